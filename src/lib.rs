@@ -1,0 +1,7 @@
+//! Dáma: draughts for Czech players.
+//!
+//! [`rules`] is the rules core; the layers above it (notation, engine, speech, window) use only
+//! its public surface.
+
+pub mod notation;
+pub mod rules;

@@ -1,0 +1,171 @@
+//! The public face of move generation on [`Position`].
+
+use super::geometry::{self, Eight, Geometry, Ten};
+use super::movegen::{self, Flags, Sink};
+use super::{Board, Move, Position, RuleSet, Square, SquareSet};
+
+/// Collects every complete path of one piece that realises a given move.
+struct PathSink {
+    from: u8,
+    to: u64,
+    captured: u64,
+    current: Option<u8>,
+    path: Vec<u8>,
+    found: Vec<Vec<u8>>,
+}
+
+impl Sink for PathSink {
+    fn start(&mut self, from: u8) {
+        self.current = Some(from);
+        self.path.clear();
+    }
+    fn enter(&mut self, landing: u64) {
+        self.path.push(landing.trailing_zeros() as u8);
+    }
+    fn leave(&mut self) {
+        self.path.pop();
+    }
+    fn complete(&mut self, to: u64, captured: u64) {
+        if self.current == Some(self.from) && to == self.to && captured == self.captured {
+            self.found.push(self.path.clone());
+        }
+    }
+}
+
+impl Position {
+    /// All legal moves under `rules`, sorted as rules.md §6 lists them.
+    pub fn legal_moves(&self, rules: &RuleSet) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.generate_moves(rules, &mut moves);
+        moves.sort_unstable();
+        moves
+    }
+
+    /// All legal moves into `out` (cleared first), unsorted: the fast path for search.
+    pub fn generate_moves(&self, rules: &RuleSet, out: &mut Vec<Move>) {
+        let f = Flags::of(rules);
+        match self.board {
+            Board::Eight => movegen::generate::<Eight>(self, f, out),
+            Board::Ten => movegen::generate::<Ten>(self, f, out),
+        }
+    }
+
+    /// The number of legal moves.
+    pub fn count_moves(&self, rules: &RuleSet) -> u64 {
+        let f = Flags::of(rules);
+        let mut scratch = Vec::new();
+        match self.board {
+            Board::Eight => movegen::count::<Eight>(self, f, &mut scratch),
+            Board::Ten => movegen::count::<Ten>(self, f, &mut scratch),
+        }
+    }
+
+    /// Whether the side to move must capture.
+    pub fn has_capture(&self, rules: &RuleSet) -> bool {
+        let f = Flags::of(rules);
+        match self.board {
+            Board::Eight => movegen::has_capture::<Eight>(self, f),
+            Board::Ten => movegen::has_capture::<Ten>(self, f),
+        }
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, rules: &RuleSet, m: &Move) -> bool {
+        m.board == self.board && self.legal_moves(rules).contains(m)
+    }
+
+    /// The legal moves from `from` to `to` (several when captures of different pieces share
+    /// both squares).
+    pub fn moves_between(&self, rules: &RuleSet, from: Square, to: Square) -> Vec<Move> {
+        self.legal_moves(rules)
+            .into_iter()
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect()
+    }
+
+    /// Every landing-square sequence that realises the capture `m` (empty for a quiet move or a
+    /// move that is not legal here), ascending: the first is the one rules.md §6 writes.
+    /// Each path lists the squares landed on, the last being `m.to()`.
+    pub fn capture_paths(&self, rules: &RuleSet, m: &Move) -> Vec<Vec<Square>> {
+        if !m.is_capture() || m.board != self.board {
+            return Vec::new();
+        }
+        let sink = PathSink {
+            from: m.from,
+            to: 1 << m.to,
+            captured: m.captured,
+            current: None,
+            path: Vec::new(),
+            found: Vec::new(),
+        };
+        let f = Flags::of(rules);
+        let sink = match self.board {
+            Board::Eight => movegen::search_all::<Eight, _>(self, f, sink),
+            Board::Ten => movegen::search_all::<Ten, _>(self, f, sink),
+        };
+        let mut paths: Vec<Vec<Square>> = sink
+            .found
+            .into_iter()
+            .map(|p| {
+                p.into_iter()
+                    .map(|bit| {
+                        Square::new(geometry::square_index(self.board, bit) + 1)
+                            .expect("landing on the board")
+                    })
+                    .collect()
+            })
+            .collect();
+        paths.sort();
+        paths.dedup();
+        paths
+    }
+
+    /// The landing squares of `m` that notation writes: the numerically smallest path for a
+    /// capture, `[to]` for a quiet move.
+    pub fn capture_path(&self, rules: &RuleSet, m: &Move) -> Vec<Square> {
+        self.capture_paths(rules, m)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| vec![m.to()])
+    }
+
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    /// Hands back the unchanged position when `m` is not legal here.
+    pub fn play(mut self, rules: &RuleSet, m: &Move) -> Result<Position, Position> {
+        if self.is_legal(rules, m) {
+            self.play_unchecked(m);
+            Ok(self)
+        } else {
+            Err(self)
+        }
+    }
+
+    /// Counts the leaf nodes of the legal-move tree `depth` plies deep (unique moves).
+    pub fn perft(&self, rules: &RuleSet, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let f = Flags::of(rules);
+        let mut bufs: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+        let mut pos = *self;
+        fn run<G: Geometry>(
+            pos: &mut Position,
+            f: Flags,
+            depth: u32,
+            bufs: &mut [Vec<Move>],
+        ) -> u64 {
+            movegen::perft::<G>(pos, f, depth, bufs)
+        }
+        match self.board {
+            Board::Eight => run::<Eight>(&mut pos, f, depth, &mut bufs),
+            Board::Ten => run::<Ten>(&mut pos, f, depth, &mut bufs),
+        }
+    }
+}
+
+/// Squares of the pieces that can move (for highlighting): the start squares of all legal moves.
+pub fn movable_pieces(pos: &Position, rules: &RuleSet) -> SquareSet {
+    pos.legal_moves(rules).iter().map(|m| m.from()).collect()
+}

@@ -1,0 +1,459 @@
+//! Legal move generation (rules.md §2–§4): quiet moves, short and flying captures, the landing
+//! rule, capture precedence, tower rules and duplicate paths.
+//!
+//! Everything here reads the rule set as data through [`Flags`]; nothing branches on a variant's
+//! name. The board layout is a type parameter so that every shift is a constant.
+
+use super::geometry::{Geometry, forward, shift};
+use super::{Board, KingRange, Move, Position, Precedence, RuleSet};
+
+/// The parts of a rule set that move generation reads, copied out once per call.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Flags {
+    pub backward_men: bool,
+    pub flying: bool,
+    pub precedence: Precedence,
+}
+
+impl Flags {
+    pub(crate) fn of(rules: &RuleSet) -> Flags {
+        Flags {
+            backward_men: rules.men_capture_backward,
+            flying: rules.king == KingRange::Flying,
+            precedence: rules.precedence,
+        }
+    }
+}
+
+const ALL_DIRS: [usize; 4] = [0, 1, 2, 3];
+
+/// Bit index of the square one step back from `to_bit` along direction `d`.
+#[inline(always)]
+fn back<G: Geometry>(to_bit: u32, d: usize) -> u32 {
+    match d {
+        0 => to_bit - G::N,
+        1 => to_bit - G::N - 1,
+        2 => to_bit + G::N,
+        _ => to_bit + G::N + 1,
+    }
+}
+
+/// The pieces of the side to move, split by role, and the empty squares.
+struct Sides {
+    men: u64,
+    kings: u64,
+    towers: u64,
+    them: u64,
+    opp_kings: u64,
+    opp_towers: u64,
+    empty: u64,
+}
+
+#[inline(always)]
+fn sides<G: Geometry>(pos: &Position) -> Sides {
+    let us = pos.pieces[pos.side.index()];
+    let them = pos.pieces[pos.side.index() ^ 1];
+    Sides {
+        men: us & !pos.kings & !pos.towers,
+        kings: us & pos.kings,
+        towers: us & pos.towers,
+        them,
+        opp_kings: them & pos.kings,
+        opp_towers: them & pos.towers,
+        empty: G::MASK & !(us | them),
+    }
+}
+
+/// Whether any short jump over `victims` into `empty` exists for `pieces` in directions `dirs`.
+#[inline(always)]
+fn short_jump_exists<G: Geometry>(pieces: u64, victims: u64, empty: u64, dirs: &[usize]) -> bool {
+    dirs.iter()
+        .any(|&d| shift::<G>(shift::<G>(pieces, d) & victims, d) & empty != 0)
+}
+
+/// Whether the side to move has any capture at all.
+#[inline(always)]
+fn capture_exists<G: Geometry>(s: &Sides, f: Flags, side: super::Color) -> bool {
+    let men_victims = s.them & !s.opp_towers;
+    let men_dirs: &[usize] = if f.backward_men {
+        &ALL_DIRS
+    } else {
+        &forward(side)
+    };
+    if s.men != 0 && short_jump_exists::<G>(s.men, men_victims, s.empty, men_dirs) {
+        return true;
+    }
+    if s.towers != 0 && short_jump_exists::<G>(s.towers, s.opp_kings, s.empty, &ALL_DIRS) {
+        return true;
+    }
+    if s.kings != 0 {
+        if !f.flying {
+            return short_jump_exists::<G>(s.kings, s.them, s.empty, &ALL_DIRS);
+        }
+        for d in ALL_DIRS {
+            let mut fill = s.kings;
+            let mut g = shift::<G>(fill, d) & s.empty;
+            while g != 0 {
+                fill |= g;
+                g = shift::<G>(g, d) & s.empty;
+            }
+            if shift::<G>(shift::<G>(fill, d) & s.them, d) & s.empty != 0 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Receives what the capture search finds: landings as it goes (for paths) and complete
+/// sequences. The move list and the path finder are the two sinks.
+pub(crate) trait Sink {
+    /// A new piece starts capturing from bit `from`.
+    fn start(&mut self, from: u8);
+    /// The capturing piece lands on `landing` (a single bit).
+    #[inline(always)]
+    fn enter(&mut self, _landing: u64) {}
+    /// Takes back the last [`Sink::enter`].
+    #[inline(always)]
+    fn leave(&mut self) {}
+    /// A complete sequence ends on `to` having captured `captured`.
+    fn complete(&mut self, to: u64, captured: u64);
+}
+
+/// Collects legal capture moves, applying the quantity rule and merging duplicate paths.
+struct MoveSink<'a> {
+    out: &'a mut Vec<Move>,
+    board: Board,
+    from: u8,
+    quantity: bool,
+    /// Most pieces captured by a move so far (quantity rule).
+    best: u32,
+}
+
+impl Sink for MoveSink<'_> {
+    #[inline(always)]
+    fn start(&mut self, from: u8) {
+        self.from = from;
+    }
+
+    #[inline]
+    fn complete(&mut self, to: u64, captured: u64) {
+        let n = captured.count_ones();
+        if self.quantity {
+            if n < self.best {
+                return;
+            }
+            if n > self.best {
+                self.out.clear();
+                self.best = n;
+            }
+        }
+        let m = Move {
+            captured,
+            from: self.from,
+            to: to.trailing_zeros() as u8,
+            board: self.board,
+        };
+        // A single capture has one path; longer ones may be reached in several orders.
+        if n >= 2 && self.out.iter().any(|x| *x == m) {
+            return;
+        }
+        self.out.push(m);
+    }
+}
+
+/// Depth-first enumeration of the capture sequences of one piece.
+pub(crate) struct Captures<G: Geometry, S: Sink> {
+    pub(crate) sink: S,
+    /// Empty squares, the mover's start square included (it has left it).
+    empty: u64,
+    /// Pieces the current mover may jump.
+    victims: u64,
+    _g: std::marker::PhantomData<G>,
+}
+
+impl<G: Geometry, S: Sink> Captures<G, S> {
+    /// Short jumps (men, towers, English kings) from the single bit `cur`.
+    fn short(&mut self, cur: u64, captured: u64, dirs: &[usize]) {
+        let mut any = false;
+        for &d in dirs {
+            let v = shift::<G>(cur, d) & self.victims & !captured;
+            if v != 0 {
+                let l = shift::<G>(v, d) & self.empty;
+                if l != 0 {
+                    any = true;
+                    self.sink.enter(l);
+                    self.short(l, captured | v, dirs);
+                    self.sink.leave();
+                }
+            }
+        }
+        if !any && captured != 0 {
+            self.sink.complete(cur, captured);
+        }
+    }
+
+    /// Whether a flying king on `cur`, having arrived along `came`, can capture again.
+    #[inline]
+    fn king_can_continue(&self, cur: u64, captured: u64, came: usize) -> bool {
+        for d in ALL_DIRS {
+            if d == came ^ 2 {
+                continue;
+            }
+            let mut sq = shift::<G>(cur, d);
+            while sq & self.empty != 0 {
+                sq = shift::<G>(sq, d);
+            }
+            if sq & self.victims & !captured != 0 && shift::<G>(sq, d) & self.empty != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Flying-king captures from the single bit `cur`; `came` is the direction of the last jump
+    /// (4 before the first). Applies the landing rule: where some landing squares behind a piece
+    /// allow the capture to go on, only those may be used.
+    fn flying(&mut self, cur: u64, captured: u64, came: usize) {
+        for d in ALL_DIRS {
+            if d == came ^ 2 {
+                continue;
+            }
+            let mut sq = shift::<G>(cur, d);
+            while sq & self.empty != 0 {
+                sq = shift::<G>(sq, d);
+            }
+            if sq & self.victims & !captured == 0 {
+                continue;
+            }
+            let now = captured | sq;
+            let mut landings = 0u64;
+            let mut l = shift::<G>(sq, d) & self.empty;
+            while l != 0 {
+                landings |= l;
+                l = shift::<G>(l, d) & self.empty;
+            }
+            if landings == 0 {
+                continue;
+            }
+            let mut going_on = 0u64;
+            let mut rest = landings;
+            while rest != 0 {
+                let b = rest & rest.wrapping_neg();
+                rest ^= b;
+                if self.king_can_continue(b, now, d) {
+                    going_on |= b;
+                }
+            }
+            if going_on != 0 {
+                let mut rest = going_on;
+                while rest != 0 {
+                    let b = rest & rest.wrapping_neg();
+                    rest ^= b;
+                    self.sink.enter(b);
+                    self.flying(b, now, d);
+                    self.sink.leave();
+                }
+            } else {
+                let mut rest = landings;
+                while rest != 0 {
+                    let b = rest & rest.wrapping_neg();
+                    rest ^= b;
+                    self.sink.enter(b);
+                    self.sink.complete(b, now);
+                    self.sink.leave();
+                }
+            }
+        }
+    }
+}
+
+/// Runs `f` on each set bit of `bits`, lowest first.
+#[inline(always)]
+fn each_bit(mut bits: u64, mut f: impl FnMut(u64)) {
+    while bits != 0 {
+        let b = bits & bits.wrapping_neg();
+        bits ^= b;
+        f(b);
+    }
+}
+
+/// Runs the capture search of every piece of the side to move through `cx`. Kings go first and,
+/// under king priority, `stop` (whether the sink holds a capture) ends the search after them.
+fn search_captures<G: Geometry, S: Sink>(
+    pos: &Position,
+    s: &Sides,
+    f: Flags,
+    cx: &mut Captures<G, S>,
+    stop: impl Fn(&S) -> bool,
+) {
+    if s.kings != 0 {
+        cx.victims = s.them;
+        each_bit(s.kings, |b| {
+            cx.sink.start(b.trailing_zeros() as u8);
+            cx.empty = s.empty | b;
+            if f.flying {
+                cx.flying(b, 0, 4);
+            } else {
+                cx.short(b, 0, &ALL_DIRS);
+            }
+        });
+        if f.precedence == Precedence::KingPriority && stop(&cx.sink) {
+            return;
+        }
+    }
+    if s.men != 0 {
+        cx.victims = s.them & !s.opp_towers;
+        let dirs: &[usize] = if f.backward_men {
+            &ALL_DIRS
+        } else {
+            &forward(pos.side)
+        };
+        each_bit(s.men, |b| {
+            cx.sink.start(b.trailing_zeros() as u8);
+            cx.empty = s.empty | b;
+            cx.short(b, 0, dirs);
+        });
+    }
+    if s.towers != 0 && s.opp_kings != 0 {
+        cx.victims = s.opp_kings;
+        each_bit(s.towers, |b| {
+            cx.sink.start(b.trailing_zeros() as u8);
+            cx.empty = s.empty | b;
+            cx.short(b, 0, &ALL_DIRS);
+        });
+    }
+}
+
+/// All legal captures, after precedence, into `out` (cleared first).
+fn captures<G: Geometry>(pos: &Position, s: &Sides, f: Flags, out: &mut Vec<Move>) {
+    out.clear();
+    let mut cx = Captures::<G, _> {
+        sink: MoveSink {
+            out,
+            board: pos.board,
+            from: 0,
+            quantity: f.precedence == Precedence::Quantity,
+            best: 0,
+        },
+        empty: s.empty,
+        victims: 0,
+        _g: std::marker::PhantomData,
+    };
+    search_captures(pos, s, f, &mut cx, |sink| !sink.out.is_empty());
+}
+
+/// Runs the capture search of all pieces into any sink (used to find paths).
+pub(crate) fn search_all<G: Geometry, S: Sink>(pos: &Position, f: Flags, sink: S) -> S {
+    let s = sides::<G>(pos);
+    let mut cx = Captures::<G, S> {
+        sink,
+        empty: s.empty,
+        victims: 0,
+        _g: std::marker::PhantomData,
+    };
+    search_captures(pos, &s, f, &mut cx, |_| false);
+    cx.sink
+}
+
+/// All legal quiet moves into `out` (cleared first); called only when no capture exists.
+fn quiet<G: Geometry>(pos: &Position, s: &Sides, f: Flags, out: &mut Vec<Move>) {
+    out.clear();
+    let board = pos.board;
+    let movers = s.men | s.towers;
+    for d in forward(pos.side) {
+        each_bit(shift::<G>(movers, d) & s.empty, |to| {
+            let t = to.trailing_zeros();
+            out.push(Move {
+                captured: 0,
+                from: back::<G>(t, d) as u8,
+                to: t as u8,
+                board,
+            });
+        });
+    }
+    each_bit(s.kings, |k| {
+        let from = k.trailing_zeros() as u8;
+        for d in ALL_DIRS {
+            let mut to = shift::<G>(k, d) & s.empty;
+            while to != 0 {
+                out.push(Move {
+                    captured: 0,
+                    from,
+                    to: to.trailing_zeros() as u8,
+                    board,
+                });
+                if !f.flying {
+                    break;
+                }
+                to = shift::<G>(to, d) & s.empty;
+            }
+        }
+    });
+}
+
+/// All legal moves, unsorted, into `out`.
+#[inline]
+pub(crate) fn generate<G: Geometry>(pos: &Position, f: Flags, out: &mut Vec<Move>) {
+    let s = sides::<G>(pos);
+    if capture_exists::<G>(&s, f, pos.side) {
+        captures::<G>(pos, &s, f, out);
+    } else {
+        quiet::<G>(pos, &s, f, out);
+    }
+}
+
+/// The number of legal moves; counts quiet moves without listing them. `scratch` is a buffer
+/// for captures.
+#[inline]
+pub(crate) fn count<G: Geometry>(pos: &Position, f: Flags, scratch: &mut Vec<Move>) -> u64 {
+    let s = sides::<G>(pos);
+    if capture_exists::<G>(&s, f, pos.side) {
+        captures::<G>(pos, &s, f, scratch);
+        return scratch.len() as u64;
+    }
+    let movers = s.men | s.towers;
+    let mut n = 0;
+    for d in forward(pos.side) {
+        n += (shift::<G>(movers, d) & s.empty).count_ones();
+    }
+    if s.kings != 0 {
+        for d in ALL_DIRS {
+            let mut g = shift::<G>(s.kings, d) & s.empty;
+            while g != 0 {
+                n += g.count_ones();
+                if !f.flying {
+                    break;
+                }
+                g = shift::<G>(g, d) & s.empty;
+            }
+        }
+    }
+    n as u64
+}
+
+/// Whether the side to move has a capture.
+pub(crate) fn has_capture<G: Geometry>(pos: &Position, f: Flags) -> bool {
+    capture_exists::<G>(&sides::<G>(pos), f, pos.side)
+}
+
+/// Perft with bulk counting at the last ply; `bufs` holds one move buffer per remaining ply.
+pub(crate) fn perft<G: Geometry>(
+    pos: &mut Position,
+    f: Flags,
+    depth: u32,
+    bufs: &mut [Vec<Move>],
+) -> u64 {
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    if depth == 1 {
+        return count::<G>(pos, f, buf);
+    }
+    generate::<G>(pos, f, buf);
+    let mut nodes = 0;
+    for m in buf.iter() {
+        let undo = pos.play_unchecked(m);
+        nodes += perft::<G>(pos, f, depth - 1, rest);
+        pos.undo_unchecked(m, undo);
+    }
+    nodes
+}

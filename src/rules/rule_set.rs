@@ -1,0 +1,232 @@
+//! Rule sets as data (rules.md §3): one description per variant, presets loaded from
+//! `assets/variants/*.ron`, so that a house rule is a new description rather than new code.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+use super::fen::{self, FenError};
+use super::{Board, Color, Position};
+
+/// How far a king moves and captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum KingRange {
+    /// One square in any diagonal direction; captures by short jumps (English).
+    Short,
+    /// Any distance along a free diagonal; captures from a distance (Czech, International).
+    Flying,
+}
+
+/// Which capture a player must choose when several are possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Precedence {
+    /// Any complete capture sequence of any piece.
+    Free,
+    /// If any king can capture, a king must capture; otherwise free (Česká dáma).
+    KingPriority,
+    /// A sequence capturing the most pieces, every piece counting one.
+    Quantity,
+}
+
+/// The "no progress" rule: the game is drawn after so many moves of each player without a
+/// capture (and, where `man_move_resets`, without a man moving).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuietMoves {
+    /// Moves by *each* player: 15 means 30 plies.
+    pub moves_each: u16,
+    /// Whether a man (or tower) moving restarts the count, as a capture always does.
+    pub man_move_resets: bool,
+}
+
+/// When a game is drawn without agreement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DrawRules {
+    /// The same position (pieces and side to move) occurring this many times; usually 3.
+    pub repetition: Option<u8>,
+    /// The no-progress counter, if the rule set has one.
+    pub quiet_moves: Option<QuietMoves>,
+}
+
+/// Everything that distinguishes one rule set from another.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSet {
+    /// Stable identifier (`czech`, `two-towers`, …), as on the command line.
+    pub id: String,
+    /// Czech name.
+    pub name_cs: String,
+    /// English name.
+    pub name_en: String,
+    pub board: Board,
+    /// White's pieces at the start, as a FEN piece list (`21-32`, `31-36,T37,…`).
+    pub white: String,
+    /// Black's pieces at the start.
+    pub black: String,
+    /// Who makes the first move.
+    pub first: Color,
+    /// Whether men also capture backwards.
+    pub men_capture_backward: bool,
+    pub king: KingRange,
+    pub precedence: Precedence,
+    pub draw: DrawRules,
+}
+
+/// A rule-set description that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleSetError {
+    #[error("rule set syntax: {0}")]
+    Syntax(String),
+    #[error("rule set {id}: starting position: {error}")]
+    Setup { id: String, error: FenError },
+}
+
+impl RuleSet {
+    /// Reads and checks a description in RON.
+    ///
+    /// # Errors
+    /// Bad syntax, unknown fields, or a starting position that does not fit the board.
+    pub fn from_ron(text: &str) -> Result<RuleSet, RuleSetError> {
+        let rules: RuleSet =
+            ron::from_str(text).map_err(|e| RuleSetError::Syntax(e.to_string()))?;
+        rules.start_position()?;
+        Ok(rules)
+    }
+
+    /// The description in RON, as [`RuleSet::from_ron`] reads it.
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .expect("a rule set always serialises")
+    }
+
+    /// The starting position, with the first player to move.
+    ///
+    /// # Errors
+    /// A piece list that does not parse or fit the board.
+    pub fn start_position(&self) -> Result<Position, RuleSetError> {
+        let fen = format!("{}:W{}:B{}", self.first.char(), self.white, self.black);
+        let setup = |error| RuleSetError::Setup {
+            id: self.id.clone(),
+            error,
+        };
+        let pos = fen::parse(self.board, &fen).map_err(setup)?;
+        pos.validate().map_err(|e| setup(FenError::Position(e)))?;
+        Ok(pos)
+    }
+
+    /// Whether the set-up has towers (and so the tower rules can come into play).
+    pub fn has_towers(&self) -> bool {
+        self.white.contains(['T', 't']) || self.black.contains(['T', 't'])
+    }
+
+    /// Reads a FEN for this rule set: the board must match and towers appear only where the rule
+    /// set has them.
+    ///
+    /// # Errors
+    /// See [`FenError`].
+    pub fn parse_fen(&self, text: &str) -> Result<Position, FenError> {
+        let pos = fen::parse(self.board, text)?;
+        if !self.has_towers()
+            && let Some(sq) = pos
+                .pieces_of(Color::White, super::Role::Tower)
+                .iter()
+                .next()
+                .or(pos
+                    .pieces_of(Color::Black, super::Role::Tower)
+                    .iter()
+                    .next())
+        {
+            return Err(FenError::Position(super::PositionError::TowersNotAllowed(
+                sq,
+            )));
+        }
+        pos.validate().map_err(FenError::Position)?;
+        Ok(pos)
+    }
+}
+
+/// The five preset rule sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Variant {
+    /// Česká dáma: 8×8, 12 men, flying kings, king capture priority.
+    Czech,
+    /// Česká dáma with 8 men, as the rule books give it: Black starts, quantity rule.
+    CzechBook,
+    /// Anglická dáma: English draughts / checkers.
+    English,
+    /// Dvě věže: 10×10, 18 men and 2 towers a side.
+    TwoTowers,
+    /// International draughts (FMJD).
+    International,
+}
+
+static PRESETS: LazyLock<[RuleSet; 5]> = LazyLock::new(|| {
+    let load = |text: &str| RuleSet::from_ron(text).expect("shipped rule set is valid");
+    [
+        load(include_str!("../../assets/variants/czech.ron")),
+        load(include_str!("../../assets/variants/czech-book.ron")),
+        load(include_str!("../../assets/variants/english.ron")),
+        load(include_str!("../../assets/variants/two-towers.ron")),
+        load(include_str!("../../assets/variants/international.ron")),
+    ]
+});
+
+impl Variant {
+    /// All presets, in menu order.
+    pub const ALL: [Variant; 5] = [
+        Variant::Czech,
+        Variant::CzechBook,
+        Variant::English,
+        Variant::TwoTowers,
+        Variant::International,
+    ];
+
+    /// The stable identifier of rules.md §3.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Czech => "czech",
+            Variant::CzechBook => "czech-book",
+            Variant::English => "english",
+            Variant::TwoTowers => "two-towers",
+            Variant::International => "international",
+        }
+    }
+
+    /// The preset's rule set.
+    pub fn rules(self) -> &'static RuleSet {
+        &PRESETS[self as usize]
+    }
+
+    /// The preset's starting position.
+    pub fn start_position(self) -> Position {
+        self.rules()
+            .start_position()
+            .expect("shipped rule set is valid")
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// An identifier that names no preset.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown variant '{0}' (expected one of: czech, czech-book, english, two-towers, international)"
+)]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == s)
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
