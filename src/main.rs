@@ -63,18 +63,16 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             let rules = variant.rules();
             let pos = position(rules, fen.as_deref())?;
-            let start = Instant::now();
-            let mut total = 0u64;
             for d in 1..=depth {
+                let start = Instant::now();
                 let nodes = pos.perft(rules, d);
-                total += nodes;
+                let secs = start.elapsed().as_secs_f64();
                 println!("perft {d} {nodes}");
+                eprintln!(
+                    "perft {d}: {secs:.3} s, {:.1} M nodes/s",
+                    nodes as f64 / secs.max(1e-9) / 1e6
+                );
             }
-            let secs = start.elapsed().as_secs_f64();
-            eprintln!(
-                "{total} nodes in {secs:.3} s: {:.1} M nodes/s",
-                total as f64 / secs.max(1e-9) / 1e6
-            );
         }
         Command::Moves { variant, fen } => {
             let rules = variant.rules();

@@ -21,7 +21,10 @@ fn stderr(o: &Output) -> String {
 fn perft_prints_one_line_per_depth() {
     let o = dama(&["perft", "--variant", "czech", "--depth", "4"]);
     assert!(o.status.success());
-    assert_eq!(stdout(&o), "perft 1 7\nperft 2 49\nperft 3 302\nperft 4 1469\n");
+    assert_eq!(
+        stdout(&o),
+        "perft 1 7\nperft 2 49\nperft 3 302\nperft 4 1469\n"
+    );
     assert!(stderr(&o).contains("nodes/s"), "{}", stderr(&o));
 }
 
@@ -48,7 +51,13 @@ fn moves_lists_legal_moves_in_order() {
         stdout(&o),
         "31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30\n"
     );
-    let o = dama(&["moves", "--variant", "two-towers", "--fen", "W:WK46:B41,42,T30"]);
+    let o = dama(&[
+        "moves",
+        "--variant",
+        "two-towers",
+        "--fen",
+        "W:WK46:B41,42,T30",
+    ]);
     assert_eq!(stdout(&o), "46x25\n");
 }
 
@@ -66,7 +75,15 @@ fn errors_are_one_line_with_exit_code_2() {
         &["perft", "--variant", "chess", "--depth", "3"][..],
         &["perft", "--variant", "czech", "--depth", "0"],
         &["perft", "--variant", "czech", "--depth", "x"],
-        &["perft", "--variant", "czech", "--fen", "W:W33:B1", "--depth", "1"],
+        &[
+            "perft",
+            "--variant",
+            "czech",
+            "--fen",
+            "W:W33:B1",
+            "--depth",
+            "1",
+        ],
         &["moves", "--variant", "english", "--fen", "garbage"],
         &["perft", "--depth", "3"],
         &["frobnicate"],
@@ -79,7 +96,11 @@ fn errors_are_one_line_with_exit_code_2() {
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
     let o = dama(&["moves", "--variant", "czech", "--fen", "W:W33:B1"]);
-    assert!(stderr(&o).contains("33"), "names the square: {}", stderr(&o));
+    assert!(
+        stderr(&o).contains("33"),
+        "names the square: {}",
+        stderr(&o)
+    );
     let o = dama(&["perft", "--variant", "chess", "--depth", "3"]);
     assert!(stderr(&o).contains("chess"), "{}", stderr(&o));
 }

@@ -64,45 +64,75 @@ fn sides<G: Geometry>(pos: &Position) -> Sides {
     }
 }
 
-/// Whether any short jump over `victims` into `empty` exists for `pieces` in directions `dirs`.
+/// The pieces among `pieces` that have a short jump over `victims` into `empty` in one of `dirs`.
 #[inline(always)]
-fn short_jump_exists<G: Geometry>(pieces: u64, victims: u64, empty: u64, dirs: &[usize]) -> bool {
-    dirs.iter()
-        .any(|&d| shift::<G>(shift::<G>(pieces, d) & victims, d) & empty != 0)
+fn short_jumpers<G: Geometry>(pieces: u64, victims: u64, empty: u64, dirs: &[usize]) -> u64 {
+    let mut out = 0;
+    for &d in dirs {
+        out |= shift::<G>(shift::<G>(empty, d ^ 2) & victims, d ^ 2);
+    }
+    out & pieces
 }
 
-/// Whether the side to move has any capture at all.
+/// Which pieces of the side to move can start a capture. Flying kings are only known to be
+/// able to capture or not (`kings` is then all kings or none).
+#[derive(Clone, Copy)]
+struct Capturers {
+    men: u64,
+    towers: u64,
+    kings: u64,
+}
+
+impl Capturers {
+    #[inline(always)]
+    fn any(&self) -> bool {
+        self.men | self.towers | self.kings != 0
+    }
+}
+
 #[inline(always)]
-fn capture_exists<G: Geometry>(s: &Sides, f: Flags, side: super::Color) -> bool {
-    let men_victims = s.them & !s.opp_towers;
-    let men_dirs: &[usize] = if f.backward_men {
+fn men_dirs(f: Flags, side: super::Color) -> &'static [usize] {
+    const FORWARD: [[usize; 2]; 2] = [forward(super::Color::White), forward(super::Color::Black)];
+    if f.backward_men {
         &ALL_DIRS
     } else {
-        &forward(side)
-    };
-    if s.men != 0 && short_jump_exists::<G>(s.men, men_victims, s.empty, men_dirs) {
-        return true;
+        &FORWARD[side as usize]
     }
-    if s.towers != 0 && short_jump_exists::<G>(s.towers, s.opp_kings, s.empty, &ALL_DIRS) {
-        return true;
+}
+
+/// The pieces of the side to move that can capture.
+#[inline(always)]
+fn capturers<G: Geometry>(s: &Sides, f: Flags, side: super::Color) -> Capturers {
+    let mut c = Capturers {
+        men: 0,
+        towers: 0,
+        kings: 0,
+    };
+    if s.men != 0 {
+        c.men = short_jumpers::<G>(s.men, s.them & !s.opp_towers, s.empty, men_dirs(f, side));
+    }
+    if s.towers != 0 && s.opp_kings != 0 {
+        c.towers = short_jumpers::<G>(s.towers, s.opp_kings, s.empty, &ALL_DIRS);
     }
     if s.kings != 0 {
         if !f.flying {
-            return short_jump_exists::<G>(s.kings, s.them, s.empty, &ALL_DIRS);
-        }
-        for d in ALL_DIRS {
-            let mut fill = s.kings;
-            let mut g = shift::<G>(fill, d) & s.empty;
-            while g != 0 {
-                fill |= g;
-                g = shift::<G>(g, d) & s.empty;
-            }
-            if shift::<G>(shift::<G>(fill, d) & s.them, d) & s.empty != 0 {
-                return true;
+            c.kings = short_jumpers::<G>(s.kings, s.them, s.empty, &ALL_DIRS);
+        } else {
+            for d in ALL_DIRS {
+                let mut fill = s.kings;
+                let mut g = shift::<G>(fill, d) & s.empty;
+                while g != 0 {
+                    fill |= g;
+                    g = shift::<G>(g, d) & s.empty;
+                }
+                if shift::<G>(shift::<G>(fill, d) & s.them, d) & s.empty != 0 {
+                    c.kings = s.kings;
+                    break;
+                }
             }
         }
     }
-    false
+    c
 }
 
 /// Receives what the capture search finds: landings as it goes (for paths) and complete
@@ -281,15 +311,16 @@ fn each_bit(mut bits: u64, mut f: impl FnMut(u64)) {
 /// Runs the capture search of every piece of the side to move through `cx`. Kings go first and,
 /// under king priority, `stop` (whether the sink holds a capture) ends the search after them.
 fn search_captures<G: Geometry, S: Sink>(
-    pos: &Position,
+    side: super::Color,
     s: &Sides,
+    c: Capturers,
     f: Flags,
     cx: &mut Captures<G, S>,
     stop: impl Fn(&S) -> bool,
 ) {
-    if s.kings != 0 {
+    if c.kings != 0 {
         cx.victims = s.them;
-        each_bit(s.kings, |b| {
+        each_bit(c.kings, |b| {
             cx.sink.start(b.trailing_zeros() as u8);
             cx.empty = s.empty | b;
             if f.flying {
@@ -302,22 +333,18 @@ fn search_captures<G: Geometry, S: Sink>(
             return;
         }
     }
-    if s.men != 0 {
+    if c.men != 0 {
         cx.victims = s.them & !s.opp_towers;
-        let dirs: &[usize] = if f.backward_men {
-            &ALL_DIRS
-        } else {
-            &forward(pos.side)
-        };
-        each_bit(s.men, |b| {
+        let dirs = men_dirs(f, side);
+        each_bit(c.men, |b| {
             cx.sink.start(b.trailing_zeros() as u8);
             cx.empty = s.empty | b;
             cx.short(b, 0, dirs);
         });
     }
-    if s.towers != 0 && s.opp_kings != 0 {
+    if c.towers != 0 {
         cx.victims = s.opp_kings;
-        each_bit(s.towers, |b| {
+        each_bit(c.towers, |b| {
             cx.sink.start(b.trailing_zeros() as u8);
             cx.empty = s.empty | b;
             cx.short(b, 0, &ALL_DIRS);
@@ -326,7 +353,7 @@ fn search_captures<G: Geometry, S: Sink>(
 }
 
 /// All legal captures, after precedence, into `out` (cleared first).
-fn captures<G: Geometry>(pos: &Position, s: &Sides, f: Flags, out: &mut Vec<Move>) {
+fn captures<G: Geometry>(pos: &Position, s: &Sides, c: Capturers, f: Flags, out: &mut Vec<Move>) {
     out.clear();
     let mut cx = Captures::<G, _> {
         sink: MoveSink {
@@ -340,7 +367,7 @@ fn captures<G: Geometry>(pos: &Position, s: &Sides, f: Flags, out: &mut Vec<Move
         victims: 0,
         _g: std::marker::PhantomData,
     };
-    search_captures(pos, s, f, &mut cx, |sink| !sink.out.is_empty());
+    search_captures(pos.side, s, c, f, &mut cx, |sink| !sink.out.is_empty());
 }
 
 /// Runs the capture search of all pieces into any sink (used to find paths).
@@ -352,7 +379,8 @@ pub(crate) fn search_all<G: Geometry, S: Sink>(pos: &Position, f: Flags, sink: S
         victims: 0,
         _g: std::marker::PhantomData,
     };
-    search_captures(pos, &s, f, &mut cx, |_| false);
+    let c = capturers::<G>(&s, f, pos.side);
+    search_captures(pos.side, &s, c, f, &mut cx, |_| false);
     cx.sink
 }
 
@@ -396,8 +424,9 @@ fn quiet<G: Geometry>(pos: &Position, s: &Sides, f: Flags, out: &mut Vec<Move>) 
 #[inline]
 pub(crate) fn generate<G: Geometry>(pos: &Position, f: Flags, out: &mut Vec<Move>) {
     let s = sides::<G>(pos);
-    if capture_exists::<G>(&s, f, pos.side) {
-        captures::<G>(pos, &s, f, out);
+    let c = capturers::<G>(&s, f, pos.side);
+    if c.any() {
+        captures::<G>(pos, &s, c, f, out);
     } else {
         quiet::<G>(pos, &s, f, out);
     }
@@ -408,8 +437,9 @@ pub(crate) fn generate<G: Geometry>(pos: &Position, f: Flags, out: &mut Vec<Move
 #[inline]
 pub(crate) fn count<G: Geometry>(pos: &Position, f: Flags, scratch: &mut Vec<Move>) -> u64 {
     let s = sides::<G>(pos);
-    if capture_exists::<G>(&s, f, pos.side) {
-        captures::<G>(pos, &s, f, scratch);
+    let c = capturers::<G>(&s, f, pos.side);
+    if c.any() {
+        captures::<G>(pos, &s, c, f, scratch);
         return scratch.len() as u64;
     }
     let movers = s.men | s.towers;
@@ -434,7 +464,7 @@ pub(crate) fn count<G: Geometry>(pos: &Position, f: Flags, scratch: &mut Vec<Mov
 
 /// Whether the side to move has a capture.
 pub(crate) fn has_capture<G: Geometry>(pos: &Position, f: Flags) -> bool {
-    capture_exists::<G>(&sides::<G>(pos), f, pos.side)
+    capturers::<G>(&sides::<G>(pos), f, pos.side).any()
 }
 
 /// Perft with bulk counting at the last ply; `bufs` holds one move buffer per remaining ply.
