@@ -3,5 +3,7 @@
 //! [`rules`] is the rules core; the layers above it (notation, engine, speech, window) use only
 //! its public surface.
 
+#![warn(missing_docs)]
+
 pub mod notation;
 pub mod rules;

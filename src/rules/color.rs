@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 /// A side. White plays up the board (towards square 1), Black down (towards the highest number).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Color {
+    /// Starts at the bottom (squares with high numbers).
     White,
+    /// Starts at the top (squares from 1).
     Black,
 }
 
@@ -61,7 +63,9 @@ impl fmt::Display for Color {
 /// One value per colour, so that code for White and Black is written once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ByColor<T> {
+    /// White's value.
     pub white: T,
+    /// Black's value.
     pub black: T,
 }
 

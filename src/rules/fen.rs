@@ -11,20 +11,33 @@ use super::{Board, Color, Piece, Position, PositionError, Role, Square};
 /// Why a FEN could not be read. Each variant names the offending part.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// Nothing but white space.
     #[error("empty FEN")]
     Empty,
+    /// The first field is not `W` or `B`.
     #[error("expected the side to move (W or B) at the start, found '{0}'")]
     BadSide(String),
+    /// A piece field does not start with `W` or `B`.
     #[error("expected a field starting with W or B, found '{0}'")]
     BadField(String),
+    /// Two fields for one colour.
     #[error("the pieces of {0} are listed twice")]
     ColorTwice(Color),
+    /// Not a number or algebraic name of a dark square of the board.
     #[error("'{square}' is not a square of the {board} board")]
-    BadSquare { square: String, board: Board },
+    BadSquare {
+        /// The text as given.
+        square: String,
+        /// The board it was read for.
+        board: Board,
+    },
+    /// A range that is not `low-high` in numbers.
     #[error("bad range '{0}': expected two square numbers, the first not above the second")]
     BadRange(String),
+    /// One square holds two pieces.
     #[error("square {0} is given twice")]
     SquareTwice(Square),
+    /// Readable, but not a position a game can reach.
     #[error("{0}")]
     Position(PositionError),
 }

@@ -7,7 +7,14 @@ use super::{Color, Move, Position, Role, RuleSet, RuleSetError};
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    Win { winner: Color, reason: WinReason },
+    /// One side won.
+    Win {
+        /// Who won.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Nobody won.
     Draw(DrawReason),
 }
 
@@ -56,12 +63,16 @@ impl fmt::Display for Outcome {
 /// A request the game refused; the game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
+    /// The move is not among the legal moves.
     #[error("move {0} is not legal here")]
     IllegalMove(Move),
+    /// The game has a result (or no draw can be claimed).
     #[error("the game is over")]
     GameOver,
+    /// At the start of the record.
     #[error("nothing to undo")]
     NothingToUndo,
+    /// No move was taken back since the last new move.
     #[error("nothing to redo")]
     NothingToRedo,
 }
@@ -69,6 +80,7 @@ pub enum GameError {
 /// What playing a move did, for the layers that show and speak it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
+    /// The move.
     pub mv: Move,
     /// The moving piece was crowned.
     pub promoted: bool,
@@ -276,11 +288,11 @@ impl Game {
             .zip(&self.positions)
             .rev()
             .take_while(|(m, before)| {
-                !m.is_capture()
-                    && !(resets_on_man
-                        && before
-                            .piece_at(m.from())
-                            .is_some_and(|p| p.role != Role::King))
+                let man_moved = before
+                    .piece_at(m.from())
+                    .is_some_and(|p| p.role != Role::King);
+                let progress = m.is_capture() || (resets_on_man && man_moved);
+                !progress
             })
             .count()
     }

@@ -185,7 +185,7 @@ impl Sink for MoveSink<'_> {
             board: self.board,
         };
         // A single capture has one path; longer ones may be reached in several orders.
-        if n >= 2 && self.out.iter().any(|x| *x == m) {
+        if n >= 2 && self.out.contains(&m) {
             return;
         }
         self.out.push(m);

@@ -44,7 +44,9 @@ impl fmt::Display for Role {
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
+    /// Whose piece.
     pub color: Color,
+    /// What it is.
     pub role: Role,
 }
 

@@ -35,7 +35,12 @@ pub struct Undo {
 pub enum PositionError {
     /// A man or tower stands where it would already have been crowned.
     #[error("the {piece} on square {square} stands on its promotion row and should be a king")]
-    UncrownedOnPromotionRow { square: Square, piece: Piece },
+    UncrownedOnPromotionRow {
+        /// Where it stands.
+        square: Square,
+        /// What stands there.
+        piece: Piece,
+    },
     /// The rule set has no towers.
     #[error("square {0}: this rule set has no towers")]
     TowersNotAllowed(Square),

@@ -61,6 +61,7 @@ pub struct RuleSet {
     pub name_cs: String,
     /// English name.
     pub name_en: String,
+    /// 8×8 or 10×10.
     pub board: Board,
     /// White's pieces at the start, as a FEN piece list (`21-32`, `31-36,T37,…`).
     pub white: String,
@@ -70,18 +71,28 @@ pub struct RuleSet {
     pub first: Color,
     /// Whether men also capture backwards.
     pub men_capture_backward: bool,
+    /// Short or flying kings.
     pub king: KingRange,
+    /// Which capture must be chosen.
     pub precedence: Precedence,
+    /// Repetition and no-progress draws.
     pub draw: DrawRules,
 }
 
 /// A rule-set description that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleSetError {
+    /// Not RON, or not the fields of a rule set.
     #[error("rule set syntax: {0}")]
     Syntax(String),
+    /// The starting piece lists do not make a valid position.
     #[error("rule set {id}: starting position: {error}")]
-    Setup { id: String, error: FenError },
+    Setup {
+        /// The rule set.
+        id: String,
+        /// What is wrong with its set-up.
+        error: FenError,
+    },
 }
 
 impl RuleSet {
