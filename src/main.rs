@@ -11,8 +11,10 @@ use dama::rules::{Position, RuleSet, Variant};
 #[derive(Parser, Debug)]
 #[command(version, about, long_about = None)]
 struct Cli {
+    /// Without a subcommand the program will open the game window; until then it prints this
+    /// help.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -55,7 +57,14 @@ fn position(rules: &RuleSet, fen: Option<&str>) -> Result<Position, String> {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
-    match cli.command {
+    let Some(command) = cli.command else {
+        use clap::CommandFactory;
+        Cli::command()
+            .print_long_help()
+            .map_err(|e| e.to_string())?;
+        return Ok(());
+    };
+    match command {
         Command::Perft {
             variant,
             fen,
@@ -104,7 +113,8 @@ fn one_line(err: &clap::Error) -> String {
         }
         parts.push(line.to_string());
     }
-    parts.join(" ")
+    let line = parts.join(" ");
+    line.strip_prefix("error: ").unwrap_or(&line).to_string()
 }
 
 fn main() -> ExitCode {

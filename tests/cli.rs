@@ -114,3 +114,10 @@ fn help_documents_the_subcommands() {
     let o = dama(&["perft", "--help"]);
     assert!(stdout(&o).contains("--fen"));
 }
+
+#[test]
+fn without_a_subcommand_it_prints_help() {
+    let o = dama(&[]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("Usage: dama"), "{}", stdout(&o));
+}
