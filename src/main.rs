@@ -1,10 +1,15 @@
 //! The `dama` program: with a subcommand it works headless on the command line.
 
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use dama::notation::Notation;
+use dama::notation::pdn::{self, PdnGame, Replayed};
 use dama::rules::{Position, RuleSet, Variant};
 
 /// Dáma — draughts for Czech players (Česká dáma, Anglická dáma, Dvě věže, International).
@@ -42,21 +47,111 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Replay every game of PDN files on the rules core: one line per game, `game K: N plies,
+    /// result R, FEN`; warnings on stderr. On the first error, `FILE:LINE:COL: message` on
+    /// stderr and exit code 1.
+    Replay {
+        /// Read every game with this rule set instead of the one the file names.
+        #[arg(long, value_name = "VARIANT")]
+        variant: Option<Variant>,
+        /// PDN files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Read a PDN file, check every move, and write it again normalised, e.g. from numeric to
+    /// algebraic notation. OUT is replaced only when everything was read.
+    Convert {
+        /// Notation of the moves written.
+        #[arg(long, value_enum, default_value = "numeric")]
+        notation: NotationArg,
+        /// Read every game with this rule set instead of the one the file names.
+        #[arg(long, value_name = "VARIANT")]
+        variant: Option<Variant>,
+        /// PDN file to read.
+        input: PathBuf,
+        /// PDN file to write.
+        output: PathBuf,
+    },
+}
+
+/// Move notation on the command line.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum NotationArg {
+    /// Square numbers: 32-28, 28x19.
+    Numeric,
+    /// Algebraic squares: c3-d4, c3:e5.
+    Algebraic,
+}
+
+/// A failure after the arguments were understood: the message and the exit code.
+struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure {
+            message,
+            code: USAGE,
+        }
+    }
+}
+
+/// Exit code for a file that cannot be read or replayed.
+const BAD_FILE: u8 = 1;
+
+fn bad_file(message: String) -> Failure {
+    Failure {
+        message,
+        code: BAD_FILE,
+    }
+}
+
+fn open(path: &Path) -> Result<BufReader<File>, Failure> {
+    File::open(path)
+        .map(BufReader::new)
+        .map_err(|e| bad_file(format!("{}: cannot open: {e}", path.display())))
+}
+
+/// Reads and replays every game of `path`, calling `each` with the game number, the tree and
+/// the replayed record; warnings go to stderr.
+fn replay_file(
+    path: &Path,
+    rules: Option<&RuleSet>,
+    rewrite: Option<Notation>,
+    mut each: impl FnMut(usize, PdnGame, Replayed),
+) -> Result<(), Failure> {
+    let at = |e: pdn::PdnError| bad_file(format!("{}:{e}", path.display()));
+    for (i, game) in pdn::Reader::new(open(path)?).enumerate() {
+        let mut game = game.map_err(at)?;
+        let replayed = pdn::replay(&mut game, i + 1, rules, rewrite).map_err(at)?;
+        for w in &replayed.warnings {
+            eprintln!("{}:{}: warning: {}", path.display(), w.pos, {
+                let text = w.to_string();
+                text.split_once(": ")
+                    .map(|(_, m)| m.to_string())
+                    .unwrap_or(text)
+            });
+        }
+        each(i + 1, game, replayed);
+    }
+    Ok(())
 }
 
 /// Exit code for bad arguments or input, as clap uses.
 const USAGE: u8 = 2;
 
-fn position(rules: &RuleSet, fen: Option<&str>) -> Result<Position, String> {
+fn position(rules: &RuleSet, fen: Option<&str>) -> Result<Position, Failure> {
     match fen {
-        None => rules.start_position().map_err(|e| e.to_string()),
-        Some(text) => rules
+        None => Ok(rules.start_position().map_err(|e| e.to_string())?),
+        Some(text) => Ok(rules
             .parse_fen(text)
-            .map_err(|e| format!("bad FEN '{text}': {e}")),
+            .map_err(|e| format!("bad FEN '{text}': {e}"))?),
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<(), Failure> {
     let Some(command) = cli.command else {
         use clap::CommandFactory;
         Cli::command()
@@ -93,8 +188,72 @@ fn run(cli: Cli) -> Result<(), String> {
                 .collect();
             println!("{}", moves.join(" "));
         }
+        Command::Replay { variant, files } => {
+            let rules = variant.map(Variant::rules);
+            let mut out = std::io::stdout().lock();
+            for path in &files {
+                replay_file(path, rules, None, |k, game, replayed| {
+                    let _ = writeln!(
+                        out,
+                        "game {k}: {} plies, result {}, {}",
+                        replayed.game.moves().len(),
+                        game.result_text(),
+                        replayed.game.position().fen()
+                    );
+                })?;
+            }
+        }
+        Command::Convert {
+            notation,
+            variant,
+            input,
+            output,
+        } => {
+            let notation = match notation {
+                NotationArg::Numeric => Notation::Numeric,
+                NotationArg::Algebraic => Notation::Algebraic,
+            };
+            let rules = variant.map(Variant::rules);
+            let mut text = Vec::new();
+            let mut result = Ok(());
+            replay_file(&input, rules, Some(notation), |_, game, _| {
+                if result.is_ok() {
+                    result = pdn::write_game(&game, &mut text);
+                }
+            })?;
+            result.map_err(|e| bad_file(e.to_string()))?;
+            write_atomically(&output, &text)
+                .map_err(|e| bad_file(format!("{}: cannot write: {e}", output.display())))?;
+        }
     }
     Ok(())
+}
+
+/// Writes `bytes` to a temporary file beside `path`, syncs it and renames it over `path`, so
+/// that a failure leaves any existing file as it was.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other("not a file name"))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// Clap's error as one line: the message and any list of possible values, without the usage
@@ -132,9 +291,13 @@ fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
-            eprintln!("dama: {msg}");
-            ExitCode::from(USAGE)
+        Err(Failure { message, code }) if code == BAD_FILE => {
+            eprintln!("{message}");
+            ExitCode::from(code)
+        }
+        Err(Failure { message, code }) => {
+            eprintln!("dama: {message}");
+            ExitCode::from(code)
         }
     }
 }

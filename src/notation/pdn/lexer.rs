@@ -1,0 +1,424 @@
+//! PDN tokens, read byte by byte from any [`BufRead`] with their line and column.
+//!
+//! The lexer judges only syntax: which text is a tag, a move, a comment. It knows nothing of
+//! the rules; bytes of tag values and comments stay bytes until the reader decodes them.
+
+use std::io::{self, BufRead};
+
+use super::{PdnError, TextPos};
+
+/// Longest comment accepted (a larger one is an error, not an unbounded allocation).
+pub const MAX_COMMENT: usize = 1 << 20;
+/// Longest tag name or value, move text or set-up.
+pub const MAX_SHORT: usize = 1 << 16;
+
+/// A game result as written at the end of the movetext.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultToken {
+    /// `1-0` (or `2-0`): the first player won.
+    FirstWins,
+    /// `0-1` (or `0-2`): the second player won.
+    SecondWins,
+    /// `1/2-1/2` (or `1-1`).
+    Draw,
+    /// `*`: unknown or unfinished.
+    Unknown,
+}
+
+impl ResultToken {
+    /// The PDN 3.0 text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultToken::FirstWins => "1-0",
+            ResultToken::SecondWins => "0-1",
+            ResultToken::Draw => "1/2-1/2",
+            ResultToken::Unknown => "*",
+        }
+    }
+
+    /// Reads any accepted form, the 10×10 `2-0`, `0-2`, `1-1` included.
+    pub fn parse(text: &str) -> Option<ResultToken> {
+        Some(match text {
+            "1-0" | "2-0" => ResultToken::FirstWins,
+            "0-1" | "0-2" => ResultToken::SecondWins,
+            "1/2-1/2" | "1-1" => ResultToken::Draw,
+            "*" => ResultToken::Unknown,
+            _ => return None,
+        })
+    }
+}
+
+/// One PDN token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// `[Name "value"]`; the value unescaped, still raw bytes.
+    Tag {
+        /// The tag name.
+        name: String,
+        /// The value's bytes.
+        value: Vec<u8>,
+    },
+    /// `12.` or `12...`.
+    MoveNumber(u32),
+    /// `...` standing alone.
+    Ellipsis,
+    /// Move text such as `32-28`, `28x19x10`, `c3:e5`.
+    Move(String),
+    /// Move strength after a move: `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    Strength(String),
+    /// `$n`.
+    Nag(u16),
+    /// `{…}`, or a `%` or `;` comment to the end of the line; raw bytes.
+    Comment(Vec<u8>),
+    /// `(`.
+    Open,
+    /// `)`.
+    Close,
+    /// `/FEN "…"/` or `/W:…/` in the movetext: the FEN inside.
+    Setup(Vec<u8>),
+    /// A game result.
+    Result(ResultToken),
+    /// Letters glued to the end of a move (`8-11Redoverstepped…`), as some collections have
+    /// them: kept as a comment, with a warning.
+    Glued(String),
+}
+
+/// How much of `w` reads as move text (squares joined by `-`, `x` or `:`); 0 if none.
+fn move_prefix_len(w: &[u8]) -> usize {
+    let mut i = 0;
+    let mut good = 0;
+    loop {
+        if i < w.len() && w[i].is_ascii_alphabetic() && !matches!(w[i], b'x' | b'X') {
+            i += 1;
+        }
+        let digits = w[i.min(w.len())..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits == 0 {
+            return good;
+        }
+        i += digits;
+        good = i;
+        if i < w.len() && matches!(w[i], b'-' | b'x' | b'X' | b':') {
+            i += 1;
+        } else {
+            return good;
+        }
+    }
+}
+
+/// A byte source with line and column.
+pub struct Lexer<R> {
+    inner: R,
+    line: u32,
+    col: u32,
+    at_start: bool,
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b':' | b'.' | b'/')
+}
+
+impl<R: BufRead> Lexer<R> {
+    /// A lexer at the start of `inner`; a UTF-8 byte-order mark is skipped.
+    pub fn new(inner: R) -> Lexer<R> {
+        Lexer {
+            inner,
+            line: 1,
+            col: 1,
+            at_start: true,
+        }
+    }
+
+    /// Where the next byte stands.
+    pub fn pos(&self) -> TextPos {
+        TextPos {
+            line: self.line,
+            col: self.col,
+        }
+    }
+
+    fn io(&self, e: io::Error) -> PdnError {
+        PdnError::new(self.pos(), format!("cannot read: {e}"))
+    }
+
+    fn peek(&mut self) -> Result<Option<u8>, PdnError> {
+        match self.inner.fill_buf() {
+            Ok(buf) => Ok(buf.first().copied()),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => self.peek(),
+            Err(e) => Err(self.io(e)),
+        }
+    }
+
+    fn bump(&mut self) -> Result<Option<u8>, PdnError> {
+        let b = self.peek()?;
+        if let Some(b) = b {
+            self.inner.consume(1);
+            if b == b'\n' {
+                self.line += 1;
+                self.col = 1;
+            } else if b & 0xC0 != 0x80 {
+                self.col += 1;
+            }
+        }
+        Ok(b)
+    }
+
+    fn skip_bom(&mut self) -> Result<(), PdnError> {
+        self.at_start = false;
+        let pos = self.pos();
+        let buf = self
+            .inner
+            .fill_buf()
+            .map_err(|e| PdnError::new(pos, format!("cannot read: {e}")))?;
+        if buf.starts_with(&[0xEF, 0xBB, 0xBF]) {
+            self.inner.consume(3);
+        }
+        Ok(())
+    }
+
+    /// Reads bytes up to (not including) `end`, or to the end of the line when `end` is `\n`.
+    fn until(
+        &mut self,
+        end: u8,
+        limit: usize,
+        start: TextPos,
+        what: &str,
+    ) -> Result<Vec<u8>, PdnError> {
+        let mut out = Vec::new();
+        loop {
+            match self.bump()? {
+                None if end == b'\n' => return Ok(out),
+                None => {
+                    return Err(PdnError::new(
+                        start,
+                        format!("unterminated {what}: expected '{}'", end as char),
+                    ));
+                }
+                Some(b) if b == end => return Ok(out),
+                Some(b) => {
+                    if out.len() >= limit {
+                        return Err(PdnError::new(
+                            start,
+                            format!("{what} longer than {limit} bytes"),
+                        ));
+                    }
+                    out.push(b);
+                }
+            }
+        }
+    }
+
+    fn skip_space(&mut self) -> Result<(), PdnError> {
+        while let Some(b) = self.peek()? {
+            if b.is_ascii_whitespace() {
+                self.bump()?;
+            } else {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn tag(&mut self, start: TextPos) -> Result<Token, PdnError> {
+        self.skip_space()?;
+        let mut name = String::new();
+        while let Some(b) = self.peek()? {
+            if b.is_ascii_alphanumeric() || b == b'_' {
+                if name.len() >= MAX_SHORT {
+                    return Err(PdnError::new(start, "tag name too long"));
+                }
+                name.push(b as char);
+                self.bump()?;
+            } else {
+                break;
+            }
+        }
+        if name.is_empty() {
+            return Err(PdnError::new(self.pos(), "expected a tag name after '['"));
+        }
+        self.skip_space()?;
+        if self.peek()? != Some(b'"') {
+            return Err(PdnError::new(
+                self.pos(),
+                format!("expected '\"' to open the value of tag {name}"),
+            ));
+        }
+        let value_start = self.pos();
+        self.bump()?;
+        let mut value = Vec::new();
+        loop {
+            match self.bump()? {
+                None | Some(b'\n') => {
+                    return Err(PdnError::new(
+                        value_start,
+                        format!("unterminated value of tag {name}: expected '\"'"),
+                    ));
+                }
+                Some(b'"') => break,
+                Some(b'\\') => match self.bump()? {
+                    Some(b) if b != b'\n' => value.push(b),
+                    _ => {
+                        return Err(PdnError::new(
+                            value_start,
+                            format!("unterminated value of tag {name}: expected '\"'"),
+                        ));
+                    }
+                },
+                Some(b) => {
+                    if value.len() >= MAX_SHORT {
+                        return Err(PdnError::new(value_start, "tag value too long"));
+                    }
+                    value.push(b);
+                }
+            }
+        }
+        self.skip_space()?;
+        match self.bump()? {
+            Some(b']') => Ok(Token::Tag { name, value }),
+            _ => Err(PdnError::new(
+                start,
+                format!("unterminated tag {name}: expected ']'"),
+            )),
+        }
+    }
+
+    fn word(&mut self, start: TextPos) -> Result<Vec<(Token, TextPos)>, PdnError> {
+        let mut w = String::new();
+        while let Some(b) = self.peek()? {
+            if !is_word_byte(b) {
+                break;
+            }
+            if w.len() >= MAX_SHORT {
+                return Err(PdnError::new(start, "move text too long"));
+            }
+            w.push(b as char);
+            self.bump()?;
+        }
+        if let Some(r) = ResultToken::parse(&w) {
+            return Ok(vec![(Token::Result(r), start)]);
+        }
+        if w.bytes().all(|b| b == b'.') {
+            return Ok(vec![(Token::Ellipsis, start)]);
+        }
+        let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+        let dots = w[digits..].bytes().take_while(|&b| b == b'.').count();
+        if digits > 0 && dots > 0 {
+            let n: u32 = w[..digits]
+                .parse()
+                .map_err(|_| PdnError::new(start, format!("move number '{w}' too large")))?;
+            let mut out = vec![(Token::MoveNumber(n), start)];
+            let rest = &w[digits + dots..];
+            if !rest.is_empty() {
+                let pos = TextPos {
+                    line: start.line,
+                    col: start.col + (digits + dots) as u32,
+                };
+                out.push((Token::Move(rest.to_string()), pos));
+            }
+            return Ok(out);
+        }
+        let p = move_prefix_len(w.as_bytes());
+        if p > 0 && p < w.len() {
+            let glued = TextPos {
+                line: start.line,
+                col: start.col + p as u32,
+            };
+            return Ok(vec![
+                (Token::Move(w[..p].to_string()), start),
+                (Token::Glued(w[p..].to_string()), glued),
+            ]);
+        }
+        Ok(vec![(Token::Move(w), start)])
+    }
+
+    /// The next tokens (a word may hold a move number and a move), or an empty vector at the end.
+    ///
+    /// # Errors
+    /// Unterminated tags, values and comments, over-long text, unexpected characters, and read
+    /// errors, each with the position where it starts.
+    pub fn next_tokens(&mut self) -> Result<Vec<(Token, TextPos)>, PdnError> {
+        if self.at_start {
+            self.skip_bom()?;
+        }
+        self.skip_space()?;
+        let start = self.pos();
+        let Some(b) = self.peek()? else {
+            return Ok(Vec::new());
+        };
+        let token = match b {
+            b'[' => {
+                self.bump()?;
+                self.tag(start)?
+            }
+            b'{' => {
+                self.bump()?;
+                Token::Comment(self.until(b'}', MAX_COMMENT, start, "comment")?)
+            }
+            b'%' | b';' => {
+                self.bump()?;
+                Token::Comment(self.until(b'\n', MAX_COMMENT, start, "comment")?)
+            }
+            b'(' => {
+                self.bump()?;
+                Token::Open
+            }
+            b')' => {
+                self.bump()?;
+                Token::Close
+            }
+            b'*' => {
+                self.bump()?;
+                Token::Result(ResultToken::Unknown)
+            }
+            b'$' => {
+                self.bump()?;
+                let mut n: u32 = 0;
+                let mut any = false;
+                while let Some(d) = self.peek()? {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    n = n.saturating_mul(10).saturating_add(u32::from(d - b'0'));
+                    any = true;
+                    self.bump()?;
+                }
+                if !any || n > u32::from(u16::MAX) {
+                    return Err(PdnError::new(start, "expected a number after '$'"));
+                }
+                Token::Nag(n as u16)
+            }
+            b'!' | b'?' => {
+                let mut s = String::new();
+                while let Some(c @ (b'!' | b'?')) = self.peek()? {
+                    if s.len() >= 2 {
+                        return Err(PdnError::new(start, "move strength longer than two marks"));
+                    }
+                    s.push(c as char);
+                    self.bump()?;
+                }
+                Token::Strength(s)
+            }
+            b'/' => {
+                self.bump()?;
+                Token::Setup(self.until(b'/', MAX_SHORT, start, "set-up")?)
+            }
+            b if is_word_byte(b) => return self.word(start),
+            other => {
+                let shown = if other.is_ascii_graphic() {
+                    format!("'{}'", other as char)
+                } else {
+                    format!("byte 0x{other:02X}")
+                };
+                return Err(PdnError::new(
+                    start,
+                    format!(
+                        "unexpected {shown}: expected a tag, move, comment, variation or result"
+                    ),
+                ));
+            }
+        };
+        Ok(vec![(token, start)])
+    }
+}

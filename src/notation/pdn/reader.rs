@@ -1,0 +1,251 @@
+//! Assembles tokens into games, one at a time.
+
+use std::io::BufRead;
+
+use super::{Decoder, Lexer, Line, Node, PdnError, PdnGame, TextPos, Token, Warning};
+
+/// Deepest nesting of variations accepted.
+pub const MAX_DEPTH: usize = 64;
+/// Most moves (main line and variations together) in one game.
+pub const MAX_NODES: usize = 200_000;
+
+/// Reads games from PDN text one at a time: memory stays bounded by the largest game, whatever
+/// the file's size. After an error it stops (the next call returns `None`).
+pub struct Reader<R> {
+    lexer: Lexer<R>,
+    decoder: Decoder,
+    /// A token read ahead (the tag that starts the next game).
+    pending: Vec<(Token, TextPos)>,
+    games: usize,
+    failed: bool,
+}
+
+fn strength_nag(s: &str) -> Option<u16> {
+    Some(match s {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R) -> Reader<R> {
+        Reader {
+            lexer: Lexer::new(input),
+            decoder: Decoder::default(),
+            pending: Vec::new(),
+            games: 0,
+            failed: false,
+        }
+    }
+
+    /// The decoder, which knows the file's encoding once it has seen non-ASCII text.
+    pub fn decoder(&self) -> &Decoder {
+        &self.decoder
+    }
+
+    fn next_token(&mut self) -> Result<Option<(Token, TextPos)>, PdnError> {
+        if self.pending.is_empty() {
+            let mut tokens = self.lexer.next_tokens()?;
+            tokens.reverse();
+            self.pending = tokens;
+        }
+        Ok(self.pending.pop())
+    }
+
+    fn text(&mut self, bytes: &[u8], pos: TextPos, warnings: &mut Vec<Warning>) -> String {
+        let (text, switched) = self.decoder.decode(bytes);
+        if switched {
+            warnings.push(Warning {
+                pos,
+                game: self.games,
+                message: format!(
+                    "the file is not UTF-8: read as {:?}",
+                    self.decoder.encoding()
+                ),
+            });
+        }
+        text
+    }
+
+    /// The next game, `None` at the end of the input (or after an error).
+    pub fn next_game(&mut self) -> Option<Result<PdnGame, PdnError>> {
+        if self.failed {
+            return None;
+        }
+        let game_no = self.games + 1;
+        match self.read_game() {
+            Ok(Some(g)) => Some(Ok(g)),
+            Ok(None) => None,
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e.in_game(game_no)))
+            }
+        }
+    }
+
+    fn read_game(&mut self) -> Result<Option<PdnGame>, PdnError> {
+        self.games += 1;
+        let mut game = PdnGame::default();
+        // Open lines: the main line first, then each variation being read with where its '('
+        // stands.
+        let mut stack: Vec<(Line, TextPos)> = vec![(Line::default(), TextPos::default())];
+        let mut started = false;
+        let mut movetext = false;
+        let mut nodes = 0usize;
+        loop {
+            let Some((token, pos)) = self.next_token()? else {
+                if let Some((_, open)) = stack.get(1) {
+                    return Err(PdnError::new(*open, "unterminated variation: expected ')'"));
+                }
+                if !started {
+                    self.games -= 1;
+                    return Ok(None);
+                }
+                break;
+            };
+            if !started {
+                game.pos = pos;
+                started = true;
+            }
+            let line = &mut stack.last_mut().expect("main line").0;
+            match token {
+                Token::Tag { name, value } => {
+                    if movetext {
+                        self.pending.push((Token::Tag { name, value }, pos));
+                        break;
+                    }
+                    let value = self.text(&value, pos, &mut game.warnings);
+                    game.tags.push((name, value));
+                }
+                Token::MoveNumber(_) | Token::Ellipsis => movetext = true,
+                Token::Move(text) => {
+                    movetext = true;
+                    nodes += 1;
+                    if nodes > MAX_NODES {
+                        return Err(PdnError::new(
+                            pos,
+                            format!("game longer than {MAX_NODES} moves"),
+                        ));
+                    }
+                    line.nodes.push(Node {
+                        text,
+                        pos,
+                        ..Node::default()
+                    });
+                }
+                Token::Strength(s) => {
+                    let nag = strength_nag(&s).ok_or_else(|| {
+                        PdnError::new(pos, format!("unknown move strength '{s}'"))
+                    })?;
+                    let node = line.nodes.last_mut().ok_or_else(|| {
+                        PdnError::new(pos, format!("move strength '{s}' without a move"))
+                    })?;
+                    node.nags.push(nag);
+                }
+                Token::Nag(n) => {
+                    let node = line
+                        .nodes
+                        .last_mut()
+                        .ok_or_else(|| PdnError::new(pos, format!("${n} without a move")))?;
+                    node.nags.push(n);
+                }
+                Token::Comment(bytes) => {
+                    let text = self.text(&bytes, pos, &mut game.warnings);
+                    let line = &mut stack.last_mut().expect("main line").0;
+                    match line.nodes.last_mut() {
+                        Some(node) => node.comments.push(text),
+                        None => line.comments.push(text),
+                    }
+                }
+                Token::Glued(text) => {
+                    game.warnings.push(Warning {
+                        pos,
+                        game: 0,
+                        message: format!("text glued to a move kept as a comment: '{text}'"),
+                    });
+                    let line = &mut stack.last_mut().expect("main line").0;
+                    match line.nodes.last_mut() {
+                        Some(node) => node.comments.push(text),
+                        None => line.comments.push(text),
+                    }
+                }
+                Token::Open => {
+                    movetext = true;
+                    if line.nodes.is_empty() {
+                        return Err(PdnError::new(
+                            pos,
+                            "a variation '(' must follow the move it replaces",
+                        ));
+                    }
+                    if stack.len() > MAX_DEPTH {
+                        return Err(PdnError::new(
+                            pos,
+                            format!("variations nested deeper than {MAX_DEPTH}"),
+                        ));
+                    }
+                    stack.push((Line::default(), pos));
+                }
+                Token::Close => {
+                    if stack.len() == 1 {
+                        return Err(PdnError::new(pos, "')' without a variation to close"));
+                    }
+                    let (variation, _) = stack.pop().expect("checked");
+                    let parent = &mut stack.last_mut().expect("main line").0;
+                    parent
+                        .nodes
+                        .last_mut()
+                        .expect("a variation follows a move")
+                        .variations
+                        .push(variation);
+                }
+                Token::Setup(bytes) => {
+                    movetext = true;
+                    if !line.nodes.is_empty() {
+                        return Err(PdnError::new(
+                            pos,
+                            "a /set-up/ must come before the first move of a line",
+                        ));
+                    }
+                    let text = String::from_utf8_lossy(&bytes).trim().to_string();
+                    let fen = text
+                        .strip_prefix("FEN")
+                        .map(|t| t.trim().trim_matches('"').to_string())
+                        .unwrap_or(text);
+                    line.setup = Some(fen);
+                }
+                Token::Result(r) => {
+                    if let Some((_, open)) = stack.get(1) {
+                        return Err(PdnError::new(
+                            *open,
+                            format!(
+                                "unterminated variation: expected ')' before the result {}",
+                                r.as_str()
+                            ),
+                        ));
+                    }
+                    game.result = Some(r);
+                    break;
+                }
+            }
+        }
+        game.moves = stack.pop().expect("main line").0;
+        let game_no = self.games;
+        for w in &mut game.warnings {
+            w.game = game_no;
+        }
+        Ok(Some(game))
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<PdnGame, PdnError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_game()
+    }
+}

@@ -1,0 +1,75 @@
+//! The game tree as read from PDN: tags, the main line and its variations.
+
+use crate::rules::Move;
+
+use super::{ResultToken, TextPos, Warning};
+
+/// One move in a line, with what the annotator wrote around it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Node {
+    /// The move as written (without strength marks); rewritten by [`replay`](super::replay)
+    /// when a notation is asked for.
+    pub text: String,
+    /// Where the move text starts.
+    pub pos: TextPos,
+    /// Numeric annotation glyphs; `!` `?` `!!` `??` `!?` `?!` are stored as 1–6.
+    pub nags: Vec<u16>,
+    /// Comments after the move.
+    pub comments: Vec<String>,
+    /// Alternatives to this move, each a line starting from the position before it.
+    pub variations: Vec<Line>,
+    /// The legal move, once replayed.
+    pub mv: Option<Move>,
+}
+
+/// A sequence of moves: the main line or a variation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// A `/FEN/` set-up at its start.
+    pub setup: Option<String>,
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// The moves.
+    pub nodes: Vec<Node>,
+}
+
+/// One game of a PDN file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PdnGame {
+    /// Tag pairs in file order, unknown ones included.
+    pub tags: Vec<(String, String)>,
+    /// The main line with its variations.
+    pub moves: Line,
+    /// The result written at the end of the movetext, if any.
+    pub result: Option<ResultToken>,
+    /// Where the game starts in the file.
+    pub pos: TextPos,
+    /// What the reader accepted leniently.
+    pub warnings: Vec<Warning>,
+}
+
+impl PdnGame {
+    /// The value of tag `name` (the first, if repeated).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name`, replacing its value or appending it.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(tag) => tag.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// The result: the Result tag, else the result token, else `*`.
+    pub fn result_text(&self) -> &str {
+        self.tag("Result")
+            .or(self.result.map(ResultToken::as_str))
+            .unwrap_or("*")
+    }
+}

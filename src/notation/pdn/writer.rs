@@ -1,0 +1,155 @@
+//! Writing games as PDN: tags one per line, a blank line, the movetext wrapped at 79 columns,
+//! the result, and a blank line between games, as CheckerBoard and other programs write them.
+
+use std::io::{self, Write};
+
+use super::{Line, PdnGame};
+
+const WIDTH: usize = 79;
+
+struct Wrapper {
+    text: String,
+    line_len: usize,
+    /// The next token follows without a space (after '(').
+    glue: bool,
+}
+
+impl Wrapper {
+    /// Adds a token (which may hold a space, as "12. 32-28", kept on one line).
+    fn token(&mut self, t: &str) {
+        let len = t.chars().count();
+        if self.line_len > 0 && self.line_len + 1 + len > WIDTH {
+            self.text.push('\n');
+            self.line_len = 0;
+        } else if self.line_len > 0 && !self.glue {
+            self.text.push(' ');
+            self.line_len += 1;
+        }
+        self.glue = false;
+        self.text.push_str(t);
+        self.line_len += len;
+    }
+
+    fn open(&mut self) {
+        self.token("(");
+        self.glue = true;
+    }
+
+    fn close(&mut self) {
+        self.text.push(')');
+        self.line_len += 1;
+    }
+}
+
+fn strength(nag: u16) -> Option<&'static str> {
+    Some(match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        _ => return None,
+    })
+}
+
+fn comment(text: &str) -> String {
+    // A '}' cannot stand inside a brace comment.
+    format!("{{{}}}", text.replace('}', "]"))
+}
+
+/// Whether the first move of the main line is the second player's (a FEN with the other side to
+/// move), so that it is numbered `1...`.
+fn second_player_starts(game: &PdnGame) -> bool {
+    let Some(fen_side) = game.tag("FEN").and_then(|f| f.trim().chars().next()) else {
+        return false;
+    };
+    let first = game
+        .tag("GameType")
+        .and_then(|g| g.split(',').nth(1).map(|s| s.trim().to_string()))
+        .and_then(|s| s.chars().next())
+        .unwrap_or(if game.tag("GameType").is_none() {
+            'B'
+        } else {
+            'W'
+        });
+    !fen_side.eq_ignore_ascii_case(&first)
+}
+
+fn write_line(w: &mut Wrapper, line: &Line, first_ply: usize) {
+    if let Some(fen) = &line.setup {
+        w.token(&format!("/FEN \"{fen}\"/"));
+    }
+    for c in &line.comments {
+        w.token(&comment(c));
+    }
+    let mut need_number = true;
+    for (i, node) in line.nodes.iter().enumerate() {
+        let ply = first_ply + i;
+        let number = ply / 2 + 1;
+        let mut text = String::new();
+        if ply % 2 == 0 {
+            text.push_str(&format!("{number}. "));
+        } else if need_number {
+            text.push_str(&format!("{number}... "));
+        }
+        text.push_str(&node.text);
+        let mut glyphs = Vec::new();
+        for &nag in &node.nags {
+            match strength(nag) {
+                Some(s) if glyphs.is_empty() => text.push_str(s),
+                _ => glyphs.push(format!("${nag}")),
+            }
+        }
+        w.token(&text);
+        for g in glyphs {
+            w.token(&g);
+        }
+        need_number = false;
+        for c in &node.comments {
+            w.token(&comment(c));
+            need_number = true;
+        }
+        for v in &node.variations {
+            w.open();
+            write_line(w, v, ply);
+            w.close();
+            need_number = true;
+        }
+    }
+}
+
+/// Writes one game.
+///
+/// # Errors
+/// Only those of `out`.
+pub fn write_game(game: &PdnGame, out: &mut impl Write) -> io::Result<()> {
+    for (name, value) in &game.tags {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        writeln!(out, "[{name} \"{value}\"]")?;
+    }
+    let mut w = Wrapper {
+        text: String::new(),
+        line_len: 0,
+        glue: false,
+    };
+    let first = usize::from(second_player_starts(game));
+    write_line(&mut w, &game.moves, first);
+    w.token(game.result_text());
+    writeln!(out, "{}", w.text)?;
+    writeln!(out)
+}
+
+/// Writes games one after another.
+///
+/// # Errors
+/// Only those of `out`.
+pub fn write_games<'a>(
+    games: impl IntoIterator<Item = &'a PdnGame>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    for g in games {
+        write_game(g, out)?;
+    }
+    Ok(())
+}
