@@ -216,7 +216,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let rules = variant.map(Variant::rules);
             let mut text = Vec::new();
             let mut result = Ok(());
-            replay_file(&input, rules, Some(notation), |_, game, _| {
+            replay_file(&input, rules, Some(notation), |_, mut game, replayed| {
+                pdn::tag_rules(&mut game, replayed.game.rules());
                 if result.is_ok() {
                     result = pdn::write_game(&game, &mut text);
                 }

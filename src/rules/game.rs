@@ -154,7 +154,7 @@ impl Game {
 
     /// The legal moves now (none once the game is over).
     pub fn legal_moves(&self) -> Vec<Move> {
-        if self.ending.is_some() {
+        if self.outcome().is_some() {
             return Vec::new();
         }
         self.position().legal_moves(&self.rules)

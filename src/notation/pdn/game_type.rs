@@ -129,3 +129,20 @@ pub(crate) fn infer_variant(game: &PdnGame) -> (Variant, &'static str) {
         )
     }
 }
+
+/// Makes the tags of `game` name `rules`: leaves them when they already do, else writes the
+/// GameType (and, for Dáma's private numbers, a `Variant` tag), so that a written file reads
+/// back with the same rule set.
+pub fn tag_rules(game: &mut PdnGame, rules: &RuleSet) {
+    let named = variant_from_tags(game).ok().flatten();
+    if named.is_some_and(|v| v.id() == rules.id) {
+        return;
+    }
+    let (game_type, variant_tag) = game_type_for(rules);
+    game.set_tag("GameType", game_type);
+    if variant_tag {
+        game.set_tag("Variant", rules.id.clone());
+    } else {
+        game.tags.retain(|(n, _)| n != "Variant");
+    }
+}

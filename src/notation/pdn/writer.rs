@@ -1,5 +1,6 @@
-//! Writing games as PDN: tags one per line, a blank line, the movetext wrapped at 79 columns,
-//! the result, and a blank line between games, as CheckerBoard and other programs write them.
+//! Writing games as PDN in the export layout PDN takes from PGN: tags one per line, a blank
+//! line, the movetext wrapped at 79 columns ending with the result, and a blank line after each
+//! game.
 
 use std::io::{self, Write};
 
@@ -133,6 +134,9 @@ pub fn write_game(game: &PdnGame, out: &mut impl Write) -> io::Result<()> {
         line_len: 0,
         glue: false,
     };
+    if !game.tags.is_empty() {
+        writeln!(out)?;
+    }
     let first = usize::from(second_player_starts(game));
     write_line(&mut w, &game.moves, first);
     w.token(game.result_text());
