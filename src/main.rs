@@ -61,9 +61,10 @@ enum Command {
     /// Read a PDN file, check every move, and write it again normalised, e.g. from numeric to
     /// algebraic notation. OUT is replaced only when everything was read.
     Convert {
-        /// Notation of the moves written.
-        #[arg(long, value_enum, default_value = "numeric")]
-        notation: NotationArg,
+        /// Notation of the moves written (default: algebraic for Czech games, as PDN writes
+        /// them, numeric for the others).
+        #[arg(long, value_enum)]
+        notation: Option<NotationArg>,
         /// Read every game with this rule set instead of the one the file names.
         #[arg(long, value_name = "VARIANT")]
         variant: Option<Variant>,
@@ -209,14 +210,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
             input,
             output,
         } => {
-            let notation = match notation {
+            let notation = notation.map(|n| match n {
                 NotationArg::Numeric => Notation::Numeric,
                 NotationArg::Algebraic => Notation::Algebraic,
-            };
+            });
             let rules = variant.map(Variant::rules);
             let mut text = Vec::new();
             let mut result = Ok(());
-            replay_file(&input, rules, Some(notation), |_, mut game, replayed| {
+            replay_file(&input, rules, notation, |_, mut game, replayed| {
                 pdn::tag_rules(&mut game, replayed.game.rules());
                 if result.is_ok() {
                     result = pdn::write_game(&game, &mut text);

@@ -146,3 +146,12 @@ pub fn tag_rules(game: &mut PdnGame, rules: &RuleSet) {
         game.tags.retain(|(n, _)| n != "Variant");
     }
 }
+
+/// The notation PDN files use for a rule set's moves (rules.md §6): algebraic for Česká dáma
+/// (GameType 29, "A0"), numeric for the others.
+pub fn pdn_notation(rules: &RuleSet) -> crate::notation::Notation {
+    match game_type_for(rules).0.split(',').nth(4) {
+        Some(n) if n.starts_with('A') => crate::notation::Notation::Algebraic,
+        _ => crate::notation::Notation::Numeric,
+    }
+}

@@ -17,7 +17,7 @@ use std::fmt;
 
 pub use PdnError as Error;
 pub use encoding::{Decoder, Encoding};
-pub use game_type::{GameType, game_type_for, tag_rules, variant_from_tags};
+pub use game_type::{GameType, game_type_for, pdn_notation, tag_rules, variant_from_tags};
 pub use lexer::{Lexer, ResultToken, Token};
 pub use reader::{MAX_DEPTH, MAX_NODES, Reader};
 pub use replay::{Replayed, replay};

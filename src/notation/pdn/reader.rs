@@ -156,7 +156,10 @@ impl<R: BufRead> Reader<R> {
                     node.nags.push(n);
                 }
                 Token::Comment(bytes) => {
-                    let text = self.text(&bytes, pos, &mut game.warnings);
+                    let text = self
+                        .text(&bytes, pos, &mut game.warnings)
+                        .trim()
+                        .to_string();
                     let line = &mut stack.last_mut().expect("main line").0;
                     match line.nodes.last_mut() {
                         Some(node) => node.comments.push(text),

@@ -4,7 +4,7 @@ use crate::notation::{MoveText, Notation, write};
 use crate::rules::{Game, Position, RuleSet};
 
 use super::game_type::infer_variant;
-use super::{Line, PdnError, PdnGame, Warning, variant_from_tags};
+use super::{Line, PdnError, PdnGame, Warning, pdn_notation, variant_from_tags};
 
 /// A game replayed on the rules core.
 #[derive(Clone, Debug)]
@@ -18,7 +18,7 @@ pub struct Replayed {
 struct Ctx<'a> {
     rules: &'a RuleSet,
     game_no: usize,
-    rewrite: Option<Notation>,
+    rewrite: Notation,
     warnings: Vec<Warning>,
 }
 
@@ -55,9 +55,7 @@ impl Ctx<'_> {
                     message: format!("{}: {l}", node.text),
                 });
             }
-            if let Some(notation) = self.rewrite {
-                node.text = write(&pos, self.rules, &m, notation);
-            }
+            node.text = write(&pos, self.rules, &m, self.rewrite);
             node.mv = Some(m);
             moves.push(m);
             pos.play_unchecked(&m);
@@ -69,7 +67,8 @@ impl Ctx<'_> {
 /// Replays `pdn` (game number `game_no` of its file) on the rules core: chooses the rule set
 /// (`rules` if given, else the tags, else from the squares used, with a warning), reads the
 /// FEN tag, and matches every move, variations included, against the legal moves. Each node's
-/// `mv` is filled in; with `rewrite`, its text is rewritten in that notation.
+/// `mv` is filled in and its text rewritten in `rewrite`'s notation, or, when `rewrite` is
+/// `None`, normalised in the notation PDN uses for the rule set ([`pdn_notation`]).
 ///
 /// # Errors
 /// A bad GameType or FEN, or an illegal or ambiguous move, with its line and column.
@@ -105,7 +104,7 @@ pub fn replay(
     let mut cx = Ctx {
         rules: &chosen,
         game_no,
-        rewrite,
+        rewrite: rewrite.unwrap_or_else(|| pdn_notation(&chosen)),
         warnings,
     };
     let moves = cx.line(&mut pdn.moves, start)?;

@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use super::{Line, PdnGame};
+use super::{Line, PdnGame, ResultToken};
 
 const WIDTH: usize = 79;
 
@@ -139,7 +139,14 @@ pub fn write_game(game: &PdnGame, out: &mut impl Write) -> io::Result<()> {
     }
     let first = usize::from(second_player_starts(game));
     write_line(&mut w, &game.moves, first);
-    w.token(game.result_text());
+    let result = match game.result {
+        Some(r) => r.as_str(),
+        None => game
+            .tag("Result")
+            .and_then(ResultToken::parse)
+            .map_or("*", ResultToken::as_str),
+    };
+    w.token(result);
     writeln!(out, "{}", w.text)?;
     writeln!(out)
 }
