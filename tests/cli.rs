@@ -121,3 +121,103 @@ fn without_a_subcommand_it_prints_help() {
     assert!(o.status.success());
     assert!(stdout(&o).contains("Usage: dama"), "{}", stdout(&o));
 }
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/pdn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn replay_prints_a_line_per_game_and_stops_at_the_first_error() {
+    let file = data("english-tinsley.pdn");
+    let o = dama(&["replay", &file]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // Game 541 of the collection plays 32-28 with no piece on 32.
+    assert_eq!(lines.len(), 540);
+    assert_eq!(
+        lines[0],
+        "game 1: 56 plies, result 1/2-1/2, B:WK3,6,28:B5,12,K26"
+    );
+    let err = stderr(&o);
+    let last = err.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!(
+            "{file}:5588:5: game 541: 32-28 is not a legal move here"
+        )),
+        "{last}"
+    );
+    assert!(err.contains("warning: game 1: no GameType tag: read as English"));
+    assert!(err.contains(&format!(
+        "{file}:5:46: warning: game 1: 10x14: a plain move is written as a capture"
+    )));
+}
+
+#[test]
+fn replay_reads_fen_only_entries() {
+    let file = data("english-11-man-ballots.pdn");
+    let o = dama(&["replay", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let expected = std::fs::read_to_string(&file)
+        .unwrap()
+        .matches("[FEN")
+        .count();
+    assert_eq!(out.lines().count(), expected);
+    assert_eq!(
+        out.lines().next().unwrap(),
+        "game 1: 0 plies, result *, B:W19,21-23,25-27,29-32:B1-7,9-12"
+    );
+}
+
+#[test]
+fn replay_reports_a_missing_file() {
+    let o = dama(&["replay", "/nonexistent/games.pdn"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("/nonexistent/games.pdn: cannot open"));
+}
+
+#[test]
+fn convert_writes_a_file_that_replays_the_same() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("in.pdn");
+    std::fs::write(
+        &input,
+        "[Event \"Test\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n\
+         [GameType \"29\"]\n1. 22-18 11-15 2. 18x11 8x15 *\n",
+    )
+    .unwrap();
+    let alg = dir.join("alg.pdn");
+    let o = dama(&[
+        "convert",
+        "--notation",
+        "algebraic",
+        input.to_str().unwrap(),
+        alg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&alg).unwrap();
+    assert!(text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 *"), "{text}");
+    let a = dama(&["replay", input.to_str().unwrap()]);
+    let b = dama(&["replay", alg.to_str().unwrap()]);
+    assert_eq!(stdout(&a), stdout(&b));
+    assert_eq!(
+        stdout(&a),
+        "game 1: 4 plies, result *, W:W31,33-50:B1-13,15-18,20,23\n\
+         game 2: 4 plies, result *, W:W21,23-32:B1-7,9,10,12,15\n"
+    );
+
+    // A file that does not replay leaves an existing output untouched.
+    let bad = dir.join("bad.pdn");
+    std::fs::write(&bad, "1. 32-27 *\n").unwrap();
+    let o = dama(&["convert", bad.to_str().unwrap(), alg.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(":1:4: game 1: 32-27 is not a legal move"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&alg).unwrap(), text);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -66,10 +66,9 @@ impl PdnGame {
         }
     }
 
-    /// The result: the Result tag, else the result token, else `*`.
+    /// The result as the Result tag gives it, `*` without one (the termination token at the
+    /// end of the movetext is [`PdnGame::result`]).
     pub fn result_text(&self) -> &str {
-        self.tag("Result")
-            .or(self.result.map(ResultToken::as_str))
-            .unwrap_or("*")
+        self.tag("Result").unwrap_or("*")
     }
 }
