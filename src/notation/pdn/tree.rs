@@ -33,6 +33,19 @@ pub struct Line {
     pub nodes: Vec<Node>,
 }
 
+impl Line {
+    /// Sets every node's position to the default, here and in all variations, so that lines
+    /// read from different texts compare by content alone.
+    pub fn clear_positions(&mut self) {
+        for node in &mut self.nodes {
+            node.pos = TextPos::default();
+            for v in &mut node.variations {
+                v.clear_positions();
+            }
+        }
+    }
+}
+
 /// One game of a PDN file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PdnGame {

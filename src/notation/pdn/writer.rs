@@ -95,10 +95,12 @@ fn write_line(w: &mut Wrapper, line: &Line, first_ply: usize) {
             text.push_str(&format!("{number}... "));
         }
         text.push_str(&node.text);
+        // Only the first glyph may be a mark glued to the move: two marks would read back as
+        // one (`!` `?` as `!?`).
         let mut glyphs = Vec::new();
-        for &nag in &node.nags {
+        for (k, &nag) in node.nags.iter().enumerate() {
             match strength(nag) {
-                Some(s) if glyphs.is_empty() => text.push_str(s),
+                Some(s) if k == 0 => text.push_str(s),
                 _ => glyphs.push(format!("${nag}")),
             }
         }
@@ -163,4 +165,26 @@ pub fn write_games<'a>(
         write_game(g, out)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::pdn::Reader;
+
+    /// Found by fuzzing: `!` then `$2` was written `!?`, which reads back as one glyph.
+    #[test]
+    fn two_glyphs_stay_two() {
+        let text = "[GameType \"20\"]\n1. 32-28! $2 *\n";
+        let game = Reader::new(text.as_bytes()).next().unwrap().unwrap();
+        assert_eq!(game.moves.nodes[0].nags, vec![1, 2]);
+        let mut out = Vec::new();
+        write_game(&game, &mut out).unwrap();
+        let again = Reader::new(out.as_slice()).next().unwrap().unwrap();
+        assert_eq!(again.moves.nodes[0].nags, vec![1, 2]);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "[GameType \"20\"]\n\n1. 32-28! $2 *\n\n"
+        );
+    }
 }
