@@ -2,7 +2,7 @@
 //! accept writes back and reads again.
 #![no_main]
 
-use dama::notation::pdn::{Reader, replay, write_game};
+use dama::notation::pdn::{Line, Reader, replay, write_game};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -17,7 +17,20 @@ fuzz_target!(|data: &[u8]| {
             replay(&mut again, 1, None, None).expect("written game replays");
             again.moves.clear_positions();
             game.moves.clear_positions();
+            // PDN cannot write a comment holding both '}' and a line break.
+            if unwritable(&game.moves) {
+                return;
+            }
             assert_eq!(again.moves, game.moves);
         }
     }
 });
+
+fn unwritable(line: &Line) -> bool {
+    let bad = |c: &String| c.contains('}') && c.contains('\n');
+    line.comments.iter().any(bad)
+        || line
+            .nodes
+            .iter()
+            .any(|n| n.comments.iter().any(bad) || n.variations.iter().any(unwritable))
+}

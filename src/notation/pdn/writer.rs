@@ -27,6 +27,9 @@ impl Wrapper {
             self.line_len += 1;
         }
         self.glue = false;
+        if self.line_len == 0 && self.text.ends_with(' ') {
+            self.text.pop();
+        }
         self.text.push_str(t);
         self.line_len += len;
     }
@@ -54,9 +57,17 @@ fn strength(nag: u16) -> Option<&'static str> {
     })
 }
 
-fn comment(text: &str) -> String {
-    // A '}' cannot stand inside a brace comment.
-    format!("{{{}}}", text.replace('}', "]"))
+/// Writes a comment: in braces, or, when it holds a `}` (which cannot stand inside braces), as
+/// a `;` comment to the end of the line. A comment holding both `}` and a line break has its
+/// `}` replaced by `]`: PDN has no way to write it.
+fn comment(w: &mut Wrapper, text: &str) {
+    if text.contains('}') && !text.contains('\n') {
+        w.token(&format!(";{text}"));
+        w.text.push('\n');
+        w.line_len = 0;
+    } else {
+        w.token(&format!("{{{}}}", text.replace('}', "]")));
+    }
 }
 
 /// Whether the first move of the main line is the second player's (a FEN with the other side to
@@ -82,7 +93,7 @@ fn write_line(w: &mut Wrapper, line: &Line, first_ply: usize) {
         w.token(&format!("/FEN \"{fen}\"/"));
     }
     for c in &line.comments {
-        w.token(&comment(c));
+        comment(w, c);
     }
     let mut need_number = true;
     for (i, node) in line.nodes.iter().enumerate() {
@@ -110,7 +121,7 @@ fn write_line(w: &mut Wrapper, line: &Line, first_ply: usize) {
         }
         need_number = false;
         for c in &node.comments {
-            w.token(&comment(c));
+            comment(w, c);
             need_number = true;
         }
         for v in &node.variations {
@@ -186,5 +197,24 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "[GameType \"20\"]\n\n1. 32-28! $2 *\n\n"
         );
+    }
+}
+
+#[cfg(test)]
+mod comment_tests {
+    use super::*;
+    use crate::notation::pdn::Reader;
+
+    /// Found by fuzzing: a comment holding '}' lost it on writing.
+    #[test]
+    fn a_comment_with_a_closing_brace_survives() {
+        let text = "[GameType \"20\"]\n1. 32-28 % a } b\n19-23 *\n";
+        let game = Reader::new(text.as_bytes()).next().unwrap().unwrap();
+        assert_eq!(game.moves.nodes[0].comments, vec!["a } b"]);
+        let mut out = Vec::new();
+        write_game(&game, &mut out).unwrap();
+        let again = Reader::new(out.as_slice()).next().unwrap().unwrap();
+        assert_eq!(again.moves.nodes[0].comments, vec!["a } b"]);
+        assert_eq!(again.moves.nodes.len(), 2);
     }
 }
