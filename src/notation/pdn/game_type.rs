@@ -143,7 +143,7 @@ pub fn tag_rules(game: &mut PdnGame, rules: &RuleSet) {
     if variant_tag {
         game.set_tag("Variant", rules.id.clone());
     } else {
-        game.tags.retain(|(n, _)| n != "Variant");
+        game.remove_tag("Variant");
     }
 }
 

@@ -83,6 +83,22 @@ pub enum Token {
     Glued(String),
 }
 
+/// A move, and any letters glued to its end as a separate token.
+fn move_and_glued(w: &str, start: TextPos) -> Vec<(Token, TextPos)> {
+    let p = move_prefix_len(w.as_bytes());
+    if p > 0 && p < w.len() {
+        let glued = TextPos {
+            line: start.line,
+            col: start.col + p as u32,
+        };
+        return vec![
+            (Token::Move(w[..p].to_string()), start),
+            (Token::Glued(w[p..].to_string()), glued),
+        ];
+    }
+    vec![(Token::Move(w.to_string()), start)]
+}
+
 /// How much of `w` reads as move text (squares joined by `-`, `x` or `:`); 0 if none.
 fn move_prefix_len(w: &[u8]) -> usize {
     let mut i = 0;
@@ -114,6 +130,19 @@ pub struct Lexer<R> {
     line: u32,
     col: u32,
     at_start: bool,
+    /// UTF-8 continuation bytes still expected after a lead byte; a byte 0x80–0xBF that is not
+    /// one (single-byte encodings) counts as a character of its own.
+    continuation: u8,
+    /// The first byte of the token being read.
+    token_start: Option<u8>,
+}
+
+impl<R> Lexer<R> {
+    /// The first byte of the token read last (or being read when an error came): lets the
+    /// reader tell a broken tag that opens the next game from an error inside this one.
+    pub fn token_start(&self) -> Option<u8> {
+        self.token_start
+    }
 }
 
 fn is_word_byte(b: u8) -> bool {
@@ -128,6 +157,8 @@ impl<R: BufRead> Lexer<R> {
             line: 1,
             col: 1,
             at_start: true,
+            continuation: 0,
+            token_start: None,
         }
     }
 
@@ -158,23 +189,39 @@ impl<R: BufRead> Lexer<R> {
             if b == b'\n' {
                 self.line += 1;
                 self.col = 1;
-            } else if b & 0xC0 != 0x80 {
+                self.continuation = 0;
+            } else if b & 0xC0 == 0x80 && self.continuation > 0 {
+                self.continuation -= 1;
+            } else {
                 self.col += 1;
+                self.continuation = match b {
+                    0xC2..=0xDF => 1,
+                    0xE0..=0xEF => 2,
+                    0xF0..=0xF4 => 3,
+                    _ => 0,
+                };
             }
         }
         Ok(b)
     }
 
+    /// Skips a UTF-8 byte-order mark, however the input is split into reads.
     fn skip_bom(&mut self) -> Result<(), PdnError> {
         self.at_start = false;
-        let pos = self.pos();
-        let buf = self
-            .inner
-            .fill_buf()
-            .map_err(|e| PdnError::new(pos, format!("cannot read: {e}")))?;
-        if buf.starts_with(&[0xEF, 0xBB, 0xBF]) {
-            self.inner.consume(3);
+        if self.peek()? != Some(0xEF) {
+            return Ok(());
         }
+        let start = self.pos();
+        for expected in [0xEF, 0xBB, 0xBF] {
+            if self.peek()? != Some(expected) {
+                return Err(PdnError::new(
+                    start,
+                    "unexpected byte 0xEF: expected a tag, move, comment, variation or result",
+                ));
+            }
+            self.inner.consume(1);
+        }
+        self.continuation = 0;
         Ok(())
     }
 
@@ -315,22 +362,11 @@ impl<R: BufRead> Lexer<R> {
                     line: start.line,
                     col: start.col + (digits + dots) as u32,
                 };
-                out.push((Token::Move(rest.to_string()), pos));
+                out.extend(move_and_glued(rest, pos));
             }
             return Ok(out);
         }
-        let p = move_prefix_len(w.as_bytes());
-        if p > 0 && p < w.len() {
-            let glued = TextPos {
-                line: start.line,
-                col: start.col + p as u32,
-            };
-            return Ok(vec![
-                (Token::Move(w[..p].to_string()), start),
-                (Token::Glued(w[p..].to_string()), glued),
-            ]);
-        }
-        Ok(vec![(Token::Move(w), start)])
+        Ok(move_and_glued(&w, start))
     }
 
     /// The next tokens (a word may hold a move number and a move), or an empty vector at the end.
@@ -345,8 +381,10 @@ impl<R: BufRead> Lexer<R> {
         self.skip_space()?;
         let start = self.pos();
         let Some(b) = self.peek()? else {
+            self.token_start = None;
             return Ok(Vec::new());
         };
+        self.token_start = Some(b);
         let token = match b {
             b'[' => {
                 self.bump()?;

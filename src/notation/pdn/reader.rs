@@ -18,6 +18,8 @@ pub struct Reader<R> {
     pending: Vec<(Token, TextPos)>,
     games: usize,
     failed: bool,
+    /// A broken tag met while finishing a game without a result: the next game's error.
+    next_error: Option<PdnError>,
 }
 
 fn strength_nag(s: &str) -> Option<u16> {
@@ -41,6 +43,7 @@ impl<R: BufRead> Reader<R> {
             pending: Vec::new(),
             games: 0,
             failed: false,
+            next_error: None,
         }
     }
 
@@ -78,6 +81,11 @@ impl<R: BufRead> Reader<R> {
         if self.failed {
             return None;
         }
+        if let Some(e) = self.next_error.take() {
+            self.games += 1;
+            self.failed = true;
+            return Some(Err(e.in_game(self.games)));
+        }
         let game_no = self.games + 1;
         match self.read_game() {
             Ok(Some(g)) => Some(Ok(g)),
@@ -99,7 +107,15 @@ impl<R: BufRead> Reader<R> {
         let mut movetext = false;
         let mut nodes = 0usize;
         loop {
-            let Some((token, pos)) = self.next_token()? else {
+            let next = match self.next_token() {
+                // A broken tag after moves opens the next game: this one ends here.
+                Err(e) if movetext && self.lexer.token_start() == Some(b'[') => {
+                    self.next_error = Some(e);
+                    break;
+                }
+                other => other?,
+            };
+            let Some((token, pos)) = next else {
                 if let Some((_, open)) = stack.get(1) {
                     return Err(PdnError::new(*open, "unterminated variation: expected ')'"));
                 }
@@ -122,6 +138,7 @@ impl<R: BufRead> Reader<R> {
                     }
                     let value = self.text(&value, pos, &mut game.warnings);
                     game.tags.push((name, value));
+                    game.tag_positions.push(pos);
                 }
                 Token::MoveNumber(_) | Token::Ellipsis => movetext = true,
                 Token::Move(text) => {
@@ -221,6 +238,7 @@ impl<R: BufRead> Reader<R> {
                         .map(|t| t.trim().trim_matches('"').to_string())
                         .unwrap_or(text);
                     line.setup = Some(fen);
+                    line.setup_pos = pos;
                 }
                 Token::Result(r) => {
                     if let Some((_, open)) = stack.get(1) {

@@ -33,8 +33,8 @@ impl Ctx<'_> {
         let mut pos = match &line.setup {
             None => start,
             Some(fen) => self.rules.parse_fen(fen).map_err(|e| {
-                let at = line.nodes.first().map(|n| n.pos).unwrap_or_default();
-                PdnError::new(at, format!("bad set-up '{fen}': {e}")).in_game(self.game_no)
+                PdnError::new(line.setup_pos, format!("bad set-up '{fen}': {e}"))
+                    .in_game(self.game_no)
             })?,
         };
         let mut moves = Vec::with_capacity(line.nodes.len());
@@ -80,9 +80,12 @@ pub fn replay(
 ) -> Result<Replayed, PdnError> {
     let mut warnings = pdn.warnings.clone();
     let here = |message: String| PdnError::new(pdn.pos, message).in_game(game_no);
+    let at_tag = |tag: &str, message: String| {
+        PdnError::new(pdn.tag_position(tag).unwrap_or(pdn.pos), message).in_game(game_no)
+    };
     let chosen: RuleSet = match rules {
         Some(r) => r.clone(),
-        None => match variant_from_tags(pdn).map_err(here)? {
+        None => match variant_from_tags(pdn).map_err(|m| at_tag("GameType", m))? {
             Some(v) => v.rules().clone(),
             None => {
                 let (v, why) = infer_variant(pdn);
@@ -98,7 +101,7 @@ pub fn replay(
     let start = match pdn.tag("FEN") {
         Some(fen) => chosen
             .parse_fen(fen)
-            .map_err(|e| here(format!("bad FEN tag '{fen}': {e}")))?,
+            .map_err(|e| at_tag("FEN", format!("bad FEN tag '{fen}': {e}")))?,
         None => chosen.start_position().map_err(|e| here(e.to_string()))?,
     };
     let mut cx = Ctx {

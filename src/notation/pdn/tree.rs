@@ -27,6 +27,8 @@ pub struct Node {
 pub struct Line {
     /// A `/FEN/` set-up at its start.
     pub setup: Option<String>,
+    /// Where the set-up stands.
+    pub setup_pos: TextPos,
     /// Comments before the first move.
     pub comments: Vec<String>,
     /// The moves.
@@ -37,6 +39,7 @@ impl Line {
     /// Sets every node's position to the default, here and in all variations, so that lines
     /// read from different texts compare by content alone.
     pub fn clear_positions(&mut self) {
+        self.setup_pos = TextPos::default();
         for node in &mut self.nodes {
             node.pos = TextPos::default();
             for v in &mut node.variations {
@@ -51,6 +54,8 @@ impl Line {
 pub struct PdnGame {
     /// Tag pairs in file order, unknown ones included.
     pub tags: Vec<(String, String)>,
+    /// Where each tag of `tags` stands (the default position for tags added in memory).
+    pub tag_positions: Vec<TextPos>,
     /// The main line with its variations.
     pub moves: Line,
     /// The result written at the end of the movetext, if any.
@@ -70,12 +75,37 @@ impl PdnGame {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Where tag `name` stands in the file, if it was read from one.
+    pub fn tag_position(&self, name: &str) -> Option<TextPos> {
+        let i = self.tags.iter().position(|(n, _)| n == name)?;
+        self.tag_positions.get(i).copied()
+    }
+
     /// Sets tag `name`, replacing its value or appending it.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(tag) => tag.1 = value,
-            None => self.tags.push((name.to_string(), value)),
+            None => {
+                self.tags.push((name.to_string(), value));
+                self.tag_positions
+                    .resize(self.tags.len(), TextPos::default());
+            }
+        }
+    }
+
+    /// Removes every tag called `name`.
+    pub fn remove_tag(&mut self, name: &str) {
+        let mut i = 0;
+        while i < self.tags.len() {
+            if self.tags[i].0 == name {
+                self.tags.remove(i);
+                if i < self.tag_positions.len() {
+                    self.tag_positions.remove(i);
+                }
+            } else {
+                i += 1;
+            }
         }
     }
 

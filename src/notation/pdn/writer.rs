@@ -4,7 +4,9 @@
 
 use std::io::{self, Write};
 
-use super::{Line, PdnGame, ResultToken};
+use super::game_type::infer_variant;
+use super::{Line, PdnGame, ResultToken, variant_from_tags};
+use crate::rules::Color;
 
 const WIDTH: usize = 79;
 
@@ -76,16 +78,11 @@ fn second_player_starts(game: &PdnGame) -> bool {
     let Some(fen_side) = game.tag("FEN").and_then(|f| f.trim().chars().next()) else {
         return false;
     };
-    let first = game
-        .tag("GameType")
-        .and_then(|g| g.split(',').nth(1).map(|s| s.trim().to_string()))
-        .and_then(|s| s.chars().next())
-        .unwrap_or(if game.tag("GameType").is_none() {
-            'B'
-        } else {
-            'W'
-        });
-    !fen_side.eq_ignore_ascii_case(&first)
+    let variant = match variant_from_tags(game) {
+        Ok(Some(v)) => v,
+        _ => infer_variant(game).0,
+    };
+    Color::from_char(fen_side).is_some_and(|side| side != variant.rules().first)
 }
 
 fn write_line(w: &mut Wrapper, line: &Line, first_ply: usize) {

@@ -1,0 +1,70 @@
+//! Turning a game record into a PDN game for saving.
+
+use crate::rules::{Game, Outcome};
+
+use super::{Line, Node, PdnGame, ResultToken, game_type_for, pdn_notation};
+use crate::notation::write;
+
+/// The PDN result of `game` (rules.md §6): from the point of view of the rule set's first
+/// player, so that in English `1-0` means Black won.
+pub fn result_of(game: &Game) -> ResultToken {
+    match game.outcome() {
+        None => ResultToken::Unknown,
+        Some(Outcome::Draw(_)) => ResultToken::Draw,
+        Some(Outcome::Win { winner, .. }) if winner == game.rules().first => ResultToken::FirstWins,
+        Some(Outcome::Win { .. }) => ResultToken::SecondWins,
+    }
+}
+
+/// A PDN game for `game`: `tags` kept in order (the ones a loaded file had), then updated with
+/// the players, the result, the GameType (and `Variant` for Dáma's private numbers) and, when
+/// the game does not start from the rule set's own position, `SetUp` and `FEN`; the main line
+/// written in the notation PDN uses for the rule set.
+pub fn to_pdn(game: &Game, tags: &[(String, String)], names: [&str; 2]) -> PdnGame {
+    let rules = game.rules();
+    let mut pdn = PdnGame::default();
+    for (name, value) in tags {
+        pdn.set_tag(name, value.clone());
+    }
+    for (tag, name) in [("White", names[0]), ("Black", names[1])] {
+        if !name.is_empty() || pdn.tag(tag).is_none() {
+            pdn.set_tag(tag, if name.is_empty() { "?" } else { name });
+        }
+    }
+    let result = result_of(game);
+    pdn.set_tag("Result", result.as_str());
+    let (game_type, variant_tag) = game_type_for(rules);
+    pdn.set_tag("GameType", game_type);
+    if variant_tag {
+        pdn.set_tag("Variant", rules.id.clone());
+    }
+    let standard = rules.start_position().ok();
+    if standard.as_ref() != Some(game.start()) {
+        pdn.set_tag("SetUp", "1");
+        pdn.set_tag("FEN", game.start().fen());
+    } else {
+        pdn.remove_tag("FEN");
+        pdn.remove_tag("SetUp");
+    }
+    let notation = pdn_notation(rules);
+    pdn.moves = Line {
+        nodes: game
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| Node {
+                text: write(
+                    game.position_at(i).expect("a position per move"),
+                    rules,
+                    m,
+                    notation,
+                ),
+                mv: Some(*m),
+                ..Node::default()
+            })
+            .collect(),
+        ..Line::default()
+    };
+    pdn.result = Some(result);
+    pdn
+}
