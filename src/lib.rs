@@ -7,3 +7,5 @@
 
 pub mod notation;
 pub mod rules;
+pub mod storage;
+pub mod ui;

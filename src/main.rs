@@ -14,12 +14,14 @@ use dama::rules::{Position, RuleSet, Variant};
 
 /// Dáma — draughts for Czech players (Česká dáma, Anglická dáma, Dvě věže, International).
 #[derive(Parser, Debug)]
-#[command(version, about, long_about = None)]
+#[command(version, about, long_about = None, args_conflicts_with_subcommands = true)]
 struct Cli {
-    /// Without a subcommand the program will open the game window; until then it prints this
-    /// help.
+    /// Without a subcommand the program opens the game window.
     #[command(subcommand)]
     command: Option<Command>,
+    /// A PDN file to open in the window.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -154,11 +156,8 @@ fn position(rules: &RuleSet, fen: Option<&str>) -> Result<Position, Failure> {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     let Some(command) = cli.command else {
-        use clap::CommandFactory;
-        Cli::command()
-            .print_long_help()
-            .map_err(|e| e.to_string())?;
-        return Ok(());
+        return dama::ui::run(cli.file)
+            .map_err(|e| bad_file(format!("cannot open the window: {e}")));
     };
     match command {
         Command::Perft {
@@ -224,38 +223,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 }
             })?;
             result.map_err(|e| bad_file(e.to_string()))?;
-            write_atomically(&output, &text)
+            dama::storage::write_atomically(&output, &text)
                 .map_err(|e| bad_file(format!("{}: cannot write: {e}", output.display())))?;
         }
     }
     Ok(())
-}
-
-/// Writes `bytes` to a temporary file beside `path`, syncs it and renames it over `path`, so
-/// that a failure leaves any existing file as it was.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other("not a file name"))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let written = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
 }
 
 /// Clap's error as one line: the message and any list of possible values, without the usage

@@ -86,7 +86,7 @@ fn errors_are_one_line_with_exit_code_2() {
         ],
         &["moves", "--variant", "english", "--fen", "garbage"],
         &["perft", "--depth", "3"],
-        &["frobnicate"],
+        &["perft", "extra.pdn", "--variant", "czech", "--depth", "1"],
     ] {
         let o = dama(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -116,10 +116,20 @@ fn help_documents_the_subcommands() {
 }
 
 #[test]
-fn without_a_subcommand_it_prints_help() {
-    let o = dama(&[]);
-    assert!(o.status.success());
-    assert!(stdout(&o).contains("Usage: dama"), "{}", stdout(&o));
+fn without_a_display_the_window_reports_one_line() {
+    let o = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env(
+            "DAMA_CONFIG_DIR",
+            std::env::temp_dir().join("dama-cli-no-display"),
+        )
+        .output()
+        .expect("dama runs");
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.starts_with("cannot open the window"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
 
 fn data(name: &str) -> String {

@@ -1,0 +1,1075 @@
+//! The application: state, panels, dialogs, and the commands that change them.
+
+use std::path::{Path, PathBuf};
+
+use eframe::egui::{
+    self, Align, Button, Context, Layout, RichText, ScrollArea, Ui, ViewportCommand,
+};
+
+use super::board_view::{BoardInput, BoardView, Highlights, shows_numbers};
+use super::commands::Command;
+use super::i18n::{self, Language, T};
+use super::picker::{Click, Picker, Refusal};
+use super::settings::{LoadNotice, Settings, Theme};
+use super::theme::{Palette, visuals};
+use crate::notation::pdn::{self, PdnGame};
+use crate::notation::{Notation, write};
+use crate::rules::{
+    Color, Game, KingRange, Move, Position, Precedence, RuleSet, SquareSet, Variant,
+};
+
+/// Largest PDN file opened (bigger ones are refused with a message).
+pub const MAX_FILE: u64 = 64 << 20;
+/// Most games listed from one file.
+pub const MAX_GAMES: usize = 10_000;
+
+/// The new-game dialog's choices.
+#[derive(Clone, Debug)]
+pub struct NewGameForm {
+    /// The preset the choices start from.
+    pub variant: Variant,
+    /// The rule set as changed by the options.
+    pub rules: RuleSet,
+    /// Names.
+    pub white: String,
+    /// Names.
+    pub black: String,
+}
+
+impl NewGameForm {
+    fn new(variant: Variant, white: &str, black: &str) -> NewGameForm {
+        NewGameForm {
+            variant,
+            rules: variant.rules().clone(),
+            white: white.into(),
+            black: black.into(),
+        }
+    }
+}
+
+/// What waits for the answer to "save changes?".
+#[derive(Clone, Debug)]
+pub enum Pending {
+    /// Start the game of the form.
+    NewGame(Box<NewGameForm>),
+    /// Show the open dialog.
+    Open,
+    /// Open this file.
+    OpenFile(PathBuf),
+    /// Close the window.
+    Quit,
+}
+
+/// A dialog on top of the window.
+#[derive(Clone, Debug)]
+pub enum Dialog {
+    /// Rule set, options and names.
+    NewGame(Box<NewGameForm>),
+    /// A path to open, typed or browsed.
+    OpenPath(String),
+    /// A path to save to.
+    SavePath(String),
+    /// Several games in a file: which one.
+    ChooseGame(PathBuf, Vec<PdnGame>),
+    /// Save, discard or cancel before `Pending`.
+    Unsaved(Pending),
+    /// "Really resign?"
+    ConfirmResign,
+    /// Preferences.
+    Settings,
+}
+
+/// A message in the status bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What to say.
+    pub text: String,
+    /// Whether it reports a failure.
+    pub error: bool,
+}
+
+/// The whole window's state.
+pub struct DamaApp {
+    game: Game,
+    names: [String; 2],
+    /// Tags of the loaded file, kept when saving.
+    tags: Vec<(String, String)>,
+    /// The ply shown when looking back (None: the current position).
+    view: Option<usize>,
+    picker: Picker,
+    /// Settings, and where they are saved (None: not saved).
+    pub settings: Settings,
+    config_dir: Option<PathBuf>,
+    file: Option<PathBuf>,
+    dirty: bool,
+    notice: Option<Notice>,
+    dialog: Option<Dialog>,
+    draw_offer: Option<Color>,
+    queued: Vec<Command>,
+    allow_close: bool,
+    applied_theme: Option<Theme>,
+}
+
+impl DamaApp {
+    /// A new window state with a game of the last chosen rule set; `config_dir` is where
+    /// settings live (None keeps them in memory only).
+    pub fn new(config_dir: Option<PathBuf>) -> DamaApp {
+        let (settings, notice) = match &config_dir {
+            Some(dir) => Settings::load(dir),
+            None => (Settings::default(), None),
+        };
+        let mut app = DamaApp::with_settings(settings, config_dir);
+        if let Some(LoadNotice::Corrupt { kept_as, error }) = notice {
+            app.notice = Some(Notice {
+                text: format!(
+                    "{} ({}: {error})",
+                    T::SettingsReset.get(app.lang()),
+                    kept_as.display()
+                ),
+                error: true,
+            });
+        }
+        app
+    }
+
+    /// A window state with given settings.
+    pub fn with_settings(settings: Settings, config_dir: Option<PathBuf>) -> DamaApp {
+        let variant = settings.last_rules.parse().unwrap_or(Variant::Czech);
+        let names = [settings.white_name.clone(), settings.black_name.clone()];
+        DamaApp {
+            game: Game::new(variant.rules().clone()).expect("presets are valid"),
+            names,
+            tags: Vec::new(),
+            view: None,
+            picker: Picker::default(),
+            settings,
+            config_dir,
+            file: None,
+            dirty: false,
+            notice: None,
+            dialog: None,
+            draw_offer: None,
+            queued: Vec::new(),
+            allow_close: false,
+            applied_theme: None,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The status-bar message.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// The open dialog, if any.
+    pub fn dialog(&self) -> Option<&Dialog> {
+        self.dialog.as_ref()
+    }
+
+    /// Whether the game has changes not saved to a file.
+    pub fn is_dirty(&self) -> bool {
+        self.dirty
+    }
+
+    /// The file the game came from or was saved to.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    /// Queues a command, as a menu item or shortcut does.
+    pub fn command(&mut self, c: Command) {
+        self.queued.push(c);
+    }
+
+    fn lang(&self) -> Language {
+        self.settings.language()
+    }
+
+    fn say(&mut self, text: impl Into<String>, error: bool) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            error,
+        });
+    }
+
+    fn save_settings(&mut self) {
+        if let Some(dir) = &self.config_dir
+            && let Err(e) = self.settings.save(dir)
+        {
+            let text = format!("{}: {e}", dir.display());
+            self.say(text, true);
+        }
+    }
+
+    /// The position on the board: the current one or the one looked back at.
+    fn shown_position(&self) -> &Position {
+        match self.view {
+            Some(ply) => self.game.position_at(ply).unwrap_or(self.game.position()),
+            None => self.game.position(),
+        }
+    }
+
+    // ----- game actions -----
+
+    fn start_game(&mut self, form: &NewGameForm) {
+        match Game::new(form.rules.clone()) {
+            Ok(game) => {
+                self.game = game;
+                self.names = [form.white.clone(), form.black.clone()];
+                self.tags.clear();
+                self.file = None;
+                self.dirty = false;
+                self.view = None;
+                self.picker.clear();
+                self.draw_offer = None;
+                self.notice = None;
+                self.settings.last_rules = form.variant.id().to_string();
+                self.settings.white_name = form.white.clone();
+                self.settings.black_name = form.black.clone();
+                self.save_settings();
+            }
+            Err(e) => self.say(e.to_string(), true),
+        }
+    }
+
+    /// Plays `m` in the position shown: looking back, the later moves are taken back first.
+    fn play(&mut self, m: Move) {
+        if let Some(ply) = self.view.take() {
+            while self.game.moves().len() > ply {
+                if self.game.undo().is_err() {
+                    break;
+                }
+            }
+        }
+        match self.game.play(m) {
+            Ok(_) => {
+                self.dirty = true;
+                self.draw_offer = None;
+                self.notice = None;
+            }
+            Err(e) => self.say(e.to_string(), true),
+        }
+    }
+
+    fn board_input(&mut self, input: BoardInput) {
+        let pos = *self.shown_position();
+        let legal = if self.view.is_some() || self.game.outcome().is_none() {
+            pos.legal_moves(self.game.rules())
+        } else {
+            Vec::new()
+        };
+        let rules = self.game.rules().clone();
+        let mut clicks = match input {
+            BoardInput::Click(sq) => vec![sq],
+            BoardInput::Drag(from, to) => {
+                self.picker.clear();
+                vec![from, to]
+            }
+        };
+        for sq in clicks.drain(..) {
+            match self.picker.click(&pos, &rules, &legal, sq) {
+                Click::Play(m) => {
+                    self.play(m);
+                    return;
+                }
+                Click::Rejected(r) => {
+                    let t = match r {
+                        Refusal::NotYourPiece => T::NotYourPiece,
+                        Refusal::CannotMove => T::CannotMoveNotice,
+                        Refusal::MustCapture => T::MustCaptureNotice,
+                        Refusal::NotADestination => T::NotADestination,
+                        Refusal::AmbiguousEnd => T::AmbiguousEnd,
+                    };
+                    self.say(t.get(self.lang()), false);
+                }
+                Click::Selected | Click::Extended | Click::Deselected => self.notice = None,
+            }
+        }
+    }
+
+    fn run(&mut self, ctx: &Context, c: Command) {
+        match c {
+            Command::NewGame => {
+                let v = self.settings.last_rules.parse().unwrap_or(Variant::Czech);
+                let form = NewGameForm::new(v, &self.names[0], &self.names[1]);
+                self.dialog = Some(Dialog::NewGame(Box::new(form)));
+            }
+            Command::Open => self.guard(Pending::Open),
+            Command::Save => match self.file.clone() {
+                Some(path) => self.save_to(&path),
+                None => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
+            },
+            Command::SaveAs => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
+            Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
+            Command::Undo => {
+                self.view = None;
+                self.picker.clear();
+                if self.game.undo().is_ok() {
+                    self.dirty = true;
+                }
+            }
+            Command::Redo => {
+                self.view = None;
+                self.picker.clear();
+                if self.game.redo().is_ok() {
+                    self.dirty = true;
+                }
+            }
+            Command::FlipBoard => {
+                self.settings.flipped = !self.settings.flipped;
+                self.save_settings();
+            }
+            Command::Settings => self.dialog = Some(Dialog::Settings),
+            Command::Resign => {
+                if self.game.outcome().is_none() {
+                    self.dialog = Some(Dialog::ConfirmResign);
+                }
+            }
+            Command::OfferDraw => {
+                if self.game.outcome().is_none() {
+                    let side = self.game.position().side_to_move();
+                    self.draw_offer = Some(side);
+                    self.say(i18n::draw_offer(self.lang(), side), false);
+                }
+            }
+            Command::FirstPosition => self.look(Some(0)),
+            Command::PreviousPosition => {
+                let now = self.view.unwrap_or(self.game.moves().len());
+                self.look(Some(now.saturating_sub(1)));
+            }
+            Command::NextPosition => {
+                let now = self.view.unwrap_or(self.game.moves().len());
+                self.look(Some(now + 1));
+            }
+            Command::LivePosition => self.look(None),
+        }
+    }
+
+    fn look(&mut self, ply: Option<usize>) {
+        self.picker.clear();
+        self.view = ply.filter(|&p| p < self.game.moves().len());
+    }
+
+    /// Asks to save unsaved changes before `then`, or does it at once.
+    fn guard(&mut self, then: Pending) {
+        if self.dirty {
+            self.dialog = Some(Dialog::Unsaved(then));
+        } else {
+            self.proceed(then);
+        }
+    }
+
+    fn proceed(&mut self, then: Pending) {
+        match then {
+            Pending::NewGame(form) => self.start_game(&form),
+            Pending::Open => {
+                let dir = self
+                    .file
+                    .as_ref()
+                    .and_then(|f| f.parent())
+                    .map(|d| format!("{}/", d.display()))
+                    .unwrap_or_default();
+                self.dialog = Some(Dialog::OpenPath(dir));
+            }
+            Pending::OpenFile(path) => self.open_path(&path),
+            Pending::Quit => {
+                self.allow_close = true;
+            }
+        }
+    }
+
+    fn suggested_path(&self) -> String {
+        self.file
+            .as_ref()
+            .map(|f| f.display().to_string())
+            .unwrap_or_else(|| {
+                let dir = directories::UserDirs::new()
+                    .and_then(|u| u.document_dir().map(Path::to_path_buf))
+                    .unwrap_or_default();
+                dir.join("dama.pdn").display().to_string()
+            })
+    }
+
+    /// Opens a PDN file: one game at once, several through a choice. Any failure leaves the
+    /// current game as it is and says why.
+    pub fn open_path(&mut self, path: &Path) {
+        match read_games(path) {
+            Ok(mut games) if games.len() == 1 => {
+                let game = games.pop().expect("one game");
+                self.load_game(path, game, 1);
+            }
+            Ok(games) => self.dialog = Some(Dialog::ChooseGame(path.to_path_buf(), games)),
+            Err(message) => self.say(message, true),
+        }
+    }
+
+    fn load_game(&mut self, path: &Path, mut game: PdnGame, number: usize) {
+        match pdn::replay(&mut game, number, None, None) {
+            Ok(replayed) => {
+                self.names = [
+                    game.tag("White").unwrap_or("").to_string(),
+                    game.tag("Black").unwrap_or("").to_string(),
+                ];
+                self.tags = game.tags.clone();
+                self.game = replayed.game;
+                self.file = Some(path.to_path_buf());
+                self.dirty = false;
+                self.view = None;
+                self.picker.clear();
+                self.draw_offer = None;
+                self.settings.add_recent(path);
+                self.save_settings();
+                let warnings = replayed.warnings.len();
+                let text = if warnings == 0 {
+                    path.display().to_string()
+                } else {
+                    format!(
+                        "{} ({warnings} ×: {})",
+                        path.display(),
+                        replayed.warnings[0].message
+                    )
+                };
+                self.say(text, false);
+            }
+            Err(e) => self.say(format!("{}:{e}", path.display()), true),
+        }
+    }
+
+    /// Saves the game to `path` atomically; a failure keeps the file and the game as they were.
+    pub fn save_to(&mut self, path: &Path) {
+        let names = [self.names[0].as_str(), self.names[1].as_str()];
+        let game = pdn::to_pdn(&self.game, &self.tags, names);
+        let mut bytes = Vec::new();
+        let written = pdn::write_game(&game, &mut bytes)
+            .and_then(|()| crate::storage::write_atomically(path, &bytes));
+        match written {
+            Ok(()) => {
+                self.file = Some(path.to_path_buf());
+                self.tags = game.tags;
+                self.dirty = false;
+                self.settings.add_recent(path);
+                self.save_settings();
+                self.say(
+                    format!("{}: {}", T::Saved.get(self.lang()), path.display()),
+                    false,
+                );
+            }
+            Err(e) => self.say(format!("{}: {e}", path.display()), true),
+        }
+    }
+
+    // ----- drawing -----
+
+    /// Draws the window into `ui` and applies what the user did.
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        if self.applied_theme != Some(self.settings.theme) {
+            ctx.set_visuals(visuals(self.settings.theme));
+            self.applied_theme = Some(self.settings.theme);
+        }
+        for c in Command::ALL {
+            if let Some(sc) = c.shortcut()
+                && ctx.input_mut(|i| i.consume_shortcut(&sc))
+            {
+                self.queued.push(c);
+            }
+        }
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
+            if self.dirty {
+                ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+                self.dialog = Some(Dialog::Unsaved(Pending::Quit));
+            } else {
+                self.allow_close = true;
+            }
+        }
+        if let Some(rect) = ctx.input(|i| i.viewport().inner_rect) {
+            self.settings.window_size = Some([rect.width(), rect.height()]);
+        }
+
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::right("moves")
+            .resizable(true)
+            .default_size(220.0)
+            .show(ui, |ui| self.side_panel(ui));
+        egui::CentralPanel::default().show(ui, |ui| self.board_panel(ui));
+        self.dialogs(&ctx);
+
+        for c in std::mem::take(&mut self.queued) {
+            self.run(&ctx, c);
+        }
+        if self.allow_close && ctx.input(|i| i.viewport().close_requested()) {
+            self.save_settings();
+        } else if self.allow_close {
+            self.save_settings();
+            ctx.send_viewport_cmd(ViewportCommand::Close);
+        }
+    }
+
+    fn menu_item(&mut self, ui: &mut Ui, c: Command, enabled: bool) {
+        let lang = self.lang();
+        let shortcut = c
+            .shortcut()
+            .map(|s| ui.ctx().format_shortcut(&s))
+            .unwrap_or_default();
+        if ui
+            .add_enabled(
+                enabled,
+                Button::new(c.text().get(lang)).shortcut_text(shortcut),
+            )
+            .clicked()
+        {
+            self.queued.push(c);
+            ui.close();
+        }
+    }
+
+    fn menu_bar(&mut self, ui: &mut Ui) {
+        let lang = self.lang();
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button(T::Game.get(lang), |ui| {
+                self.menu_item(ui, Command::NewGame, true);
+                self.menu_item(ui, Command::Open, true);
+                let recent = self.settings.recent_files.clone();
+                ui.add_enabled_ui(!recent.is_empty(), |ui| {
+                    ui.menu_button(T::RecentFiles.get(lang), |ui| {
+                        for path in recent {
+                            if ui.button(path.display().to_string()).clicked() {
+                                self.guard(Pending::OpenFile(path));
+                                ui.close();
+                            }
+                        }
+                    });
+                });
+                self.menu_item(ui, Command::Save, true);
+                self.menu_item(ui, Command::SaveAs, true);
+                ui.separator();
+                let over = self.game.outcome().is_some();
+                self.menu_item(ui, Command::OfferDraw, !over);
+                self.menu_item(ui, Command::Resign, !over);
+                ui.separator();
+                self.menu_item(ui, Command::Quit, true);
+            });
+            ui.menu_button(T::Edit.get(lang), |ui| {
+                let can_undo = self.game.can_undo();
+                let can_redo = self.game.can_redo();
+                self.menu_item(ui, Command::Undo, can_undo);
+                self.menu_item(ui, Command::Redo, can_redo);
+                ui.separator();
+                self.menu_item(ui, Command::Settings, true);
+            });
+            ui.menu_button(T::View.get(lang), |ui| {
+                self.menu_item(ui, Command::FlipBoard, true);
+                ui.separator();
+                self.menu_item(ui, Command::FirstPosition, true);
+                self.menu_item(ui, Command::PreviousPosition, true);
+                self.menu_item(ui, Command::NextPosition, true);
+                self.menu_item(ui, Command::LivePosition, true);
+            });
+            ui.menu_button(T::Help.get(lang), |ui| {
+                egui::Grid::new("shortcuts").show(ui, |ui| {
+                    for c in Command::ALL {
+                        ui.label(c.text().get(lang));
+                        if let Some(sc) = c.shortcut() {
+                            ui.label(ui.ctx().format_shortcut(&sc));
+                        }
+                        ui.end_row();
+                    }
+                });
+            });
+        });
+    }
+
+    fn status_bar(&mut self, ui: &mut Ui) {
+        let lang = self.lang();
+        ui.horizontal(|ui| {
+            let rules = i18n::rules_name(lang, self.game.rules()).to_string();
+            ui.label(rules);
+            ui.separator();
+            if let Some(file) = &self.file {
+                let mark = if self.dirty { " •" } else { "" };
+                ui.label(format!("{}{mark}", file.display()));
+                ui.separator();
+            }
+            if let Some(n) = &self.notice {
+                let text = RichText::new(&n.text);
+                let text = if n.error {
+                    text.color(ui.visuals().error_fg_color).strong()
+                } else {
+                    text
+                };
+                ui.label(text);
+            }
+        });
+    }
+
+    fn move_text(&self, ply: usize) -> String {
+        let pos = self.game.position_at(ply).expect("a position per move");
+        let m = &self.game.moves()[ply];
+        write(pos, self.game.rules(), m, self.settings.notation)
+    }
+
+    fn side_panel(&mut self, ui: &mut Ui) {
+        let lang = self.lang();
+        ui.heading(T::Moves.get(lang));
+        for (color, name) in [
+            (Color::White, &self.names[0]),
+            (Color::Black, &self.names[1]),
+        ] {
+            if !name.is_empty() {
+                ui.label(format!("{}: {name}", i18n::side_name(lang, color)));
+            }
+        }
+        ui.horizontal(|ui| {
+            for (c, icon) in [
+                (Command::FirstPosition, "|◀"),
+                (Command::PreviousPosition, "◀"),
+                (Command::NextPosition, "▶"),
+                (Command::LivePosition, "▶|"),
+            ] {
+                let b = ui.button(icon).on_hover_text(c.text().get(lang));
+                let label = c.text().get(lang).to_string();
+                b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                if b.clicked() {
+                    self.queued.push(c);
+                }
+            }
+        });
+        ui.separator();
+        let plies = self.game.moves().len();
+        let start_side = self.game.start().side_to_move();
+        let first = self.game.rules().first;
+        // Move numbers count pairs from the rule set's first player.
+        let offset = usize::from(start_side != first);
+        let viewing = self.view.unwrap_or(plies);
+        ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                egui::Grid::new("move-list")
+                    .num_columns(3)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        let mut ply = 0;
+                        while ply < plies {
+                            let number = (ply + offset) / 2 + 1;
+                            ui.label(format!("{number}."));
+                            if (ply + offset) % 2 == 1 && ply == 0 {
+                                ui.label("…");
+                            }
+                            loop {
+                                let text = self.move_text(ply);
+                                let shown = viewing == ply + 1;
+                                if ui.selectable_label(shown, text).clicked() {
+                                    self.look(Some(ply + 1));
+                                }
+                                ply += 1;
+                                if ply >= plies || (ply + offset) % 2 == 0 {
+                                    break;
+                                }
+                            }
+                            ui.end_row();
+                        }
+                    });
+            });
+    }
+
+    fn highlights(&self, pos: &Position) -> Highlights {
+        let rules = self.game.rules();
+        let live = self.view.is_none();
+        if live && self.game.outcome().is_some() {
+            return Highlights {
+                last_move: self.game.moves().last().map(|m| (m.from(), m.to())),
+                ..Highlights::default()
+            };
+        }
+        let legal = pos.legal_moves(rules);
+        let movable: SquareSet = legal.iter().map(|m| m.from()).collect();
+        let must_capture = if legal.first().is_some_and(|m| m.is_capture()) {
+            movable
+        } else {
+            SquareSet::EMPTY
+        };
+        let shown_ply = self.view.unwrap_or(self.game.moves().len());
+        Highlights {
+            movable,
+            must_capture,
+            selected: self.picker.from,
+            targets: self
+                .picker
+                .targets(pos, rules, &legal)
+                .into_iter()
+                .collect(),
+            path: self.picker.path.clone(),
+            last_move: shown_ply
+                .checked_sub(1)
+                .and_then(|i| self.game.moves().get(i))
+                .map(|m| (m.from(), m.to())),
+        }
+    }
+
+    fn board_panel(&mut self, ui: &mut Ui) {
+        let lang = self.lang();
+        let pos = *self.shown_position();
+        let outcome = self.game.outcome();
+        ui.vertical_centered(|ui| {
+            let banner = match (self.view, outcome) {
+                (None, Some(o)) => RichText::new(i18n::outcome(lang, o)).heading().strong(),
+                (Some(_), _) => RichText::new(T::ViewingHistory.get(lang)).italics(),
+                (None, None) => RichText::new(i18n::to_move(lang, pos.side_to_move())).heading(),
+            };
+            ui.label(banner);
+            if let Some(offer) = self.draw_offer
+                && outcome.is_none()
+            {
+                ui.horizontal(|ui| {
+                    ui.label(i18n::draw_offer(lang, offer));
+                    if ui.button(T::AcceptDraw.get(lang)).clicked() {
+                        let _ = self.game.agree_draw();
+                        self.draw_offer = None;
+                        self.dirty = true;
+                    }
+                    if ui.button(T::DeclineDraw.get(lang)).clicked() {
+                        self.draw_offer = None;
+                    }
+                });
+            }
+        });
+        let highlights = self.highlights(&pos);
+        let view = BoardView {
+            pos: &pos,
+            lang,
+            palette: Palette::of(self.settings.theme),
+            flipped: self.settings.flipped,
+            numbers: shows_numbers(pos.board(), self.settings.numbers_on_8x8),
+            coordinates: self.settings.coordinates,
+            highlights: &highlights,
+            enabled: self.view.is_some() || outcome.is_none(),
+        };
+        if let Some(input) = view.show(ui) {
+            self.board_input(input);
+        }
+    }
+
+    fn dialogs(&mut self, ctx: &Context) {
+        let Some(dialog) = self.dialog.take() else {
+            return;
+        };
+        let lang = self.lang();
+        let mut keep = Some(dialog);
+        let modal = egui::Modal::new(egui::Id::unique("dama-dialog"));
+        let response = modal.show(ctx, |ui| {
+            ui.set_min_width(360.0);
+            match keep.as_mut().expect("a dialog") {
+                Dialog::NewGame(form) => {
+                    if let Some(start) = new_game_ui(ui, lang, form) {
+                        if start {
+                            let form = form.clone();
+                            keep = None;
+                            self.guard(Pending::NewGame(form));
+                        } else {
+                            keep = None;
+                        }
+                    }
+                }
+                Dialog::OpenPath(text) => {
+                    ui.heading(T::OpenFile.get(lang));
+                    if let Some(answer) = path_ui(ui, lang, text, T::Open, false) {
+                        keep = None;
+                        if let Some(path) = answer {
+                            self.open_path(&path);
+                        }
+                    }
+                }
+                Dialog::SavePath(text) => {
+                    ui.heading(T::SaveFile.get(lang));
+                    if let Some(answer) = path_ui(ui, lang, text, T::Save, true) {
+                        keep = None;
+                        if let Some(path) = answer {
+                            self.save_to(&path);
+                        }
+                    }
+                }
+                Dialog::ChooseGame(path, games) => {
+                    ui.heading(T::ChooseGame.get(lang));
+                    let mut chosen = None;
+                    ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
+                        for (i, g) in games.iter().enumerate() {
+                            let title = format!(
+                                "{}. {} – {}  {}  {}",
+                                i + 1,
+                                g.tag("White").unwrap_or("?"),
+                                g.tag("Black").unwrap_or("?"),
+                                g.result_text(),
+                                g.tag("Event").unwrap_or("")
+                            );
+                            if ui.button(title).clicked() {
+                                chosen = Some(i);
+                            }
+                        }
+                    });
+                    if ui.button(T::Cancel.get(lang)).clicked() {
+                        keep = None;
+                    } else if let Some(i) = chosen {
+                        let path = path.clone();
+                        let game = games.swap_remove(i);
+                        keep = None;
+                        self.load_game(&path, game, i + 1);
+                    }
+                }
+                Dialog::Unsaved(then) => {
+                    ui.heading(T::UnsavedTitle.get(lang));
+                    ui.label(T::UnsavedText.get(lang));
+                    let then = then.clone();
+                    let mut choice = None;
+                    ui.horizontal(|ui| {
+                        for (t, c) in [(T::SaveChanges, 0), (T::Discard, 1), (T::Cancel, 2)] {
+                            if ui.button(t.get(lang)).clicked() {
+                                choice = Some(c);
+                            }
+                        }
+                    });
+                    match choice {
+                        Some(0) => {
+                            keep = None;
+                            match self.file.clone() {
+                                Some(path) => {
+                                    self.save_to(&path);
+                                    if !self.dirty {
+                                        self.proceed(then);
+                                    }
+                                }
+                                None => keep = Some(Dialog::SavePath(self.suggested_path())),
+                            }
+                        }
+                        Some(1) => {
+                            keep = None;
+                            self.dirty = false;
+                            self.proceed(then);
+                        }
+                        Some(_) => keep = None,
+                        None => {}
+                    }
+                }
+                Dialog::ConfirmResign => {
+                    ui.heading(T::ConfirmResign.get(lang));
+                    ui.horizontal(|ui| {
+                        if ui.button(T::Yes.get(lang)).clicked() {
+                            keep = None;
+                            let side = self.game.position().side_to_move();
+                            if self.game.resign(side).is_ok() {
+                                self.dirty = true;
+                            }
+                        }
+                        if ui.button(T::No.get(lang)).clicked() {
+                            keep = None;
+                        }
+                    });
+                }
+                Dialog::Settings => {
+                    if settings_ui(ui, lang, &mut self.settings) {
+                        self.save_settings();
+                    }
+                    if ui.button(T::Close.get(lang)).clicked() {
+                        keep = None;
+                    }
+                }
+            }
+        });
+        if response.should_close() && keep.is_some() {
+            keep = None;
+        }
+        if self.dialog.is_none() {
+            self.dialog = keep;
+        }
+    }
+}
+
+/// Reads every game of a PDN file, or says why it cannot.
+fn read_games(path: &Path) -> Result<Vec<PdnGame>, String> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
+    if meta.len() > MAX_FILE {
+        return Err(format!("{shown}: file larger than {} MB", MAX_FILE >> 20));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let mut games = Vec::new();
+    for game in pdn::Reader::new(std::io::BufReader::new(file)) {
+        games.push(game.map_err(|e| format!("{shown}:{e}"))?);
+        if games.len() >= MAX_GAMES {
+            break;
+        }
+    }
+    if games.is_empty() {
+        return Err(format!("{shown}: no game in the file"));
+    }
+    Ok(games)
+}
+
+/// The new-game form; `Some(true)` to start, `Some(false)` to cancel.
+fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bool> {
+    ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
+    egui::Grid::new("new-game").num_columns(2).show(ui, |ui| {
+        ui.label(T::RuleSet.get(lang));
+        let before = form.variant;
+        egui::ComboBox::from_id_salt("rules")
+            .selected_text(i18n::rules_name(lang, form.variant.rules()))
+            .show_ui(ui, |ui| {
+                for v in Variant::ALL {
+                    ui.selectable_value(&mut form.variant, v, i18n::rules_name(lang, v.rules()));
+                }
+            });
+        if form.variant != before {
+            form.rules = form.variant.rules().clone();
+        }
+        ui.end_row();
+        ui.label(T::WhoStarts.get(lang));
+        ui.horizontal(|ui| {
+            for c in Color::ALL {
+                ui.radio_value(&mut form.rules.first, c, i18n::side_name(lang, c));
+            }
+        });
+        ui.end_row();
+        ui.label(T::CaptureChoice.get(lang));
+        ui.horizontal(|ui| {
+            for (p, t) in [
+                (Precedence::Free, T::PrecedenceFree),
+                (Precedence::KingPriority, T::PrecedenceKing),
+                (Precedence::Quantity, T::PrecedenceQuantity),
+            ] {
+                ui.radio_value(&mut form.rules.precedence, p, t.get(lang));
+            }
+        });
+        ui.end_row();
+        ui.label("");
+        ui.checkbox(
+            &mut form.rules.men_capture_backward,
+            T::MenCaptureBackward.get(lang),
+        );
+        ui.end_row();
+        ui.label("");
+        let mut flying = form.rules.king == KingRange::Flying;
+        if ui.checkbox(&mut flying, T::FlyingKings.get(lang)).changed() {
+            form.rules.king = if flying {
+                KingRange::Flying
+            } else {
+                KingRange::Short
+            };
+        }
+        ui.end_row();
+        ui.label(T::WhitePlayer.get(lang));
+        ui.text_edit_singleline(&mut form.white);
+        ui.end_row();
+        ui.label(T::BlackPlayer.get(lang));
+        ui.text_edit_singleline(&mut form.black);
+        ui.end_row();
+    });
+    let mut answer = None;
+    ui.with_layout(Layout::right_to_left(Align::Min), |ui| {
+        if ui.button(T::Cancel.get(lang)).clicked() {
+            answer = Some(false);
+        }
+        if ui.button(T::Start.get(lang)).clicked() {
+            answer = Some(true);
+        }
+    });
+    answer
+}
+
+/// A path field with a Browse button (the native dialog, where there is one). `Some(None)`:
+/// cancelled; `Some(Some(path))`: chosen.
+fn path_ui(
+    ui: &mut Ui,
+    lang: Language,
+    text: &mut String,
+    action: T,
+    save: bool,
+) -> Option<Option<PathBuf>> {
+    let mut answer = None;
+    ui.horizontal(|ui| {
+        let label = ui.label(T::Path.get(lang));
+        let edit = ui
+            .add(egui::TextEdit::singleline(text).desired_width(320.0))
+            .labelled_by(label.id);
+        if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && !text.is_empty() {
+            answer = Some(Some(PathBuf::from(text.trim())));
+        }
+        if ui.button(T::Browse.get(lang)).clicked() {
+            let dialog = rfd::FileDialog::new().add_filter("PDN", &["pdn", "PDN"]);
+            let picked = if save {
+                dialog.set_file_name("dama.pdn").save_file()
+            } else {
+                dialog.pick_file()
+            };
+            if let Some(p) = picked {
+                *text = p.display().to_string();
+            }
+        }
+    });
+    ui.with_layout(Layout::right_to_left(Align::Min), |ui| {
+        if ui.button(T::Cancel.get(lang)).clicked() {
+            answer = Some(None);
+        }
+        if ui
+            .add_enabled(!text.trim().is_empty(), Button::new(action.get(lang)))
+            .clicked()
+        {
+            answer = Some(Some(PathBuf::from(text.trim())));
+        }
+    });
+    answer
+}
+
+/// The settings controls; true when something changed.
+fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings) -> bool {
+    let before = s.clone();
+    ui.heading(T::Settings.get(lang).trim_end_matches('…'));
+    egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
+        ui.label(T::Language.get(lang));
+        ui.horizontal(|ui| {
+            for l in Language::ALL {
+                ui.radio_value(&mut s.language, Some(l), l.name());
+            }
+        });
+        ui.end_row();
+        ui.label(T::Theme.get(lang));
+        ui.horizontal(|ui| {
+            for (t, name) in [
+                (Theme::Light, T::ThemeLight),
+                (Theme::Dark, T::ThemeDark),
+                (Theme::HighContrast, T::ThemeContrast),
+            ] {
+                ui.radio_value(&mut s.theme, t, name.get(lang));
+            }
+        });
+        ui.end_row();
+        ui.label(T::Notation.get(lang));
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut s.notation, Notation::Numeric, T::Numeric.get(lang));
+            ui.radio_value(&mut s.notation, Notation::Algebraic, T::Algebraic.get(lang));
+        });
+        ui.end_row();
+        ui.label(T::Board.get(lang));
+        ui.vertical(|ui| {
+            ui.checkbox(&mut s.numbers_on_8x8, T::NumbersOn8x8.get(lang));
+            ui.checkbox(&mut s.coordinates, T::Coordinates.get(lang));
+            ui.checkbox(&mut s.flipped, T::FlipBoard.get(lang));
+        });
+        ui.end_row();
+    });
+    *s != before
+}
+
+impl eframe::App for DamaApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.save_settings();
+    }
+}

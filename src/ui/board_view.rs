@@ -1,0 +1,398 @@
+//! The board: drawn to fit any size, one accessible widget per dark square.
+
+use eframe::egui::{
+    self, Align2, Color32, FontId, Id, Pos2, Rect, Role, Sense, Shape, Stroke, StrokeKind, Ui,
+    Vec2, WidgetInfo,
+};
+
+use super::i18n::{Language, T, piece_name};
+use super::theme::Palette;
+use crate::rules::{Board, Color, Piece, Position, Role as PieceRole, Square, SquareSet};
+
+/// What the rules core says about the squares, for highlighting.
+#[derive(Clone, Debug, Default)]
+pub struct Highlights {
+    /// Pieces that can move.
+    pub movable: SquareSet,
+    /// Pieces that can capture when a capture is mandatory.
+    pub must_capture: SquareSet,
+    /// The selected piece.
+    pub selected: Option<Square>,
+    /// Where a click takes the move further.
+    pub targets: SquareSet,
+    /// Landing squares clicked so far.
+    pub path: Vec<Square>,
+    /// Start and end of the last move.
+    pub last_move: Option<(Square, Square)>,
+}
+
+/// A user's action on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardInput {
+    /// A square was clicked (or activated by a screen reader).
+    Click(Square),
+    /// A piece was dragged from one square and dropped on another.
+    Drag(Square, Square),
+}
+
+/// How to draw the board this frame.
+pub struct BoardView<'a> {
+    /// The position shown.
+    pub pos: &'a Position,
+    /// For labels.
+    pub lang: Language,
+    /// Colours.
+    pub palette: Palette,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Square numbers.
+    pub numbers: bool,
+    /// Letters and digits around the board.
+    pub coordinates: bool,
+    /// Marks.
+    pub highlights: &'a Highlights,
+    /// Whether the squares respond to clicks (not while viewing history, say).
+    pub enabled: bool,
+}
+
+/// The accessible label of a square: number, algebraic name, content and state.
+pub fn square_label(lang: Language, pos: &Position, sq: Square, highlights: &Highlights) -> String {
+    let mut label = format!("{}, {}, ", sq, pos.board().algebraic(sq));
+    match pos.piece_at(sq) {
+        Some(p) => label.push_str(piece_name(lang, p)),
+        None => label.push_str(T::Empty.get(lang)),
+    }
+    let mut state = |t: T| {
+        label.push_str(", ");
+        label.push_str(t.get(lang));
+    };
+    if highlights.selected == Some(sq) {
+        state(T::Selected);
+    }
+    if highlights.must_capture.contains(sq) {
+        state(T::MustCapture);
+    } else if highlights.movable.contains(sq) && highlights.selected.is_none() {
+        state(T::CanMove);
+    }
+    if highlights.targets.contains(sq) {
+        state(T::Destination);
+    }
+    label
+}
+
+impl BoardView<'_> {
+    fn square_rect(&self, board_rect: Rect, cell: f32, sq: Square) -> Rect {
+        let board = self.pos.board();
+        let size = board.size();
+        let (file, rank) = board.coords(sq);
+        let (col, row) = if self.flipped {
+            (size - 1 - file, rank - 1)
+        } else {
+            (file, size - rank)
+        };
+        Rect::from_min_size(
+            board_rect.min + Vec2::new(col as f32 * cell, row as f32 * cell),
+            Vec2::splat(cell),
+        )
+    }
+
+    fn square_at(&self, board_rect: Rect, cell: f32, p: Pos2) -> Option<Square> {
+        let board = self.pos.board();
+        let size = board.size();
+        if !board_rect.contains(p) {
+            return None;
+        }
+        let col = ((p.x - board_rect.min.x) / cell).floor() as u8;
+        let row = ((p.y - board_rect.min.y) / cell).floor() as u8;
+        if col >= size || row >= size {
+            return None;
+        }
+        let (file, rank) = if self.flipped {
+            (size - 1 - col, row + 1)
+        } else {
+            (col, size - row)
+        };
+        board.square_at(file, rank)
+    }
+
+    /// Draws the board into the space available and returns what the user did.
+    pub fn show(self, ui: &mut Ui) -> Option<BoardInput> {
+        let board = self.pos.board();
+        let size = board.size() as f32;
+        let avail = ui.available_rect_before_wrap();
+        let margin = if self.coordinates {
+            (avail.width().min(avail.height()) / (size + 1.0) * 0.6).min(28.0)
+        } else {
+            0.0
+        };
+        let side = (avail.width().min(avail.height()) - margin).max(8.0 * size);
+        let cell = (side / size).floor();
+        let board_px = cell * size;
+        let total = Vec2::new(board_px + margin, board_px + margin);
+        let outer = Rect::from_center_size(avail.center(), total);
+        let board_rect = Rect::from_min_size(
+            Pos2::new(outer.min.x + margin, outer.min.y),
+            Vec2::splat(board_px),
+        );
+        ui.allocate_rect(outer, Sense::hover());
+        let painter = ui.painter_at(outer);
+        let pal = self.palette;
+        let board_id = Id::unique("dama-board");
+
+        painter.rect_filled(board_rect, 0.0, pal.light_square);
+        if self.coordinates {
+            let font = FontId::proportional((cell * 0.3).clamp(9.0, 18.0));
+            for i in 0..board.size() {
+                let (file, rank) = if self.flipped {
+                    (board.size() - 1 - i, i + 1)
+                } else {
+                    (i, board.size() - i)
+                };
+                let x = board_rect.min.x + (i as f32 + 0.5) * cell;
+                painter.text(
+                    Pos2::new(x, board_rect.max.y + margin * 0.5),
+                    Align2::CENTER_CENTER,
+                    ((b'a' + file) as char).to_string(),
+                    font.clone(),
+                    pal.coordinate,
+                );
+                let y = board_rect.min.y + (i as f32 + 0.5) * cell;
+                painter.text(
+                    Pos2::new(outer.min.x + margin * 0.5, y),
+                    Align2::CENTER_CENTER,
+                    rank.to_string(),
+                    font.clone(),
+                    pal.coordinate,
+                );
+            }
+        }
+
+        let mut input = None;
+        let drag_key = board_id.with("drag-from");
+        let dragging: Option<Square> = ui.data(|d| d.get_temp(drag_key));
+        let h = self.highlights;
+        for sq in board.all_squares() {
+            let rect = self.square_rect(board_rect, cell, sq);
+            painter.rect_filled(rect, 0.0, pal.dark_square);
+            let response = ui.interact(rect, board_id.with(sq.number()), Sense::click_and_drag());
+            let selected = h.selected == Some(sq);
+            let label = square_label(self.lang, self.pos, sq, h);
+            let enabled = self.enabled;
+            response.widget_info(|| WidgetInfo::selected(Role::Button, enabled, selected, &label));
+            if self.enabled {
+                if response.clicked() {
+                    input = Some(BoardInput::Click(sq));
+                }
+                if response.drag_started() && self.pos.piece_at(sq).is_some() {
+                    ui.data_mut(|d| d.insert_temp(drag_key, sq));
+                }
+                if response.drag_stopped() {
+                    ui.data_mut(|d| d.remove::<Square>(drag_key));
+                    let drop = ui
+                        .input(|i| i.pointer.interact_pos())
+                        .and_then(|p| self.square_at(board_rect, cell, p));
+                    match drop {
+                        Some(to) if to != sq => input = Some(BoardInput::Drag(sq, to)),
+                        Some(_) => input = Some(BoardInput::Click(sq)),
+                        None => {}
+                    }
+                }
+            }
+            if response.has_focus() {
+                painter.rect_stroke(
+                    rect.shrink(2.0),
+                    0.0,
+                    Stroke::new(3.0 * pal.stroke, pal.accent),
+                    StrokeKind::Inside,
+                );
+            }
+            // Last move: a frame in the corners, not a fill.
+            if let Some((a, b)) = h.last_move
+                && (a == sq || b == sq)
+            {
+                corner_marks(&painter, rect, Stroke::new(3.0 * pal.stroke, pal.last_move));
+            }
+            if self.numbers {
+                painter.text(
+                    rect.min + Vec2::splat(cell * 0.06),
+                    Align2::LEFT_TOP,
+                    sq.to_string(),
+                    FontId::proportional((cell * 0.22).clamp(7.0, 16.0)),
+                    pal.number,
+                );
+            }
+            let center = rect.center();
+            let r = cell * 0.36;
+            if let Some(piece) = self.pos.piece_at(sq)
+                && dragging != Some(sq)
+            {
+                if selected {
+                    painter.circle_stroke(
+                        center,
+                        r + cell * 0.08,
+                        Stroke::new(3.0 * pal.stroke, pal.accent),
+                    );
+                } else if h.must_capture.contains(sq) {
+                    // Dashed ring and a marker triangle: "must capture" without colour alone.
+                    dashed_ring(
+                        &painter,
+                        center,
+                        r + cell * 0.07,
+                        Stroke::new(2.5 * pal.stroke, pal.warning),
+                    );
+                    let t = cell * 0.16;
+                    let tip = rect.right_top() + Vec2::new(-cell * 0.06, cell * 0.06);
+                    painter.add(Shape::convex_polygon(
+                        vec![tip, tip - Vec2::new(t, 0.0), tip + Vec2::new(0.0, t)],
+                        pal.warning,
+                        Stroke::NONE,
+                    ));
+                } else if h.movable.contains(sq) && h.selected.is_none() {
+                    painter.circle_stroke(
+                        center,
+                        r + cell * 0.06,
+                        Stroke::new(1.5 * pal.stroke, pal.accent),
+                    );
+                }
+                draw_piece(&painter, &pal, center, r, piece);
+            }
+            if h.targets.contains(sq) {
+                let dot = if self.pos.piece_at(sq).is_some() {
+                    cell * 0.08
+                } else {
+                    cell * 0.12
+                };
+                painter.circle(center, dot, pal.accent, Stroke::new(1.5, pal.dark_square));
+            }
+            if let Some(i) = h.path.iter().position(|&p| p == sq) {
+                let at = rect.left_bottom() + Vec2::new(cell * 0.2, -cell * 0.2);
+                painter.circle_filled(at, cell * 0.14, pal.accent);
+                painter.text(
+                    at,
+                    Align2::CENTER_CENTER,
+                    (i + 1).to_string(),
+                    FontId::proportional(cell * 0.18),
+                    Color32::BLACK,
+                );
+            }
+        }
+        if let (Some(from), Some(p)) = (dragging, ui.input(|i| i.pointer.interact_pos()))
+            && let Some(piece) = self.pos.piece_at(from)
+        {
+            draw_piece(&ui.painter().clone(), &pal, p, cell * 0.36, piece);
+        }
+        input
+    }
+}
+
+fn corner_marks(painter: &egui::Painter, rect: Rect, stroke: Stroke) {
+    let r = rect.shrink(stroke.width);
+    let l = rect.width() * 0.25;
+    for (corner, dx, dy) in [
+        (r.left_top(), 1.0, 1.0),
+        (r.right_top(), -1.0, 1.0),
+        (r.left_bottom(), 1.0, -1.0),
+        (r.right_bottom(), -1.0, -1.0),
+    ] {
+        painter.line_segment([corner, corner + Vec2::new(dx * l, 0.0)], stroke);
+        painter.line_segment([corner, corner + Vec2::new(0.0, dy * l)], stroke);
+    }
+}
+
+fn dashed_ring(painter: &egui::Painter, c: Pos2, r: f32, stroke: Stroke) {
+    let n = 12;
+    for i in 0..n {
+        let a0 = i as f32 / n as f32 * std::f32::consts::TAU;
+        let a1 = a0 + std::f32::consts::TAU / n as f32 * 0.55;
+        let pts: Vec<Pos2> = (0..=4)
+            .map(|k| {
+                let a = a0 + (a1 - a0) * k as f32 / 4.0;
+                c + Vec2::angled(a) * r
+            })
+            .collect();
+        painter.add(Shape::line(pts, stroke));
+    }
+}
+
+/// A man is a disc with an inner ring; a king adds a crown; a tower is a castle.
+fn draw_piece(painter: &egui::Painter, pal: &Palette, c: Pos2, r: f32, piece: Piece) {
+    let (fill, line) = match piece.color {
+        Color::White => pal.white_piece,
+        Color::Black => pal.black_piece,
+    };
+    let stroke = Stroke::new((r * 0.08).max(1.0) * pal.stroke, line);
+    match piece.role {
+        PieceRole::Man | PieceRole::King => {
+            painter.circle(c, r, fill, stroke);
+            painter.circle_stroke(c, r * 0.68, Stroke::new((r * 0.05).max(1.0), line));
+        }
+        PieceRole::Tower => {
+            let w = r * 0.9;
+            let base =
+                Rect::from_center_size(c + Vec2::new(0.0, r * 0.15), Vec2::new(w * 1.6, r * 1.3));
+            let tooth = w * 1.6 / 5.0;
+            let mut pts = vec![base.left_bottom(), base.left_top()];
+            for k in 0..5 {
+                let x = base.left() + tooth * k as f32;
+                let y = if k % 2 == 0 {
+                    base.top() - r * 0.35
+                } else {
+                    base.top()
+                };
+                pts.push(Pos2::new(x, y));
+                pts.push(Pos2::new(x + tooth, y));
+            }
+            pts.push(base.right_top());
+            pts.push(base.right_bottom());
+            painter.add(Shape::closed_line(pts.clone(), stroke));
+            painter.add(Shape::convex_polygon(
+                vec![
+                    base.left_bottom(),
+                    base.left_top(),
+                    base.right_top(),
+                    base.right_bottom(),
+                ],
+                fill,
+                Stroke::NONE,
+            ));
+            for k in (0..5).step_by(2) {
+                let x = base.left() + tooth * k as f32;
+                painter.rect_filled(
+                    Rect::from_min_max(
+                        Pos2::new(x, base.top() - r * 0.35),
+                        Pos2::new(x + tooth, base.top() + 1.0),
+                    ),
+                    0.0,
+                    fill,
+                );
+            }
+            painter.add(Shape::closed_line(pts, stroke));
+        }
+    }
+    if piece.role == PieceRole::King {
+        // A crown: five points over a band.
+        let w = r * 0.9;
+        let h = r * 0.55;
+        let base_y = c.y + h * 0.45;
+        let top_y = c.y - h * 0.55;
+        let left = c.x - w / 2.0;
+        let pts = vec![
+            Pos2::new(left, base_y),
+            Pos2::new(left, top_y + h * 0.2),
+            Pos2::new(left + w * 0.25, c.y),
+            Pos2::new(c.x, top_y),
+            Pos2::new(left + w * 0.75, c.y),
+            Pos2::new(left + w, top_y + h * 0.2),
+            Pos2::new(left + w, base_y),
+        ];
+        painter.add(Shape::closed_line(
+            pts,
+            Stroke::new((r * 0.1).max(1.5), line),
+        ));
+    }
+}
+
+/// Whether `board` shows square numbers: always on 10×10, by choice on 8×8.
+pub fn shows_numbers(board: Board, numbers_on_8x8: bool) -> bool {
+    board == Board::Ten || numbers_on_8x8
+}

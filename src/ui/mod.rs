@@ -1,0 +1,77 @@
+//! The game window (eframe/egui): two players on one computer.
+
+mod app;
+mod board_view;
+mod commands;
+mod i18n;
+mod picker;
+mod settings;
+mod theme;
+
+use std::path::PathBuf;
+
+pub use app::{DamaApp, Dialog, Notice, Pending};
+pub use board_view::{BoardInput, Highlights, square_label};
+pub use commands::Command;
+pub use i18n::{Language, T};
+pub use picker::{Click, Picker, Refusal};
+pub use settings::{Settings, Theme, config_dir};
+
+/// Opens the window, with the game of `file` if given; returns when it closes.
+///
+/// # Errors
+/// When no window can be created (no display, no graphics).
+pub fn run(file: Option<PathBuf>) -> eframe::Result {
+    let started = std::time::Instant::now();
+    let mut app = DamaApp::new(config_dir());
+    if let Some(path) = &file {
+        app.open_path(path);
+    }
+    let size = app.settings.window_size.unwrap_or([1100.0, 760.0]);
+    let options = eframe::NativeOptions {
+        viewport: eframe::egui::ViewportBuilder::default()
+            .with_title("Dáma")
+            .with_app_id("dama")
+            .with_inner_size(size)
+            .with_min_inner_size([480.0, 360.0]),
+        ..Default::default()
+    };
+    let trace = std::env::var_os("DAMA_TRACE_STARTUP").is_some();
+    eframe::run_native(
+        "dama",
+        options,
+        Box::new(move |_cc| {
+            if trace {
+                eprintln!("window created after {:?}", started.elapsed());
+            }
+            Ok(Box::new(Traced {
+                app,
+                started,
+                trace,
+                first: true,
+            }))
+        }),
+    )
+}
+
+/// Reports the time to the first frame when `DAMA_TRACE_STARTUP` is set.
+struct Traced {
+    app: DamaApp,
+    started: std::time::Instant,
+    trace: bool,
+    first: bool,
+}
+
+impl eframe::App for Traced {
+    fn ui(&mut self, ui: &mut eframe::egui::Ui, frame: &mut eframe::Frame) {
+        eframe::App::ui(&mut self.app, ui, frame);
+        if self.first && self.trace {
+            eprintln!("first frame drawn after {:?}", self.started.elapsed());
+        }
+        self.first = false;
+    }
+
+    fn on_exit(&mut self, gl: Option<&eframe::glow::Context>) {
+        self.app.on_exit(gl);
+    }
+}

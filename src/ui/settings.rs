@@ -1,0 +1,197 @@
+//! Settings saved between runs (serde + RON in the platform's configuration directory).
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::i18n::Language;
+use crate::notation::Notation;
+
+/// Colours of the board and window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Theme {
+    /// Light window, wooden board.
+    #[default]
+    Light,
+    /// Dark window and board.
+    Dark,
+    /// Black, white and yellow at 7:1 contrast or more.
+    HighContrast,
+}
+
+impl Theme {
+    /// All themes.
+    pub const ALL: [Theme; 3] = [Theme::Light, Theme::Dark, Theme::HighContrast];
+}
+
+/// Most recent files kept.
+pub const MAX_RECENT: usize = 8;
+
+/// What the user chose; every field has a default so that old or partial files still load.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// `None` follows the system language.
+    pub language: Option<Language>,
+    /// Colours.
+    pub theme: Theme,
+    /// How moves are written in the move list.
+    pub notation: Notation,
+    /// Square numbers on the 8×8 board (10×10 boards always show them).
+    pub numbers_on_8x8: bool,
+    /// File letters and rank numbers around the board.
+    pub coordinates: bool,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Inner size of the window, in points.
+    pub window_size: Option<[f32; 2]>,
+    /// Most recent first.
+    pub recent_files: Vec<PathBuf>,
+    /// The rule set chosen last in the new-game dialog.
+    pub last_rules: String,
+    /// Player names chosen last.
+    pub white_name: String,
+    /// Player names chosen last.
+    pub black_name: String,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            language: None,
+            theme: Theme::Light,
+            notation: Notation::Numeric,
+            numbers_on_8x8: false,
+            coordinates: true,
+            flipped: false,
+            window_size: None,
+            recent_files: Vec::new(),
+            last_rules: "czech".into(),
+            white_name: String::new(),
+            black_name: String::new(),
+        }
+    }
+}
+
+/// The settings file in `dir`.
+pub fn settings_file(dir: &Path) -> PathBuf {
+    dir.join("settings.ron")
+}
+
+/// The directory for settings: `DAMA_CONFIG_DIR` if set (tests, portable use), else the
+/// platform's configuration directory.
+pub fn config_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("DAMA_CONFIG_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("cz", "Dama", "dama").map(|d| d.config_dir().to_path_buf())
+}
+
+/// Why the settings could not be read as they were.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadNotice {
+    /// The file did not parse; it was renamed to the path given and defaults are used.
+    Corrupt {
+        /// Where the damaged file now is.
+        kept_as: PathBuf,
+        /// The parser's message.
+        error: String,
+    },
+}
+
+impl Settings {
+    /// The language in use.
+    pub fn language(&self) -> Language {
+        self.language.unwrap_or_else(Language::system)
+    }
+
+    /// Reads the settings in `dir`. A missing file gives defaults; a damaged one is renamed
+    /// (`settings.ron.damaged`, or with a number when that exists) and gives defaults and a
+    /// notice.
+    pub fn load(dir: &Path) -> (Settings, Option<LoadNotice>) {
+        let file = settings_file(dir);
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            return (Settings::default(), None);
+        };
+        match ron::from_str::<Settings>(&text) {
+            Ok(s) => (s, None),
+            Err(e) => {
+                let mut kept_as = dir.join("settings.ron.damaged");
+                let mut n = 1;
+                while kept_as.exists() {
+                    kept_as = dir.join(format!("settings.ron.damaged.{n}"));
+                    n += 1;
+                }
+                let _ = std::fs::rename(&file, &kept_as);
+                (
+                    Settings::default(),
+                    Some(LoadNotice::Corrupt {
+                        kept_as,
+                        error: e.to_string(),
+                    }),
+                )
+            }
+        }
+    }
+
+    /// Writes the settings to `dir` (created if needed), atomically.
+    ///
+    /// # Errors
+    /// The directory or file cannot be written.
+    pub fn save(&self, dir: &Path) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(std::io::Error::other)?;
+        crate::storage::write_atomically(&settings_file(dir), text.as_bytes())
+    }
+
+    /// Puts `path` first in the recent files.
+    pub fn add_recent(&mut self, path: &Path) {
+        self.recent_files.retain(|p| p != path);
+        self.recent_files.insert(0, path.to_path_buf());
+        self.recent_files.truncate(MAX_RECENT);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_damaged_file() {
+        let dir = std::env::temp_dir().join(format!("dama-settings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(Settings::load(&dir), (Settings::default(), None));
+        let mut s = Settings {
+            theme: Theme::HighContrast,
+            language: Some(Language::English),
+            ..Settings::default()
+        };
+        s.add_recent(Path::new("/a.pdn"));
+        s.add_recent(Path::new("/b.pdn"));
+        s.add_recent(Path::new("/a.pdn"));
+        assert_eq!(
+            s.recent_files,
+            vec![PathBuf::from("/a.pdn"), "/b.pdn".into()]
+        );
+        s.save(&dir).unwrap();
+        assert_eq!(Settings::load(&dir).0, s);
+        // A partial file keeps defaults for what it lacks.
+        std::fs::write(settings_file(&dir), "(theme: Dark)").unwrap();
+        let (partial, notice) = Settings::load(&dir);
+        assert_eq!(
+            (partial.theme, partial.coordinates, notice),
+            (Theme::Dark, true, None)
+        );
+        // A damaged file is kept aside.
+        std::fs::write(settings_file(&dir), "(theme: Purple").unwrap();
+        let (loaded, notice) = Settings::load(&dir);
+        assert_eq!(loaded, Settings::default());
+        let Some(LoadNotice::Corrupt { kept_as, .. }) = notice else {
+            panic!("a notice");
+        };
+        assert_eq!(std::fs::read_to_string(&kept_as).unwrap(), "(theme: Purple");
+        assert!(!settings_file(&dir).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
