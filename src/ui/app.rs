@@ -626,10 +626,10 @@ impl DamaApp {
         }
         ui.horizontal(|ui| {
             for (c, icon) in [
-                (Command::FirstPosition, "|◀"),
-                (Command::PreviousPosition, "◀"),
-                (Command::NextPosition, "▶"),
-                (Command::LivePosition, "▶|"),
+                (Command::FirstPosition, "|<"),
+                (Command::PreviousPosition, "<"),
+                (Command::NextPosition, ">"),
+                (Command::LivePosition, ">|"),
             ] {
                 let b = ui.button(icon).on_hover_text(c.text().get(lang));
                 let label = c.text().get(lang).to_string();
@@ -778,7 +778,7 @@ impl DamaApp {
                 }
                 Dialog::OpenPath(text) => {
                     ui.heading(T::OpenFile.get(lang));
-                    if let Some(answer) = path_ui(ui, lang, text, T::Open, false) {
+                    if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false) {
                         keep = None;
                         if let Some(path) = answer {
                             self.open_path(&path);
@@ -914,7 +914,7 @@ fn read_games(path: &Path) -> Result<Vec<PdnGame>, String> {
 fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bool> {
     ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
     egui::Grid::new("new-game").num_columns(2).show(ui, |ui| {
-        ui.label(T::RuleSet.get(lang));
+        let label = ui.label(T::RuleSet.get(lang));
         let before = form.variant;
         egui::ComboBox::from_id_salt("rules")
             .selected_text(i18n::rules_name(lang, form.variant.rules()))
@@ -922,7 +922,9 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bo
                 for v in Variant::ALL {
                     ui.selectable_value(&mut form.variant, v, i18n::rules_name(lang, v.rules()));
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
         if form.variant != before {
             form.rules = form.variant.rules().clone();
         }
@@ -961,11 +963,13 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bo
             };
         }
         ui.end_row();
-        ui.label(T::WhitePlayer.get(lang));
-        ui.text_edit_singleline(&mut form.white);
+        let label = ui.label(T::WhitePlayer.get(lang));
+        ui.text_edit_singleline(&mut form.white)
+            .labelled_by(label.id);
         ui.end_row();
-        ui.label(T::BlackPlayer.get(lang));
-        ui.text_edit_singleline(&mut form.black);
+        let label = ui.label(T::BlackPlayer.get(lang));
+        ui.text_edit_singleline(&mut form.black)
+            .labelled_by(label.id);
         ui.end_row();
     });
     let mut answer = None;

@@ -92,6 +92,7 @@ texts! {
     Path => "Cesta k souboru", "File path";
     Browse => "Procházet…", "Browse…";
     OpenFile => "Otevřít soubor", "Open file";
+    OpenButton => "Otevřít", "Open";
     SaveFile => "Uložit soubor", "Save file";
     ChooseGame => "Vyberte hru", "Choose a game";
     UnsavedTitle => "Neuložené změny", "Unsaved changes";

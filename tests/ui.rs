@@ -1,0 +1,290 @@
+//! The game window, driven as a user would: squares found by their accessible labels, clicks,
+//! keyboard shortcuts, dialogs.
+
+use std::path::PathBuf;
+
+use dama::rules::Variant;
+use dama::ui::{DamaApp, Language, Settings};
+use eframe::egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn app_with(settings: Settings) -> Harness<'static, DamaApp> {
+    let app = DamaApp::with_settings(settings, None);
+    Harness::builder()
+        .with_size(Vec2::new(1100.0, 760.0))
+        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app)
+}
+
+fn english(variant: Variant) -> Settings {
+    Settings {
+        language: Some(Language::English),
+        last_rules: variant.id().into(),
+        ..Settings::default()
+    }
+}
+
+/// The label of square `n` (number, algebraic name, content, state).
+fn label(h: &Harness<'_, DamaApp>, n: u8) -> String {
+    let prefix = format!("{n}, ");
+    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
+        .accesskit_node()
+        .label()
+        .unwrap_or_default()
+}
+
+fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
+    let prefix = format!("{n}, ");
+    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
+        .click();
+    h.run();
+}
+
+fn plies(h: &Harness<'_, DamaApp>) -> Vec<String> {
+    h.state()
+        .game()
+        .moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+/// Writes a one-game PDN file and opens it through the Open dialog, typing the path.
+fn open_typed(h: &mut Harness<'_, DamaApp>, path: &std::path::Path) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let field = h.get_by_label("File path");
+    field.focus();
+    field.type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn squares_are_labelled_for_screen_readers() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    assert_eq!(label(&h, 22), "22, c3, white man, can move");
+    assert_eq!(label(&h, 29), "29, a1, white man");
+    assert_eq!(label(&h, 1), "1, b8, black man");
+    assert_eq!(label(&h, 15), "15, e5, empty");
+    click(&mut h, 22);
+    assert_eq!(label(&h, 22), "22, c3, white man, selected");
+    assert_eq!(label(&h, 18), "18, d4, empty, destination");
+    assert_eq!(label(&h, 17), "17, b4, empty, destination");
+}
+
+#[test]
+fn czech_labels_in_czech() {
+    let mut h = app_with(Settings {
+        language: Some(Language::Czech),
+        ..Settings::default()
+    });
+    h.run();
+    assert_eq!(label(&h, 22), "22, c3, bílý kámen, může táhnout");
+    assert_eq!(label(&h, 15), "15, e5, prázdné");
+    assert!(h.query_by_label("Na tahu je bílý").is_some());
+}
+
+/// A short complete game in each rule set, from a set-up opened through the Open dialog and
+/// played by clicks to the banner.
+#[test]
+fn a_short_complete_game_in_each_rule_set() {
+    let games = [
+        (
+            Variant::Czech,
+            "29",
+            "W:W20,26:B12",
+            [(26, 22), (12, 16), (20, 11)],
+            "White",
+        ),
+        (
+            Variant::CzechBook,
+            "91",
+            "B:W28:B19,22",
+            [(22, 25), (28, 24), (19, 28)],
+            "Black",
+        ),
+        (
+            Variant::English,
+            "21",
+            "B:W13:B1,3",
+            [(1, 5), (13, 9), (5, 14)],
+            "Black",
+        ),
+        (
+            Variant::TwoTowers,
+            "90",
+            "W:W6,27:B26",
+            [(6, 1), (26, 31), (27, 36)],
+            "White",
+        ),
+        (
+            Variant::International,
+            "20",
+            "W:W19,20:B5",
+            [(19, 14), (5, 10), (14, 5)],
+            "White",
+        ),
+    ];
+    for (variant, game_type, fen, moves, winner) in games {
+        let mut h = app_with(english(Variant::Czech));
+        h.run();
+        let text =
+            format!("[GameType \"{game_type}\"]\n[Variant \"{variant}\"]\n[FEN \"{fen}\"]\n*\n");
+        let path = temp_file(&format!("{variant}.pdn"), &text);
+        open_typed(&mut h, &path);
+        assert_eq!(h.state().game().rules().id, variant.id(), "{variant}");
+        for (from, to) in moves {
+            click(&mut h, from);
+            click(&mut h, to);
+        }
+        assert_eq!(plies(&h).len(), 3, "{variant}: {:?}", plies(&h));
+        let banner = format!("{winner} wins: the opponent cannot move.");
+        assert!(
+            h.query_by_label(&banner).is_some(),
+            "{variant}: no banner '{banner}'"
+        );
+    }
+}
+
+#[test]
+fn a_multi_capture_with_a_path_choice() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    let path = temp_file(
+        "choice.pdn",
+        "[GameType \"29\"]\n[FEN \"W:W30,32:B17,18,25,26\"]\n*\n",
+    );
+    open_typed(&mut h, &path);
+    click(&mut h, 32);
+    assert_eq!(h.state().notice().unwrap().text, "You must capture.");
+    click(&mut h, 30);
+    assert!(label(&h, 21).ends_with("destination"));
+    assert!(label(&h, 23).ends_with("destination"));
+    click(&mut h, 14);
+    assert_eq!(
+        h.state().notice().unwrap().text,
+        "Several captures end here: click the landing squares in order."
+    );
+    click(&mut h, 23);
+    let m = h.state().game().moves()[0];
+    let captured: Vec<u8> = m.captured().iter().map(|s| s.number()).collect();
+    assert_eq!(captured, vec![18, 26]);
+    assert_eq!(label(&h, 14), "14, c5, white man");
+    assert_eq!(label(&h, 18), "18, d4, empty");
+    assert_eq!(label(&h, 17), "17, b4, black man, can move");
+}
+
+#[test]
+fn promotion_is_visible() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    let path = temp_file(
+        "promote.pdn",
+        "[GameType \"29\"]\n[FEN \"W:W5,32:B20\"]\n*\n",
+    );
+    open_typed(&mut h, &path);
+    click(&mut h, 5);
+    click(&mut h, 1);
+    assert_eq!(label(&h, 1), "1, b8, white king");
+}
+
+#[test]
+fn undo_and_redo_by_keyboard() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    click(&mut h, 22);
+    click(&mut h, 18);
+    click(&mut h, 11);
+    click(&mut h, 15);
+    assert_eq!(plies(&h), ["22-18", "11-15"]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(plies(&h), ["22-18"]);
+    assert_eq!(label(&h, 11), "11, f6, black man, can move");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(plies(&h), ["22-18", "11-15"]);
+    // Looking back and playing from there continues the game from that position.
+    h.get_by_label("22-18").click();
+    h.run();
+    click(&mut h, 12);
+    click(&mut h, 16);
+    assert_eq!(plies(&h), ["22-18", "12-16"]);
+}
+
+#[test]
+fn save_then_load() {
+    let mut h = app_with(english(Variant::International));
+    h.run();
+    click(&mut h, 32);
+    click(&mut h, 28);
+    click(&mut h, 19);
+    click(&mut h, 23);
+    click(&mut h, 28);
+    click(&mut h, 19);
+    click(&mut h, 14);
+    click(&mut h, 23);
+    assert_eq!(plies(&h), ["32-28", "19-23", "28x19", "14x23"]);
+    assert!(h.state().is_dirty());
+    let path = std::env::temp_dir().join(format!("dama-ui-save-{}.pdn", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let field = h.get_by_label("File path");
+    field.focus();
+    // Replace the suggested path.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("File path")
+        .type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[GameType \"20,W,10,10,N2,0\"]"), "{text}");
+    assert!(text.contains("1. 32-28 19-23 2. 28x19 14x23 *"), "{text}");
+
+    let mut h2 = app_with(english(Variant::Czech));
+    h2.run();
+    open_typed(&mut h2, &path);
+    assert_eq!(plies(&h2), ["32-28", "19-23", "28x19", "14x23"]);
+    assert_eq!(h2.state().game().rules().id, "international");
+    assert_eq!(h2.state().file(), Some(path.as_path()));
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn the_new_game_dialog_starts_the_chosen_rule_set() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    click(&mut h, 22);
+    click(&mut h, 18);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_role(eframe::egui::Role::ComboBox).click();
+    h.run();
+    h.get_by_label("Two Towers").click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    // The game in progress has unsaved changes: discard them.
+    h.get_by_label("Discard").click();
+    h.run();
+    assert_eq!(h.state().game().rules().id, "two-towers");
+    assert!(plies(&h).is_empty());
+    assert_eq!(label(&h, 37), "37, c3, white tower");
+    assert_eq!(label(&h, 31), "31, b4, white man, can move");
+    assert_eq!(label(&h, 50), "50, i1, white man");
+}
