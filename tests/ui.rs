@@ -288,3 +288,102 @@ fn the_new_game_dialog_starts_the_chosen_rule_set() {
     assert_eq!(label(&h, 31), "31, b4, white man, can move");
     assert_eq!(label(&h, 50), "50, i1, white man");
 }
+
+#[test]
+fn resignation_and_draw_offer() {
+    let mut h = app_with(english(Variant::English));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
+    h.run();
+    assert!(h.query_by_label("Black offers a draw.").is_some());
+    h.get_by_label("Accept draw").click();
+    h.run();
+    assert!(h.query_by_label("Draw: by agreement.").is_some());
+    // Undo takes back the agreement; then Black resigns.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(h.state().game().outcome().is_none());
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::R);
+    h.run();
+    h.get_by_label("Yes").click();
+    h.run();
+    assert!(
+        h.query_by_label("White wins: the opponent resigned.")
+            .is_some()
+    );
+}
+
+#[test]
+fn a_piece_can_be_dragged() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    let find = |h: &Harness<'_, DamaApp>, n: u8| {
+        let prefix = format!("{n}, ");
+        h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
+            .rect()
+            .center()
+    };
+    let (from, to) = (find(&h, 21), find(&h, 17));
+    h.drag_at(from);
+    h.run();
+    h.hover_at(from + (to - from) * 0.5);
+    h.run();
+    h.hover_at(to);
+    h.run();
+    h.drop_at(to);
+    h.run();
+    assert_eq!(plies(&h), ["21-17"]);
+}
+
+#[test]
+fn unsaved_changes_are_not_lost_silently() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    click(&mut h, 22);
+    click(&mut h, 18);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().dialog().is_none());
+    assert_eq!(plies(&h), ["22-18"]);
+}
+
+#[test]
+fn a_bad_file_leaves_the_game_untouched() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    click(&mut h, 22);
+    click(&mut h, 18);
+    let path = temp_file("junk.pdn", "[Event \"x\"]\n1. 22-18 {never closed\n");
+    h.state_mut().open_path(&path);
+    h.run();
+    let notice = h.state().notice().unwrap().clone();
+    assert!(notice.error);
+    assert!(
+        notice
+            .text
+            .ends_with("2:10: game 1: unterminated comment: expected '}'"),
+        "{}",
+        notice.text
+    );
+    assert_eq!(plies(&h), ["22-18"]);
+}
+
+#[test]
+fn a_damaged_settings_file_is_kept_aside_with_a_notice() {
+    let dir = std::env::temp_dir().join(format!("dama-ui-settings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("settings.ron"),
+        "(language: Some(English), theme: Pur",
+    )
+    .unwrap();
+    let app = DamaApp::new(Some(dir.clone()));
+    let notice = app.notice().expect("a notice").clone();
+    assert!(notice.error);
+    assert!(dir.join("settings.ron.damaged").exists());
+    assert_eq!(app.settings, Settings::default());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

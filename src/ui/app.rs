@@ -331,9 +331,7 @@ impl DamaApp {
             }
             Command::OfferDraw => {
                 if self.game.outcome().is_none() {
-                    let side = self.game.position().side_to_move();
-                    self.draw_offer = Some(side);
-                    self.say(i18n::draw_offer(self.lang(), side), false);
+                    self.draw_offer = Some(self.game.position().side_to_move());
                 }
             }
             Command::FirstPosition => self.look(Some(0)),
