@@ -212,15 +212,6 @@ impl BoardView<'_> {
             {
                 corner_marks(&painter, rect, Stroke::new(3.0 * pal.stroke, pal.last_move));
             }
-            if self.numbers {
-                painter.text(
-                    rect.min + Vec2::splat(cell * 0.06),
-                    Align2::LEFT_TOP,
-                    sq.to_string(),
-                    FontId::proportional((cell * 0.22).clamp(7.0, 16.0)),
-                    pal.number,
-                );
-            }
             let center = rect.center();
             let r = cell * 0.36;
             if let Some(piece) = self.pos.piece_at(sq)
@@ -255,6 +246,18 @@ impl BoardView<'_> {
                     );
                 }
                 draw_piece(&painter, &pal, center, r, piece);
+            }
+            if self.numbers {
+                // On a plate of the square's colour, so that a piece never hides it.
+                let galley = painter.layout_no_wrap(
+                    sq.to_string(),
+                    FontId::proportional((cell * 0.2).clamp(7.0, 16.0)),
+                    pal.number,
+                );
+                let at = rect.min + Vec2::splat(cell * 0.03);
+                let plate = Rect::from_min_size(at, galley.size()).expand(1.0);
+                painter.rect_filled(plate, 2.0, pal.dark_square);
+                painter.galley(at, galley, pal.number);
             }
             if h.targets.contains(sq) {
                 let dot = if self.pos.piece_at(sq).is_some() {

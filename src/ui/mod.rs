@@ -23,6 +23,14 @@ pub use settings::{Settings, Theme, config_dir};
 /// When no window can be created (no display, no graphics).
 pub fn run(file: Option<PathBuf>) -> eframe::Result {
     let started = std::time::Instant::now();
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
+        return Err(eframe::Error::AppCreation(
+            "no display: neither DISPLAY nor WAYLAND_DISPLAY is set".into(),
+        ));
+    }
     let mut app = DamaApp::new(config_dir());
     if let Some(path) = &file {
         app.open_path(path);
