@@ -421,17 +421,12 @@ impl DamaApp {
                 self.draw_offer = None;
                 self.settings.add_recent(path);
                 self.save_settings();
-                let warnings = replayed.warnings.len();
-                let text = if warnings == 0 {
-                    path.display().to_string()
-                } else {
-                    format!(
-                        "{} ({warnings} ×: {})",
-                        path.display(),
-                        replayed.warnings[0].message
-                    )
-                };
-                self.say(text, false);
+                // The status bar shows the file; only what was accepted leniently is said.
+                self.notice = None;
+                if let Some(first) = replayed.warnings.first() {
+                    let text = format!("{} × {}", replayed.warnings.len(), first.message);
+                    self.say(text, false);
+                }
             }
             Err(e) => self.say(format!("{}:{e}", path.display()), true),
         }
