@@ -5,7 +5,9 @@
 
 #![warn(missing_docs)]
 
+pub mod language;
 pub mod notation;
 pub mod rules;
+pub mod speech;
 pub mod storage;
 pub mod ui;

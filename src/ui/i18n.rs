@@ -1,40 +1,8 @@
 //! The words of the window in Czech and English.
 
-use serde::{Deserialize, Serialize};
+use crate::rules::RuleSet;
 
-use crate::rules::{Color, DrawReason, Outcome, Piece, Role, RuleSet, WinReason};
-
-/// A language of the user interface.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Language {
-    /// Čeština.
-    #[default]
-    Czech,
-    /// English.
-    English,
-}
-
-impl Language {
-    /// Both languages, Czech first.
-    pub const ALL: [Language; 2] = [Language::Czech, Language::English];
-
-    /// Czech when the system language is Czech (or Slovak, whose speakers read Czech), else
-    /// English.
-    pub fn system() -> Language {
-        match sys_locale::get_locale() {
-            Some(l) if l.starts_with("cs") || l.starts_with("sk") => Language::Czech,
-            _ => Language::English,
-        }
-    }
-
-    /// The language's own name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Language::Czech => "Čeština",
-            Language::English => "English",
-        }
-    }
-}
+pub use crate::language::Language;
 
 macro_rules! texts {
     ($($key:ident => $cs:expr, $en:expr;)*) => {
@@ -131,101 +99,12 @@ texts! {
     Help => "Nápověda", "Help";
 }
 
-/// Names and messages that depend on the game.
-pub fn color_name(lang: Language, color: Color) -> &'static str {
-    match (lang, color) {
-        (Language::Czech, Color::White) => "bílý",
-        (Language::Czech, Color::Black) => "černý",
-        (Language::English, Color::White) => "white",
-        (Language::English, Color::Black) => "black",
-    }
-}
-
-/// The side as a player: "Bílý", "White".
-pub fn side_name(lang: Language, color: Color) -> &'static str {
-    match (lang, color) {
-        (Language::Czech, Color::White) => "Bílý",
-        (Language::Czech, Color::Black) => "Černý",
-        (Language::English, Color::White) => "White",
-        (Language::English, Color::Black) => "Black",
-    }
-}
-
-/// "bílý kámen", "black king", "bílá věž".
-pub fn piece_name(lang: Language, piece: Piece) -> &'static str {
-    use Color::*;
-    use Role::*;
-    match (lang, piece.color, piece.role) {
-        (Language::Czech, White, Man) => "bílý kámen",
-        (Language::Czech, Black, Man) => "černý kámen",
-        (Language::Czech, White, King) => "bílá dáma",
-        (Language::Czech, Black, King) => "černá dáma",
-        (Language::Czech, White, Tower) => "bílá věž",
-        (Language::Czech, Black, Tower) => "černá věž",
-        (Language::English, White, Man) => "white man",
-        (Language::English, Black, Man) => "black man",
-        (Language::English, White, King) => "white king",
-        (Language::English, Black, King) => "black king",
-        (Language::English, White, Tower) => "white tower",
-        (Language::English, Black, Tower) => "black tower",
-    }
-}
-
-/// "Na tahu je bílý", "White to move".
-pub fn to_move(lang: Language, color: Color) -> String {
-    match lang {
-        Language::Czech => format!("Na tahu je {}", color_name(lang, color)),
-        Language::English => format!("{} to move", side_name(lang, color)),
-    }
-}
+pub use crate::speech::phrases::{draw_offer, outcome, piece_name, side_name, to_move};
 
 /// The rule set's name in `lang`.
 pub fn rules_name(lang: Language, rules: &RuleSet) -> &str {
     match lang {
         Language::Czech => &rules.name_cs,
         Language::English => &rules.name_en,
-    }
-}
-
-/// Who won and why, or why it is a draw.
-pub fn outcome(lang: Language, outcome: Outcome) -> String {
-    match (lang, outcome) {
-        (_, Outcome::Win { winner, reason }) => {
-            let side = side_name(lang, winner);
-            let why = match (lang, reason) {
-                (Language::Czech, WinReason::NoLegalMove) => "soupeř nemůže táhnout",
-                (Language::Czech, WinReason::Resignation) => "soupeř se vzdal",
-                (Language::English, WinReason::NoLegalMove) => "the opponent cannot move",
-                (Language::English, WinReason::Resignation) => "the opponent resigned",
-            };
-            match lang {
-                Language::Czech => format!("{side} vyhrál: {why}."),
-                Language::English => format!("{side} wins: {why}."),
-            }
-        }
-        (Language::Czech, Outcome::Draw(r)) => format!(
-            "Remíza: {}.",
-            match r {
-                DrawReason::Agreement => "dohodou",
-                DrawReason::Repetition => "trojí opakování pozice",
-                DrawReason::QuietMoves => "bez braní a bez tahu kamenem",
-            }
-        ),
-        (Language::English, Outcome::Draw(r)) => format!(
-            "Draw: {}.",
-            match r {
-                DrawReason::Agreement => "by agreement",
-                DrawReason::Repetition => "the position occurred three times",
-                DrawReason::QuietMoves => "no capture and no man move for too long",
-            }
-        ),
-    }
-}
-
-/// "Bílý nabízí remízu", "White offers a draw".
-pub fn draw_offer(lang: Language, color: Color) -> String {
-    match lang {
-        Language::Czech => format!("{} nabízí remízu.", side_name(lang, color)),
-        Language::English => format!("{} offers a draw.", side_name(lang, color)),
     }
 }

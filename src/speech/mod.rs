@@ -1,0 +1,7 @@
+//! Speech: the words for every event ([`phrases`]) and a [`Speaker`] that says them without
+//! ever holding up the window.
+
+pub mod phrases;
+mod speaker;
+
+pub use speaker::{Recording, Speaker, SpeechStatus, TtsSpeaker, Voice};

@@ -1,0 +1,478 @@
+//! What is said, as text: a pure function of what happened, in Czech and English. The window
+//! shows the same words (banner, status) and the speaker speaks them, so every event is put
+//! into words in this one place.
+
+use crate::language::Language;
+use crate::notation::{Notation, write};
+use crate::rules::{
+    Color, DrawReason, Game, Move, Outcome, Piece, Position, Role, RuleSet, Square, WinReason,
+};
+
+use Language::{Czech, English};
+
+/// "bílý", "black".
+pub fn color_name(lang: Language, color: Color) -> &'static str {
+    match (lang, color) {
+        (Czech, Color::White) => "bílý",
+        (Czech, Color::Black) => "černý",
+        (English, Color::White) => "white",
+        (English, Color::Black) => "black",
+    }
+}
+
+/// The side as a player: "Bílý", "White".
+pub fn side_name(lang: Language, color: Color) -> &'static str {
+    match (lang, color) {
+        (Czech, Color::White) => "Bílý",
+        (Czech, Color::Black) => "Černý",
+        (English, Color::White) => "White",
+        (English, Color::Black) => "Black",
+    }
+}
+
+/// "bílý kámen", "black king", "bílá věž".
+pub fn piece_name(lang: Language, piece: Piece) -> &'static str {
+    use Color::{Black, White};
+    use Role::{King, Man, Tower};
+    match (lang, piece.color, piece.role) {
+        (Czech, White, Man) => "bílý kámen",
+        (Czech, Black, Man) => "černý kámen",
+        (Czech, White, King) => "bílá dáma",
+        (Czech, Black, King) => "černá dáma",
+        (Czech, White, Tower) => "bílá věž",
+        (Czech, Black, Tower) => "černá věž",
+        (English, White, Man) => "white man",
+        (English, Black, Man) => "black man",
+        (English, White, King) => "white king",
+        (English, Black, King) => "black king",
+        (English, White, Tower) => "white tower",
+        (English, Black, Tower) => "black tower",
+    }
+}
+
+/// A count with the right noun form: "1 kámen", "3 kameny", "5 kamenů", "2 kings".
+pub fn count(lang: Language, n: usize, role: Role) -> String {
+    let word = match (lang, role) {
+        (Czech, Role::Man) => ["kámen", "kameny", "kamenů"],
+        (Czech, Role::King) => ["dáma", "dámy", "dam"],
+        (Czech, Role::Tower) => ["věž", "věže", "věží"],
+        (English, Role::Man) => ["man", "men", "men"],
+        (English, Role::King) => ["king", "kings", "kings"],
+        (English, Role::Tower) => ["tower", "towers", "towers"],
+    };
+    let form = match (lang, n) {
+        (_, 1) => 0,
+        (Czech, 2..=4) => 1,
+        (English, _) => 1,
+        _ => 2,
+    };
+    format!("{n} {}", word[form])
+}
+
+/// "Na tahu je bílý", "White to move".
+pub fn to_move(lang: Language, color: Color) -> String {
+    match lang {
+        Czech => format!("Na tahu je {}", color_name(lang, color)),
+        English => format!("{} to move", side_name(lang, color)),
+    }
+}
+
+/// Who won and why, or why it is a draw: "Bílý vyhrál: soupeř nemůže táhnout."
+pub fn outcome(lang: Language, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let side = side_name(lang, winner);
+            let why = match (lang, reason) {
+                (Czech, WinReason::NoLegalMove) => "soupeř nemůže táhnout",
+                (Czech, WinReason::Resignation) => "soupeř se vzdal",
+                (English, WinReason::NoLegalMove) => "the opponent cannot move",
+                (English, WinReason::Resignation) => "the opponent resigned",
+            };
+            match lang {
+                Czech => format!("{side} vyhrál: {why}."),
+                English => format!("{side} wins: {why}."),
+            }
+        }
+        Outcome::Draw(reason) => {
+            let why = match (lang, reason) {
+                (Czech, DrawReason::Agreement) => "dohodou",
+                (Czech, DrawReason::Repetition) => "trojí opakování pozice",
+                (Czech, DrawReason::QuietMoves) => "bez braní a bez tahu kamenem",
+                (English, DrawReason::Agreement) => "by agreement",
+                (English, DrawReason::Repetition) => "the position occurred three times",
+                (English, DrawReason::QuietMoves) => "no capture and no man move for too long",
+            };
+            match lang {
+                Czech => format!("Remíza: {why}."),
+                English => format!("Draw: {why}."),
+            }
+        }
+    }
+}
+
+/// "Bílý nabízí remízu.", "White offers a draw."
+pub fn draw_offer(lang: Language, color: Color) -> String {
+    match lang {
+        Czech => format!("{} nabízí remízu.", side_name(lang, color)),
+        English => format!("{} offers a draw.", side_name(lang, color)),
+    }
+}
+
+/// A move as spoken, in numeric notation: "32 na 28", "28 bere 19", "47 bere 36, 3 kameny",
+/// with ", dáma" when the piece is crowned. `pos` is the position before the move. When
+/// another capture shares start and end, the landing squares are named.
+pub fn spoken_move(lang: Language, pos: &Position, rules: &RuleSet, m: &Move) -> String {
+    let (to_word, takes) = match lang {
+        Czech => ("na", "bere"),
+        English => ("to", "takes"),
+    };
+    let mut text = if !m.is_capture() {
+        format!("{} {to_word} {}", m.from(), m.to())
+    } else {
+        let mut t = format!("{} {takes} {}", m.from(), m.to());
+        let n = m.capture_count() as usize;
+        let written = write(pos, rules, m, Notation::Numeric);
+        let landings: Vec<&str> = written.split('x').collect();
+        if landings.len() > 2 {
+            let via = landings[1..landings.len() - 1].join(", ");
+            t.push_str(match lang {
+                Czech => ", přes ",
+                English => ", via ",
+            });
+            t.push_str(&via);
+        }
+        if n > 1 {
+            t.push_str(", ");
+            t.push_str(&count(lang, n, Role::Man));
+        }
+        t
+    };
+    let was_king = pos.piece_at(m.from()).is_some_and(|p| p.role == Role::King);
+    let mut after = *pos;
+    after.play_unchecked(m);
+    let is_king = after.piece_at(m.to()).is_some_and(|p| p.role == Role::King);
+    if is_king && !was_king {
+        text.push_str(match lang {
+            Czech => ", dáma",
+            English => ", king",
+        });
+    }
+    text
+}
+
+/// A square as the keyboard cursor announces it: "32, bílý kámen", "32, prázdné".
+pub fn square(lang: Language, pos: &Position, sq: Square) -> String {
+    match pos.piece_at(sq) {
+        Some(p) => format!("{sq}, {}", piece_name(lang, p)),
+        None => format!(
+            "{sq}, {}",
+            match lang {
+                Czech => "prázdné",
+                English => "empty",
+            }
+        ),
+    }
+}
+
+fn list(squares: impl IntoIterator<Item = Square>) -> String {
+    squares
+        .into_iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every piece by square: "Bílý: kameny 21, 22; dámy 29. Černý: kameny 1, 2."
+pub fn position(lang: Language, pos: &Position) -> String {
+    let mut parts = Vec::new();
+    for color in Color::ALL {
+        let mut groups = Vec::new();
+        for role in Role::ALL {
+            let set = pos.pieces_of(color, role);
+            if set.is_empty() {
+                continue;
+            }
+            let name = match (lang, role) {
+                (Czech, Role::Man) => "kameny",
+                (Czech, Role::King) => "dámy",
+                (Czech, Role::Tower) => "věže",
+                (English, Role::Man) => "men",
+                (English, Role::King) => "kings",
+                (English, Role::Tower) => "towers",
+            };
+            groups.push(format!("{name} {}", list(set)));
+        }
+        let side = side_name(lang, color);
+        parts.push(if groups.is_empty() {
+            match lang {
+                Czech => format!("{side}: nic."),
+                English => format!("{side}: nothing."),
+            }
+        } else {
+            format!("{side}: {}.", groups.join("; "))
+        });
+    }
+    parts.join(" ")
+}
+
+/// Pieces on the board: "Bílý: 8 kamenů, 1 dáma. Černý: 7 kamenů."
+pub fn material(lang: Language, pos: &Position) -> String {
+    Color::ALL
+        .iter()
+        .map(|&color| {
+            let counts: Vec<String> = Role::ALL
+                .iter()
+                .filter_map(|&role| {
+                    let n = pos.count(color, role);
+                    (n > 0).then(|| count(lang, n, role))
+                })
+                .collect();
+            let side = side_name(lang, color);
+            if counts.is_empty() {
+                match lang {
+                    Czech => format!("{side}: nic."),
+                    English => format!("{side}: nothing."),
+                }
+            } else {
+                format!("{side}: {}.", counts.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The pieces that can move and the legal moves: "Táhnout mohou 21, 22. Tahy: 21 na 17, …"
+pub fn legal_moves(lang: Language, pos: &Position, rules: &RuleSet) -> String {
+    let moves = pos.legal_moves(rules);
+    if moves.is_empty() {
+        return match lang {
+            Czech => "Žádný tah.".into(),
+            English => "No move.".into(),
+        };
+    }
+    let mut from: Vec<Square> = moves.iter().map(|m| m.from()).collect();
+    from.dedup();
+    let spoken: Vec<String> = moves
+        .iter()
+        .map(|m| spoken_move(lang, pos, rules, m))
+        .collect();
+    let capture = moves[0].is_capture();
+    match (lang, capture) {
+        (Czech, false) => format!("Táhnout mohou {}. Tahy: {}.", list(from), spoken.join("; ")),
+        (Czech, true) => format!(
+            "Musíte skákat. Skákat mohou {}. Tahy: {}.",
+            list(from),
+            spoken.join("; ")
+        ),
+        (English, false) => format!(
+            "Pieces that can move: {}. Moves: {}.",
+            list(from),
+            spoken.join("; ")
+        ),
+        (English, true) => format!(
+            "You must capture. Pieces that can capture: {}. Moves: {}.",
+            list(from),
+            spoken.join("; ")
+        ),
+    }
+}
+
+/// The moves of the game, numbered: "1. 22 na 18, 11 na 15. 2. 18 bere 11."
+pub fn move_list(lang: Language, game: &Game) -> String {
+    let moves = game.moves();
+    if moves.is_empty() {
+        return match lang {
+            Czech => "Zatím žádný tah.".into(),
+            English => "No moves yet.".into(),
+        };
+    }
+    let offset = usize::from(game.start().side_to_move() != game.rules().first);
+    let mut out = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        let ply = i + offset;
+        let pos = game.position_at(i).expect("a position per move");
+        let spoken = spoken_move(lang, pos, game.rules(), m);
+        if ply % 2 == 0 || i == 0 {
+            if !out.is_empty() {
+                out.push_str(". ");
+            }
+            out.push_str(&format!("{}. ", ply / 2 + 1));
+        } else {
+            out.push_str(", ");
+        }
+        out.push_str(&spoken);
+    }
+    out.push('.');
+    out
+}
+
+/// "Musíte skákat.", "You must capture."
+pub fn must_capture(lang: Language) -> &'static str {
+    match lang {
+        Czech => "Musíte skákat.",
+        English => "You must capture.",
+    }
+}
+
+/// The last move, or that there is none.
+pub fn last_move(lang: Language, game: &Game) -> String {
+    match game.moves().last() {
+        Some(m) => {
+            let i = game.moves().len() - 1;
+            let pos = game.position_at(i).expect("a position per move");
+            let mover = side_name(lang, pos.side_to_move());
+            format!("{mover}: {}", spoken_move(lang, pos, game.rules(), m))
+        }
+        None => match lang {
+            Czech => "Zatím žádný tah.".into(),
+            English => "No moves yet.".into(),
+        },
+    }
+}
+
+/// "Hra načtena: soubor.pdn", "Game loaded: file.pdn".
+pub fn loaded(lang: Language, name: &str) -> String {
+    match lang {
+        Czech => format!("Hra načtena: {name}"),
+        English => format!("Game loaded: {name}"),
+    }
+}
+
+/// "Uloženo: soubor.pdn", "Saved: file.pdn".
+pub fn saved(lang: Language, name: &str) -> String {
+    match lang {
+        Czech => format!("Uloženo: {name}"),
+        English => format!("Saved: {name}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    fn said(lang: Language, variant: Variant, fen: &str) -> Vec<String> {
+        let rules = variant.rules();
+        let pos = rules.parse_fen(fen).unwrap();
+        pos.legal_moves(rules)
+            .iter()
+            .map(|m| spoken_move(lang, &pos, rules, m))
+            .collect()
+    }
+
+    #[test]
+    fn moves_in_czech_and_english() {
+        let start = "W:W21-32:B1-12";
+        assert_eq!(said(Czech, Variant::Czech, start)[0], "21 na 17");
+        assert_eq!(said(English, Variant::Czech, start)[0], "21 to 17");
+        assert_eq!(said(Czech, Variant::Czech, "W:W22:B18"), ["22 bere 15"]);
+        assert_eq!(said(English, Variant::Czech, "W:W22:B18"), ["22 takes 15"]);
+        // Two captures: the count.
+        assert_eq!(
+            said(Czech, Variant::Czech, "W:W30:B26,19"),
+            ["30 bere 16, 2 kameny"]
+        );
+        assert_eq!(
+            said(English, Variant::Czech, "W:W30:B26,19"),
+            ["30 takes 16, 2 men"]
+        );
+        // Five: the other plural.
+        assert_eq!(count(Czech, 5, Role::Man), "5 kamenů");
+        assert_eq!(count(Czech, 1, Role::King), "1 dáma");
+        assert_eq!(count(Czech, 3, Role::Tower), "3 věže");
+        // Same start and end, different pieces: the landing squares are named.
+        assert_eq!(
+            said(Czech, Variant::Czech, "W:W30:B17,18,25,26"),
+            [
+                "30 bere 14, přes 21, 2 kameny",
+                "30 bere 14, přes 23, 2 kameny"
+            ]
+        );
+        assert_eq!(
+            said(English, Variant::Czech, "W:W30:B17,18,25,26")[1],
+            "30 takes 14, via 23, 2 men"
+        );
+        // Crowning.
+        assert_eq!(said(Czech, Variant::Czech, "W:W5:B20")[0], "5 na 1, dáma");
+        assert_eq!(said(English, Variant::Czech, "W:W6:B20")[0], "6 to 1, king");
+    }
+
+    #[test]
+    fn squares_position_and_material() {
+        let rules = Variant::TwoTowers.rules();
+        let pos = rules.parse_fen("W:W31,32,K46:B1,T12").unwrap();
+        let sq = |n| Square::new(n).unwrap();
+        assert_eq!(square(Czech, &pos, sq(32)), "32, bílý kámen");
+        assert_eq!(square(Czech, &pos, sq(33)), "33, prázdné");
+        assert_eq!(square(English, &pos, sq(12)), "12, black tower");
+        assert_eq!(square(Czech, &pos, sq(46)), "46, bílá dáma");
+        assert_eq!(
+            position(Czech, &pos),
+            "Bílý: kameny 31, 32; dámy 46. Černý: kameny 1; věže 12."
+        );
+        assert_eq!(
+            position(English, &pos),
+            "White: men 31, 32; kings 46. Black: men 1; towers 12."
+        );
+        assert_eq!(
+            material(Czech, &pos),
+            "Bílý: 2 kameny, 1 dáma. Černý: 1 kámen, 1 věž."
+        );
+        assert_eq!(
+            material(English, &pos),
+            "White: 2 men, 1 king. Black: 1 man, 1 tower."
+        );
+        let empty = rules.parse_fen("B:W31:B").unwrap();
+        assert_eq!(material(Czech, &empty), "Bílý: 1 kámen. Černý: nic.");
+    }
+
+    #[test]
+    fn legal_moves_and_the_game() {
+        let rules = Variant::Czech.rules();
+        let pos = rules.parse_fen("W:W29,22:B18").unwrap();
+        assert_eq!(
+            legal_moves(Czech, &pos, rules),
+            "Musíte skákat. Skákat mohou 22. Tahy: 22 bere 15."
+        );
+        let pos = rules.parse_fen("W:W29:B1").unwrap();
+        assert_eq!(
+            legal_moves(English, &pos, rules),
+            "Pieces that can move: 29. Moves: 29 to 25."
+        );
+        let mut game = Game::new(rules.clone()).unwrap();
+        assert_eq!(move_list(Czech, &game), "Zatím žádný tah.");
+        for text in ["22-18", "11-15", "18x11"] {
+            let m = crate::notation::parse_move(game.position(), rules, text)
+                .unwrap()
+                .0;
+            game.play(m).unwrap();
+        }
+        assert_eq!(
+            move_list(Czech, &game),
+            "1. 22 na 18, 11 na 15. 2. 18 bere 11."
+        );
+        assert_eq!(
+            move_list(English, &game),
+            "1. 22 to 18, 11 to 15. 2. 18 takes 11."
+        );
+        assert_eq!(last_move(Czech, &game), "Bílý: 18 bere 11");
+        assert_eq!(to_move(Czech, Color::Black), "Na tahu je černý");
+        assert_eq!(to_move(English, Color::Black), "Black to move");
+        let win = Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::NoLegalMove,
+        };
+        assert_eq!(outcome(Czech, win), "Bílý vyhrál: soupeř nemůže táhnout.");
+        assert_eq!(
+            outcome(English, win),
+            "White wins: the opponent cannot move."
+        );
+        assert_eq!(
+            outcome(Czech, Outcome::Draw(DrawReason::Repetition)),
+            "Remíza: trojí opakování pozice."
+        );
+        assert_eq!(draw_offer(English, Color::Black), "Black offers a draw.");
+        assert_eq!(saved(Czech, "a.pdn"), "Uloženo: a.pdn");
+        assert_eq!(loaded(English, "a.pdn"), "Game loaded: a.pdn");
+    }
+}
