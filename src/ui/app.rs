@@ -6,17 +6,18 @@ use eframe::egui::{
     self, Align, Button, Context, Layout, RichText, ScrollArea, Ui, ViewportCommand,
 };
 
-use super::board_view::{BoardInput, BoardView, Highlights, shows_numbers};
+use super::board_view::{BoardInput, BoardView, Highlights, shows_numbers, square_id};
 use super::commands::Command;
 use super::i18n::{self, Language, T};
 use super::picker::{Click, Picker, Refusal};
-use super::settings::{LoadNotice, Settings, Theme};
+use super::settings::{LoadNotice, Settings, SpeechMode, Theme};
 use super::theme::{Palette, visuals};
 use crate::notation::pdn::{self, PdnGame};
 use crate::notation::{Notation, write};
 use crate::rules::{
-    Color, Game, KingRange, Move, Position, Precedence, RuleSet, SquareSet, Variant,
+    Color, Game, KingRange, Move, Position, Precedence, RuleSet, Square, SquareSet, Variant,
 };
+use crate::speech::{Speaker, SpeechStatus, phrases};
 
 /// Largest PDN file opened (bigger ones are refused with a message).
 pub const MAX_FILE: u64 = 64 << 20;
@@ -77,6 +78,8 @@ pub enum Dialog {
     ConfirmResign,
     /// Preferences.
     Settings,
+    /// The keyboard shortcuts.
+    Help,
 }
 
 /// A message in the status bar.
@@ -108,6 +111,21 @@ pub struct DamaApp {
     queued: Vec<Command>,
     allow_close: bool,
     applied_theme: Option<Theme>,
+    applied_zoom: Option<f32>,
+    speaker: Option<Box<dyn Speaker>>,
+    speech_problem_shown: bool,
+    /// The last thing announced, shown in a live region that screen readers read.
+    announcement: String,
+    /// The keyboard cursor on the board.
+    cursor: Option<Square>,
+    /// Text of the move field.
+    move_text: String,
+    focus_move_field: bool,
+    /// Which dialog was shown last frame (a new one focuses its first field).
+    last_dialog: Option<std::mem::Discriminant<Dialog>>,
+    /// Whether to start the system's speech engine when speech is wanted and there is no
+    /// speaker (off in tests, which give a recording speaker).
+    pub start_speech_engine: bool,
 }
 
 impl DamaApp {
@@ -152,7 +170,52 @@ impl DamaApp {
             queued: Vec::new(),
             allow_close: false,
             applied_theme: None,
+            applied_zoom: None,
+            speaker: None,
+            speech_problem_shown: false,
+            announcement: String::new(),
+            cursor: None,
+            move_text: String::new(),
+            focus_move_field: false,
+            start_speech_engine: false,
+            last_dialog: None,
         }
+    }
+
+    /// Gives the window a voice (none by default; [`run`](super::run) starts the real one).
+    pub fn set_speaker(&mut self, mut speaker: Box<dyn Speaker>) {
+        speaker.configure(self.voice());
+        self.speaker = Some(speaker);
+    }
+
+    /// The last announcement (what was, or would have been, spoken).
+    pub fn announcement(&self) -> &str {
+        &self.announcement
+    }
+
+    /// The keyboard cursor.
+    pub fn cursor(&self) -> Option<Square> {
+        self.cursor
+    }
+
+    fn voice(&self) -> crate::speech::Voice {
+        crate::speech::Voice {
+            language: self.lang(),
+            ..self.settings.voice
+        }
+    }
+
+    /// Says `text` (when speech is on and Dáma speaks itself) and shows it in the live region
+    /// that screen readers announce.
+    fn announce(&mut self, text: impl Into<String>, interrupt: bool) {
+        let text = text.into();
+        if self.settings.speech
+            && self.settings.speech_mode == SpeechMode::OwnVoice
+            && let Some(s) = self.speaker.as_mut()
+        {
+            s.say(&text, interrupt);
+        }
+        self.announcement = text;
     }
 
     /// The game.
@@ -189,11 +252,11 @@ impl DamaApp {
         self.settings.language()
     }
 
+    /// Shows a message in the status bar and announces it.
     fn say(&mut self, text: impl Into<String>, error: bool) {
-        self.notice = Some(Notice {
-            text: text.into(),
-            error,
-        });
+        let text = text.into();
+        self.announce(text.clone(), true);
+        self.notice = Some(Notice { text, error });
     }
 
     fn save_settings(&mut self) {
@@ -245,11 +308,20 @@ impl DamaApp {
                 }
             }
         }
+        let before = *self.game.position();
         match self.game.play(m) {
-            Ok(_) => {
+            Ok(played) => {
                 self.dirty = true;
                 self.draw_offer = None;
                 self.notice = None;
+                let lang = self.lang();
+                let mut text = phrases::spoken_move(lang, &before, self.game.rules(), &m);
+                if let Some(o) = played.outcome {
+                    text.push_str(". ");
+                    text.push_str(&phrases::outcome(lang, o));
+                }
+                self.announce(text, true);
+                self.cursor = Some(m.to());
             }
             Err(e) => self.say(e.to_string(), true),
         }
@@ -286,7 +358,23 @@ impl DamaApp {
                     };
                     self.say(t.get(self.lang()), false);
                 }
-                Click::Selected | Click::Extended | Click::Deselected => self.notice = None,
+                Click::Selected => {
+                    self.notice = None;
+                    let text = format!(
+                        "{}, {}",
+                        phrases::square(self.lang(), &pos, sq),
+                        T::Selected.get(self.lang())
+                    );
+                    self.announce(text, true);
+                }
+                Click::Extended => {
+                    self.notice = None;
+                    self.announce(sq.to_string(), true);
+                }
+                Click::Deselected => {
+                    self.notice = None;
+                    self.announce(T::Cancelled.get(self.lang()), true);
+                }
             }
         }
     }
@@ -344,7 +432,132 @@ impl DamaApp {
                 self.look(Some(now + 1));
             }
             Command::LivePosition => self.look(None),
+            Command::RepeatLastMove => {
+                let text = phrases::last_move(self.lang(), &self.game);
+                self.announce(text, true);
+            }
+            Command::ReadPosition => {
+                let text = phrases::position(self.lang(), self.shown_position());
+                self.announce(text, true);
+            }
+            Command::ReadMoves => {
+                let pos = *self.shown_position();
+                let text = phrases::legal_moves(self.lang(), &pos, self.game.rules());
+                self.announce(text, true);
+            }
+            Command::ReadMaterial => {
+                let text = phrases::material(self.lang(), self.shown_position());
+                self.announce(text, true);
+            }
+            Command::WhoseTurn => {
+                let lang = self.lang();
+                let text = match self.game.outcome() {
+                    Some(o) => phrases::outcome(lang, o),
+                    None => phrases::to_move(lang, self.game.position().side_to_move()),
+                };
+                self.announce(text, true);
+            }
+            Command::ReadMoveList => {
+                let text = phrases::move_list(self.lang(), &self.game);
+                self.announce(text, true);
+            }
+            Command::MoveField => self.focus_move_field = true,
+            Command::Help => self.dialog = Some(Dialog::Help),
         }
+    }
+
+    /// Plays a move typed in the move field: `32-28`, `32 28`, `3228`, `c3-d4`, `28x19`.
+    pub fn typed_move(&mut self, text: &str) {
+        let pos = *self.shown_position();
+        let rules = self.game.rules().clone();
+        let lang = self.lang();
+        let t = text.trim();
+        let mut tries: Vec<String> = Vec::new();
+        if t.contains(char::is_whitespace) {
+            tries.push(t.split_whitespace().collect::<Vec<_>>().join("-"));
+        } else if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            for cut in 1..t.len() {
+                tries.push(format!("{}-{}", &t[..cut], &t[cut..]));
+            }
+            // Two-digit squares first: 3228 is 32-28.
+            tries.sort_by_key(|x| (x.find('-') != Some(t.len() / 2), x.clone()));
+        } else {
+            tries.push(t.to_string());
+        }
+        let mut first_error = None;
+        for attempt in &tries {
+            match crate::notation::parse_move(&pos, &rules, attempt) {
+                Ok((m, _)) => {
+                    if self.view.is_none() && self.game.outcome().is_some() {
+                        break;
+                    }
+                    self.move_text.clear();
+                    self.picker.clear();
+                    self.play(m);
+                    return;
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        let quiet_but_must_capture = pos.has_capture(&rules)
+            && tries.iter().any(|a| {
+                crate::notation::MoveText::parse(pos.board(), a)
+                    .is_ok_and(|mt| !mt.capture && pos.piece_at(mt.squares[0]).is_some())
+            });
+        self.move_text.clear();
+        let message = if quiet_but_must_capture {
+            phrases::must_capture(lang).to_string()
+        } else {
+            match first_error {
+                Some(e) => e.to_string(),
+                None => T::NotADestination.get(lang).to_string(),
+            }
+        };
+        self.say(message, true);
+    }
+
+    /// Moves the keyboard cursor one step; arrows follow the board as it is shown.
+    fn move_cursor(&mut self, ctx: &Context, key: egui::Key) {
+        let pos = *self.shown_position();
+        let board = pos.board();
+        let size = board.size() as i16;
+        let start = self.cursor.unwrap_or_else(|| {
+            pos.legal_moves(self.game.rules())
+                .first()
+                .map(|m| m.from())
+                .unwrap_or_else(|| board.square(1).expect("square 1"))
+        });
+        let (file, rank) = board.coords(start);
+        let (mut f, mut r) = (file as i16, rank as i16);
+        let flip = if self.settings.flipped { -1 } else { 1 };
+        match key {
+            egui::Key::ArrowLeft => f -= 2 * flip,
+            egui::Key::ArrowRight => f += 2 * flip,
+            egui::Key::ArrowUp => {
+                r += flip;
+                f ^= 1;
+            }
+            egui::Key::ArrowDown => {
+                r -= flip;
+                f ^= 1;
+            }
+            _ => {}
+        }
+        let next = if (0..size).contains(&f) && (1..=size).contains(&r) {
+            board.square_at(f as u8, r as u8).unwrap_or(start)
+        } else {
+            start
+        };
+        self.cursor = Some(next);
+        ctx.memory_mut(|m| {
+            // The cursor moves by the board's geometry, not egui's nearest-widget search.
+            m.move_focus(egui::FocusDirection::None);
+            m.request_focus(square_id(next));
+        });
+        let text = phrases::square(self.lang(), &pos, next);
+        self.announce(text, true);
     }
 
     fn look(&mut self, ply: Option<usize>) {
@@ -423,6 +636,12 @@ impl DamaApp {
                 self.save_settings();
                 // The status bar shows the file; only what was accepted leniently is said.
                 self.notice = None;
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_default();
+                let text = phrases::loaded(self.lang(), &name);
+                self.announce(text, true);
                 if let Some(first) = replayed.warnings.first() {
                     let text = format!("{} × {}", replayed.warnings.len(), first.message);
                     self.say(text, false);
@@ -464,12 +683,56 @@ impl DamaApp {
             ctx.set_visuals(visuals(self.settings.theme));
             self.applied_theme = Some(self.settings.theme);
         }
+        if self.applied_zoom != Some(self.settings.zoom) {
+            ctx.set_zoom_factor(self.settings.zoom.clamp(1.0, 3.0));
+            self.applied_zoom = Some(self.settings.zoom);
+            let voice = self.voice();
+            if let Some(s) = self.speaker.as_mut() {
+                s.configure(voice);
+            }
+        }
         for c in Command::ALL {
             if let Some(sc) = c.shortcut()
                 && ctx.input_mut(|i| i.consume_shortcut(&sc))
             {
                 self.queued.push(c);
             }
+        }
+        if self.dialog.is_none() && !ctx.text_edit_focused() {
+            for key in [
+                egui::Key::ArrowUp,
+                egui::Key::ArrowDown,
+                egui::Key::ArrowLeft,
+                egui::Key::ArrowRight,
+            ] {
+                if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
+                    self.move_cursor(&ctx, key);
+                }
+            }
+            if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+                && self.picker.from.is_some()
+            {
+                self.picker.clear();
+                self.announce(T::Cancelled.get(self.lang()), true);
+            }
+        }
+        if self.settings.speech
+            && self.settings.speech_mode == SpeechMode::OwnVoice
+            && self.speaker.is_none()
+            && self.start_speech_engine
+        {
+            self.set_speaker(Box::new(crate::speech::TtsSpeaker::start(self.voice())));
+        }
+        if self.settings.speech
+            && self.settings.speech_mode == SpeechMode::OwnVoice
+            && !self.speech_problem_shown
+            && let Some(SpeechStatus::Unavailable(why)) = self.speaker.as_ref().map(|s| s.status())
+        {
+            self.speech_problem_shown = true;
+            self.notice = Some(Notice {
+                text: format!("{}: {why}", T::SpeechUnavailable.get(self.lang())),
+                error: true,
+            });
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
             if self.dirty {
@@ -579,6 +842,11 @@ impl DamaApp {
 
     fn status_bar(&mut self, ui: &mut Ui) {
         let lang = self.lang();
+        // The live region: screen readers announce what changes here.
+        let live = ui.label(RichText::new(&self.announcement).small());
+        ui.ctx().accesskit_node_builder(live.id, |node| {
+            node.set_live(egui::accesskit::Live::Polite);
+        });
         ui.horizontal(|ui| {
             let rules = i18n::rules_name(lang, self.game.rules()).to_string();
             ui.label(rules);
@@ -630,6 +898,24 @@ impl DamaApp {
                 if b.clicked() {
                     self.queued.push(c);
                 }
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label(T::MoveField.get(lang));
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.move_text)
+                        .hint_text(T::MoveFieldHint.get(lang))
+                        .desired_width(120.0),
+                )
+                .labelled_by(label.id);
+            if std::mem::take(&mut self.focus_move_field) {
+                edit.request_focus();
+            }
+            if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                let text = self.move_text.clone();
+                self.typed_move(&text);
+                edit.request_focus();
             }
         });
         ui.separator();
@@ -750,8 +1036,11 @@ impl DamaApp {
 
     fn dialogs(&mut self, ctx: &Context) {
         let Some(dialog) = self.dialog.take() else {
+            self.last_dialog = None;
             return;
         };
+        let fresh = self.last_dialog != Some(std::mem::discriminant(&dialog));
+        self.last_dialog = Some(std::mem::discriminant(&dialog));
         let lang = self.lang();
         let mut keep = Some(dialog);
         let modal = egui::Modal::new(egui::Id::unique("dama-dialog"));
@@ -771,7 +1060,7 @@ impl DamaApp {
                 }
                 Dialog::OpenPath(text) => {
                     ui.heading(T::OpenFile.get(lang));
-                    if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false) {
+                    if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, fresh) {
                         keep = None;
                         if let Some(path) = answer {
                             self.open_path(&path);
@@ -780,7 +1069,7 @@ impl DamaApp {
                 }
                 Dialog::SavePath(text) => {
                     ui.heading(T::SaveFile.get(lang));
-                    if let Some(answer) = path_ui(ui, lang, text, T::Save, true) {
+                    if let Some(answer) = path_ui(ui, lang, text, T::Save, true, fresh) {
                         keep = None;
                         if let Some(path) = answer {
                             self.save_to(&path);
@@ -863,9 +1152,26 @@ impl DamaApp {
                         }
                     });
                 }
+                Dialog::Help => {
+                    ui.heading(T::KeyboardHelp.get(lang));
+                    ui.label(T::BoardKeys.get(lang));
+                    egui::Grid::new("help-keys").striped(true).show(ui, |ui| {
+                        for c in Command::ALL {
+                            ui.label(c.text().get(lang));
+                            if let Some(sc) = c.shortcut() {
+                                ui.label(ui.ctx().format_shortcut(&sc));
+                            }
+                            ui.end_row();
+                        }
+                    });
+                    if ui.button(T::Close.get(lang)).clicked() {
+                        keep = None;
+                    }
+                }
                 Dialog::Settings => {
                     if settings_ui(ui, lang, &mut self.settings) {
                         self.save_settings();
+                        self.applied_zoom = None;
                     }
                     if ui.button(T::Close.get(lang)).clicked() {
                         keep = None;
@@ -985,6 +1291,7 @@ fn path_ui(
     text: &mut String,
     action: T,
     save: bool,
+    focus: bool,
 ) -> Option<Option<PathBuf>> {
     let mut answer = None;
     ui.horizontal(|ui| {
@@ -992,6 +1299,9 @@ fn path_ui(
         let edit = ui
             .add(egui::TextEdit::singleline(text).desired_width(320.0))
             .labelled_by(label.id);
+        if focus {
+            edit.request_focus();
+        }
         if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && !text.is_empty() {
             answer = Some(Some(PathBuf::from(text.trim())));
         }
@@ -1056,6 +1366,26 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings) -> bool {
             ui.checkbox(&mut s.coordinates, T::Coordinates.get(lang));
             ui.checkbox(&mut s.flipped, T::FlipBoard.get(lang));
         });
+        ui.end_row();
+        ui.label(T::Speech.get(lang));
+        ui.vertical(|ui| {
+            ui.checkbox(&mut s.speech, T::SpeechOn.get(lang));
+            ui.radio_value(
+                &mut s.speech_mode,
+                SpeechMode::OwnVoice,
+                T::OwnVoice.get(lang),
+            );
+            ui.radio_value(
+                &mut s.speech_mode,
+                SpeechMode::ScreenReader,
+                T::ScreenReaderVoice.get(lang),
+            );
+            ui.add(egui::Slider::new(&mut s.voice.rate, 0.0..=1.0).text(T::Rate.get(lang)));
+            ui.add(egui::Slider::new(&mut s.voice.volume, 0.0..=1.0).text(T::Volume.get(lang)));
+        });
+        ui.end_row();
+        ui.label(T::Zoom.get(lang));
+        ui.add(egui::Slider::new(&mut s.zoom, 1.0..=3.0).step_by(0.25));
         ui.end_row();
     });
     *s != before

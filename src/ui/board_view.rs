@@ -9,6 +9,11 @@ use super::i18n::{Language, T, piece_name};
 use super::theme::Palette;
 use crate::rules::{Board, Color, Piece, Position, Role as PieceRole, Square, SquareSet};
 
+/// The widget id of a square, the same every frame (keyboard focus follows the cursor).
+pub fn square_id(sq: Square) -> Id {
+    Id::unique("dama-board").with(sq.number())
+}
+
 /// What the rules core says about the squares, for highlighting.
 #[derive(Clone, Debug, Default)]
 pub struct Highlights {
@@ -174,7 +179,7 @@ impl BoardView<'_> {
         for sq in board.all_squares() {
             let rect = self.square_rect(board_rect, cell, sq);
             painter.rect_filled(rect, 0.0, pal.dark_square);
-            let response = ui.interact(rect, board_id.with(sq.number()), Sense::click_and_drag());
+            let response = ui.interact(rect, square_id(sq), Sense::click_and_drag());
             let selected = h.selected == Some(sq);
             let label = square_label(self.lang, self.pos, sq, h);
             let enabled = self.enabled;
@@ -199,6 +204,19 @@ impl BoardView<'_> {
                 }
             }
             if response.has_focus() {
+                // The app moves the cursor with the arrows and cancels with Escape: egui must
+                // not move or drop the focus on its own.
+                ui.memory_mut(|m| {
+                    m.set_focus_lock_filter(
+                        response.id,
+                        egui::EventFilter {
+                            horizontal_arrows: true,
+                            vertical_arrows: true,
+                            escape: true,
+                            tab: false,
+                        },
+                    )
+                });
                 painter.rect_stroke(
                     rect.shrink(2.0),
                     0.0,

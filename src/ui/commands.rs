@@ -38,11 +38,27 @@ pub enum Command {
     NextPosition,
     /// Show the current position again.
     LivePosition,
+    /// Say the last move again.
+    RepeatLastMove,
+    /// Say where every piece stands.
+    ReadPosition,
+    /// Say which pieces can move and the legal moves.
+    ReadMoves,
+    /// Say how many pieces each side has.
+    ReadMaterial,
+    /// Say whose turn it is.
+    WhoseTurn,
+    /// Say the moves of the game.
+    ReadMoveList,
+    /// Put the cursor in the move field.
+    MoveField,
+    /// Show the keyboard help.
+    Help,
 }
 
 impl Command {
     /// All commands, in menu order.
-    pub const ALL: [Command; 15] = [
+    pub const ALL: [Command; 23] = [
         Command::NewGame,
         Command::Open,
         Command::Save,
@@ -58,6 +74,14 @@ impl Command {
         Command::PreviousPosition,
         Command::NextPosition,
         Command::LivePosition,
+        Command::RepeatLastMove,
+        Command::ReadPosition,
+        Command::ReadMoves,
+        Command::ReadMaterial,
+        Command::WhoseTurn,
+        Command::ReadMoveList,
+        Command::MoveField,
+        Command::Help,
     ];
 
     /// The menu text.
@@ -78,11 +102,20 @@ impl Command {
             Command::PreviousPosition => T::PreviousPosition,
             Command::NextPosition => T::NextPosition,
             Command::LivePosition => T::LivePosition,
+            Command::RepeatLastMove => T::RepeatLastMove,
+            Command::ReadPosition => T::ReadPosition,
+            Command::ReadMoves => T::ReadMoves,
+            Command::ReadMaterial => T::ReadMaterial,
+            Command::WhoseTurn => T::WhoseTurn,
+            Command::ReadMoveList => T::ReadMoveList,
+            Command::MoveField => T::MoveFieldCommand,
+            Command::Help => T::KeyboardHelp,
         }
     }
 
     /// The keyboard shortcut.
     pub fn shortcut(self) -> Option<KeyboardShortcut> {
+        let key = |key| Some(KeyboardShortcut::new(Modifiers::NONE, key));
         let ctrl = |key| Some(KeyboardShortcut::new(Modifiers::COMMAND, key));
         let ctrl_shift = |key| {
             Some(KeyboardShortcut::new(
@@ -106,6 +139,14 @@ impl Command {
             Command::PreviousPosition => ctrl(Key::ArrowLeft),
             Command::NextPosition => ctrl(Key::ArrowRight),
             Command::LivePosition => ctrl(Key::End),
+            Command::RepeatLastMove => key(Key::F2),
+            Command::ReadPosition => key(Key::F3),
+            Command::ReadMoves => key(Key::F4),
+            Command::ReadMaterial => key(Key::F5),
+            Command::WhoseTurn => key(Key::F6),
+            Command::ReadMoveList => key(Key::F7),
+            Command::MoveField => ctrl(Key::M),
+            Command::Help => key(Key::F1),
         }
     }
 }

@@ -97,6 +97,26 @@ texts! {
     ViewingHistory => "Prohlížíte dřívější pozici. Tahem odsud hru změníte.", "Viewing an earlier position. A move here changes the game.";
     SettingsReset => "Soubor nastavení byl poškozen: uložen stranou, použito výchozí nastavení.", "The settings file was damaged: it was kept aside and defaults are used.";
     Help => "Nápověda", "Help";
+    RepeatLastMove => "Zopakovat poslední tah", "Repeat the last move";
+    ReadPosition => "Přečíst pozici", "Read the position";
+    ReadMoves => "Přečíst možné tahy", "Read the legal moves";
+    ReadMaterial => "Počet kamenů", "Count the pieces";
+    WhoseTurn => "Kdo je na tahu", "Whose turn";
+    ReadMoveList => "Přečíst zápis partie", "Read the move list";
+    MoveFieldCommand => "Zadat tah z klávesnice", "Type a move";
+    KeyboardHelp => "Klávesové zkratky", "Keyboard shortcuts";
+    MoveField => "Tah", "Move";
+    MoveFieldHint => "např. 32-28, 3228, c3-d4", "e.g. 32-28, 3228, c3-d4";
+    BoardKeys => "Šipky: pohyb po tmavých polích. Enter nebo mezerník: vybrat kámen a táhnout. Escape: zrušit výběr.", "Arrow keys: move over the dark squares. Enter or Space: select a piece and move. Escape: cancel the selection.";
+    Cancelled => "Zrušeno", "Cancelled";
+    Speech => "Řeč", "Speech";
+    SpeechOn => "Říkat tahy a zprávy", "Speak moves and messages";
+    OwnVoice => "Vlastním hlasem Dámy", "With Dáma's own voice";
+    ScreenReaderVoice => "Nechat na odečítači obrazovky", "Leave it to the screen reader";
+    Rate => "Rychlost", "Rate";
+    Volume => "Hlasitost", "Volume";
+    Zoom => "Velikost rozhraní", "Interface size";
+    SpeechUnavailable => "Řeč není k dispozici", "Speech is not available";
 }
 
 pub use crate::speech::phrases::{draw_offer, outcome, piece_name, side_name, to_move};

@@ -11,11 +11,11 @@ mod theme;
 use std::path::PathBuf;
 
 pub use app::{DamaApp, Dialog, Notice, Pending};
-pub use board_view::{BoardInput, Highlights, square_label};
+pub use board_view::{BoardInput, Highlights, square_id, square_label};
 pub use commands::Command;
 pub use i18n::{Language, T};
 pub use picker::{Click, Picker, Refusal};
-pub use settings::{Settings, Theme, config_dir};
+pub use settings::{Settings, SpeechMode, Theme, config_dir};
 
 /// Opens the window, with the game of `file` if given; returns when it closes.
 ///
@@ -32,6 +32,7 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
         ));
     }
     let mut app = DamaApp::new(config_dir());
+    app.start_speech_engine = true;
     if let Some(path) = &file {
         app.open_path(path);
     }

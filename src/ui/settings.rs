@@ -24,6 +24,17 @@ impl Theme {
     pub const ALL: [Theme; 3] = [Theme::Light, Theme::Dark, Theme::HighContrast];
 }
 
+/// Who speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpeechMode {
+    /// Dáma speaks with its own voice (speech-dispatcher).
+    #[default]
+    OwnVoice,
+    /// Dáma stays silent and leaves speech to the screen reader, which reads the accessible
+    /// announcements.
+    ScreenReader,
+}
+
 /// Most recent files kept.
 pub const MAX_RECENT: usize = 8;
 
@@ -53,6 +64,14 @@ pub struct Settings {
     pub white_name: String,
     /// Player names chosen last.
     pub black_name: String,
+    /// Whether moves and messages are spoken.
+    pub speech: bool,
+    /// Own voice or screen reader.
+    pub speech_mode: SpeechMode,
+    /// Rate and volume of the own voice (its language follows the interface's).
+    pub voice: crate::speech::Voice,
+    /// Interface scale, 1 to 3.
+    pub zoom: f32,
 }
 
 impl Default for Settings {
@@ -69,6 +88,10 @@ impl Default for Settings {
             last_rules: "czech".into(),
             white_name: String::new(),
             black_name: String::new(),
+            speech: true,
+            speech_mode: SpeechMode::OwnVoice,
+            voice: crate::speech::Voice::default(),
+            zoom: 1.0,
         }
     }
 }

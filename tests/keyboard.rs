@@ -1,0 +1,143 @@
+//! A whole game by keyboard and ear: no pointer, and every spoken text checked.
+
+use dama::rules::Variant;
+use dama::speech::Recording;
+use dama::ui::{DamaApp, Language, Settings};
+use eframe::egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness(lang: Language) -> (Harness<'static, DamaApp>, Recording) {
+    let mut app = DamaApp::with_settings(
+        Settings {
+            language: Some(lang),
+            last_rules: Variant::Czech.id().into(),
+            ..Settings::default()
+        },
+        None,
+    );
+    let voice = Recording::new();
+    app.set_speaker(Box::new(voice.clone()));
+    let h = Harness::builder()
+        .with_size(Vec2::new(1100.0, 760.0))
+        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app);
+    (h, voice)
+}
+
+fn press(h: &mut Harness<'_, DamaApp>, key: Key) {
+    h.key_press(key);
+    h.run();
+}
+
+fn type_text(h: &mut Harness<'_, DamaApp>, text: &str) {
+    h.event(eframe::egui::Event::Text(text.into()));
+    h.run();
+}
+
+fn open_by_keyboard(h: &mut Harness<'_, DamaApp>, text: &str) {
+    let dir = std::env::temp_dir().join(format!("dama-kb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("kb.pdn");
+    std::fs::write(&path, text).unwrap();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    type_text(h, path.to_str().unwrap());
+    press(h, Key::Enter);
+}
+
+#[test]
+fn a_complete_game_by_keyboard_with_speech() {
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    open_by_keyboard(&mut h, "[GameType \"29\"]\n[FEN \"W:W20,26:B12\"]\n*\n");
+    // The cursor starts on the first piece that can move (20) and walks to 26.
+    for key in [
+        Key::ArrowLeft,
+        Key::ArrowDown,
+        Key::ArrowLeft,
+        Key::ArrowDown,
+    ] {
+        press(&mut h, key);
+    }
+    press(&mut h, Key::Enter);
+    press(&mut h, Key::ArrowUp);
+    press(&mut h, Key::Enter);
+    // Black types a move with a space.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.run();
+    type_text(&mut h, "12 16");
+    press(&mut h, Key::Enter);
+    // White asks for the legal moves, tries a quiet move, then types the capture.
+    press(&mut h, Key::F4);
+    type_text(&mut h, "22-18");
+    press(&mut h, Key::Enter);
+    type_text(&mut h, "2011");
+    press(&mut h, Key::Enter);
+    for key in [Key::F6, Key::F2, Key::F7, Key::F3, Key::F5] {
+        press(&mut h, key);
+    }
+    assert_eq!(
+        voice.spoken(),
+        [
+            "Game loaded: kb.pdn",
+            "19, empty",
+            "23, empty",
+            "22, empty",
+            "26, white man",
+            "26, white man, selected",
+            "22, empty",
+            "26 to 22",
+            "12 to 16",
+            "You must capture. Pieces that can capture: 20. Moves: 20 takes 11.",
+            "You must capture.",
+            "20 takes 11. White wins: the opponent cannot move.",
+            "White wins: the opponent cannot move.",
+            "White: 20 takes 11",
+            "1. 26 to 22, 12 to 16. 2. 20 takes 11.",
+            "White: men 11, 22. Black: nothing.",
+            "White: 2 men. Black: nothing.",
+        ]
+    );
+    assert_eq!(h.state().game().moves().len(), 3);
+    // The live region carries the last announcement for screen readers.
+    assert_eq!(h.state().announcement(), "White: 2 men. Black: nothing.");
+}
+
+#[test]
+fn czech_speech_and_escape() {
+    let (mut h, voice) = harness(Language::Czech);
+    h.run();
+    press(&mut h, Key::ArrowRight);
+    press(&mut h, Key::Enter);
+    press(&mut h, Key::Escape);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.run();
+    type_text(&mut h, "c3-d4");
+    press(&mut h, Key::Enter);
+    press(&mut h, Key::F6);
+    assert_eq!(
+        voice.spoken(),
+        [
+            "22, bílý kámen",
+            "22, bílý kámen, vybráno",
+            "Zrušeno",
+            "22 na 18",
+            "Na tahu je černý",
+        ]
+    );
+}
+
+#[test]
+fn speech_off_or_left_to_the_screen_reader_says_nothing() {
+    let (mut h, voice) = harness(Language::English);
+    h.state_mut().settings.speech_mode = dama::ui::SpeechMode::ScreenReader;
+    h.run();
+    press(&mut h, Key::F6);
+    assert!(voice.spoken().is_empty());
+    assert_eq!(h.state().announcement(), "White to move");
+    h.state_mut().settings.speech_mode = dama::ui::SpeechMode::OwnVoice;
+    h.state_mut().settings.speech = false;
+    press(&mut h, Key::F6);
+    assert!(voice.spoken().is_empty());
+    assert!(h.query_all_by_label("White to move").count() >= 1);
+}
