@@ -141,3 +141,32 @@ fn speech_off_or_left_to_the_screen_reader_says_nothing() {
     assert!(voice.spoken().is_empty());
     assert!(h.query_all_by_label("White to move").count() >= 1);
 }
+
+/// A speaker whose engine could not start.
+struct Mute;
+
+impl dama::speech::Speaker for Mute {
+    fn say(&mut self, _text: &str, _interrupt: bool) {}
+    fn configure(&mut self, _voice: dama::speech::Voice) {}
+    fn status(&self) -> dama::speech::SpeechStatus {
+        dama::speech::SpeechStatus::Unavailable("no speech-dispatcher".into())
+    }
+}
+
+#[test]
+fn without_speech_the_game_goes_on_and_says_so_once() {
+    let (mut h, _) = harness(Language::English);
+    h.state_mut().set_speaker(Box::new(Mute));
+    h.run();
+    let notice = h.state().notice().expect("a notice").clone();
+    assert_eq!(notice.text, "Speech is not available: no speech-dispatcher");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.run();
+    type_text(&mut h, "22-18");
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().game().moves().len(), 1);
+    // Said once: the notice does not come back.
+    assert!(h.state().notice().is_none());
+    press(&mut h, Key::F6);
+    assert!(h.state().notice().is_none());
+}

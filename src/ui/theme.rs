@@ -119,3 +119,54 @@ pub fn visuals(theme: Theme) -> Visuals {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG relative luminance.
+    fn luminance(c: Color32) -> f64 {
+        let f = |v: u8| {
+            let s = f64::from(v) / 255.0;
+            if s <= 0.03928 {
+                s / 12.92
+            } else {
+                ((s + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * f(c.r()) + 0.7152 * f(c.g()) + 0.0722 * f(c.b())
+    }
+
+    fn contrast(a: Color32, b: Color32) -> f64 {
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// WCAG 2.2 AAA: pieces, marks and text at 7:1 or more against what they stand on.
+    #[test]
+    fn high_contrast_reaches_seven_to_one() {
+        let p = Palette::of(Theme::HighContrast);
+        let v = visuals(Theme::HighContrast);
+        let pairs = [
+            ("white piece on its square", p.white_piece.0, p.dark_square),
+            ("white piece outline", p.white_piece.1, p.dark_square),
+            ("black piece outline", p.black_piece.1, p.dark_square),
+            (
+                "black piece ring on white fill",
+                p.black_piece.1,
+                p.black_piece.0,
+            ),
+            ("square numbers", p.number, p.dark_square),
+            ("selection and destinations", p.accent, p.dark_square),
+            ("must-capture marks", p.warning, p.dark_square),
+            ("last move", p.last_move, p.dark_square),
+            ("coordinates", p.coordinate, v.panel_fill),
+            ("text", v.override_text_color.unwrap(), v.panel_fill),
+            ("light against dark squares", p.light_square, p.dark_square),
+        ];
+        for (what, a, b) in pairs {
+            let r = contrast(a, b);
+            assert!(r >= 7.0, "{what}: {r:.1}:1");
+        }
+    }
+}
