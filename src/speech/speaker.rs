@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::language::Language;
 
 /// How the voice sounds.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct Voice {
     /// 0 slowest, 0.5 the engine's normal rate, 1 fastest.
@@ -20,6 +20,8 @@ pub struct Voice {
     pub volume: f32,
     /// Picks a voice of this language where the engine has one.
     pub language: Language,
+    /// A voice chosen by name; `None` takes the first voice of the language.
+    pub name: Option<String>,
 }
 
 impl Default for Voice {
@@ -28,6 +30,7 @@ impl Default for Voice {
             rate: 0.5,
             volume: 1.0,
             language: Language::Czech,
+            name: None,
         }
     }
 }
@@ -51,6 +54,10 @@ pub trait Speaker {
     fn configure(&mut self, voice: Voice);
     /// Whether speech works.
     fn status(&self) -> SpeechStatus;
+    /// Names of the voices the engine offers (empty until it has started, or when it has none).
+    fn voices(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A speaker that writes down what it is asked to say, for tests.
@@ -98,6 +105,7 @@ enum Message {
 pub struct TtsSpeaker {
     tx: Sender<Message>,
     status: Arc<Mutex<SpeechStatus>>,
+    voices: Arc<Mutex<Vec<String>>>,
     started: Instant,
 }
 
@@ -110,11 +118,13 @@ impl TtsSpeaker {
         let (tx, rx) = mpsc::channel();
         let status = Arc::new(Mutex::new(SpeechStatus::Starting));
         let shared = Arc::clone(&status);
+        let voices = Arc::new(Mutex::new(Vec::new()));
+        let voice_list = Arc::clone(&voices);
         let spawned = std::thread::Builder::new()
             .name("speech".into())
             .spawn(move || {
                 let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    speech_thread(voice, &rx, &shared)
+                    speech_thread(voice, &rx, &shared, &voice_list)
                 }));
                 if let Err(e) = run {
                     let why = e
@@ -131,6 +141,7 @@ impl TtsSpeaker {
         TtsSpeaker {
             tx,
             status,
+            voices,
             started: Instant::now(),
         }
     }
@@ -140,7 +151,7 @@ fn lerp(a: f32, b: f32, t: f32) -> f32 {
     a + (b - a) * t.clamp(0.0, 1.0)
 }
 
-fn apply(tts: &mut tts::Tts, voice: Voice) {
+fn apply(tts: &mut tts::Tts, voice: &Voice) {
     let features = tts.supported_features();
     if features.rate {
         let rate = if voice.rate < 0.5 {
@@ -157,13 +168,23 @@ fn apply(tts: &mut tts::Tts, voice: Voice) {
         && let Ok(voices) = tts.voices()
         && let Some(v) = voices
             .iter()
-            .find(|v| v.language().as_str().starts_with(voice.language.tag()))
+            .find(|v| voice.name.as_deref() == Some(v.name().as_str()))
+            .or_else(|| {
+                voices
+                    .iter()
+                    .find(|v| v.language().as_str().starts_with(voice.language.tag()))
+            })
     {
         let _ = tts.set_voice(v);
     }
 }
 
-fn speech_thread(voice: Voice, rx: &Receiver<Message>, status: &Mutex<SpeechStatus>) {
+fn speech_thread(
+    voice: Voice,
+    rx: &Receiver<Message>,
+    status: &Mutex<SpeechStatus>,
+    voice_list: &Mutex<Vec<String>>,
+) {
     let mut tts = match tts::Tts::default() {
         Ok(t) => t,
         Err(e) => {
@@ -171,7 +192,15 @@ fn speech_thread(voice: Voice, rx: &Receiver<Message>, status: &Mutex<SpeechStat
             return;
         }
     };
-    apply(&mut tts, voice);
+    if tts.supported_features().voice
+        && let Ok(voices) = tts.voices()
+    {
+        let mut names: Vec<String> = voices.iter().map(|v| v.name()).collect();
+        names.sort();
+        names.dedup();
+        *voice_list.lock().expect("voice lock") = names;
+    }
+    apply(&mut tts, &voice);
     *status.lock().expect("status lock") = SpeechStatus::Ready;
     let can_stop = tts.supported_features().stop;
     while let Ok(first) = rx.recv() {
@@ -187,7 +216,7 @@ fn speech_thread(voice: Voice, rx: &Receiver<Message>, status: &Mutex<SpeechStat
             .unwrap_or(0);
         for (i, m) in batch.into_iter().enumerate() {
             match m {
-                Message::Configure(v) => apply(&mut tts, v),
+                Message::Configure(v) => apply(&mut tts, &v),
                 Message::Say(text, interrupt) if i >= start => {
                     if interrupt && can_stop {
                         let _ = tts.stop();
@@ -215,5 +244,9 @@ impl Speaker for TtsSpeaker {
             return SpeechStatus::Unavailable("the speech engine did not start".into());
         }
         status
+    }
+
+    fn voices(&self) -> Vec<String> {
+        self.voices.lock().expect("voice lock").clone()
     }
 }

@@ -201,7 +201,7 @@ impl DamaApp {
     fn voice(&self) -> crate::speech::Voice {
         crate::speech::Voice {
             language: self.lang(),
-            ..self.settings.voice
+            ..self.settings.voice.clone()
         }
     }
 
@@ -748,9 +748,12 @@ impl DamaApp {
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        // The board keeps most of the width, at any interface size.
+        let width = ui.available_width();
         egui::Panel::right("moves")
             .resizable(true)
-            .default_size(220.0)
+            .default_size(220.0f32.min(width * 0.3))
+            .max_size((width * 0.4).max(120.0))
             .show(ui, |ui| self.side_panel(ui));
         egui::CentralPanel::default().show(ui, |ui| self.board_panel(ui));
         self.dialogs(&ctx);
@@ -1169,7 +1172,12 @@ impl DamaApp {
                     }
                 }
                 Dialog::Settings => {
-                    if settings_ui(ui, lang, &mut self.settings) {
+                    let voices = self
+                        .speaker
+                        .as_ref()
+                        .map(|s| s.voices())
+                        .unwrap_or_default();
+                    if settings_ui(ui, lang, &mut self.settings, &voices) {
                         self.save_settings();
                         self.applied_zoom = None;
                     }
@@ -1332,7 +1340,7 @@ fn path_ui(
 }
 
 /// The settings controls; true when something changed.
-fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings) -> bool {
+fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String]) -> bool {
     let before = s.clone();
     ui.heading(T::Settings.get(lang).trim_end_matches('…'));
     egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
@@ -1380,6 +1388,24 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings) -> bool {
                 SpeechMode::ScreenReader,
                 T::ScreenReaderVoice.get(lang),
             );
+            ui.horizontal(|ui| {
+                let label = ui.label(T::VoiceName.get(lang));
+                let shown = s
+                    .voice
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| T::AutomaticVoice.get(lang).to_string());
+                egui::ComboBox::from_id_salt("voice")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut s.voice.name, None, T::AutomaticVoice.get(lang));
+                        for v in voices {
+                            ui.selectable_value(&mut s.voice.name, Some(v.clone()), v);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
             ui.add(egui::Slider::new(&mut s.voice.rate, 0.0..=1.0).text(T::Rate.get(lang)));
             ui.add(egui::Slider::new(&mut s.voice.volume, 0.0..=1.0).text(T::Volume.get(lang)));
         });

@@ -114,6 +114,8 @@ texts! {
     OwnVoice => "Vlastním hlasem Dámy", "With Dáma's own voice";
     ScreenReaderVoice => "Nechat na odečítači obrazovky", "Leave it to the screen reader";
     Rate => "Rychlost", "Rate";
+    VoiceName => "Hlas", "Voice";
+    AutomaticVoice => "Podle jazyka", "By language";
     Volume => "Hlasitost", "Volume";
     Zoom => "Velikost rozhraní", "Interface size";
     SpeechUnavailable => "Řeč není k dispozici", "Speech is not available";
