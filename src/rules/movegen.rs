@@ -223,6 +223,17 @@ impl<G: Geometry, S: Sink> Captures<G, S> {
         }
     }
 
+    /// The first square along direction `d` from `cur` that is not empty (a piece, or nothing
+    /// when the ray leaves the board).
+    #[inline(always)]
+    fn first_piece(&self, cur: u64, d: usize) -> u64 {
+        let mut sq = shift::<G>(cur, d);
+        while sq & self.empty != 0 {
+            sq = shift::<G>(sq, d);
+        }
+        sq
+    }
+
     /// Whether a flying king on `cur`, having arrived along `came`, can capture again.
     #[inline]
     fn king_can_continue(&self, cur: u64, captured: u64, came: usize) -> bool {
@@ -230,10 +241,7 @@ impl<G: Geometry, S: Sink> Captures<G, S> {
             if d == came ^ 2 {
                 continue;
             }
-            let mut sq = shift::<G>(cur, d);
-            while sq & self.empty != 0 {
-                sq = shift::<G>(sq, d);
-            }
+            let sq = self.first_piece(cur, d);
             if sq & self.victims & !captured != 0 && shift::<G>(sq, d) & self.empty != 0 {
                 return true;
             }
@@ -249,10 +257,7 @@ impl<G: Geometry, S: Sink> Captures<G, S> {
             if d == came ^ 2 {
                 continue;
             }
-            let mut sq = shift::<G>(cur, d);
-            while sq & self.empty != 0 {
-                sq = shift::<G>(sq, d);
-            }
+            let sq = self.first_piece(cur, d);
             if sq & self.victims & !captured == 0 {
                 continue;
             }
