@@ -19,7 +19,7 @@ impl Sink for PathSink {
         self.current = Some(from);
         self.path.clear();
     }
-    fn enter(&mut self, landing: u64) {
+    fn enter(&mut self, landing: u64, _captured: u64) {
         self.path.push(landing.trailing_zeros() as u8);
     }
     fn leave(&mut self) {

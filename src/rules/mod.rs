@@ -33,6 +33,7 @@ mod position;
 mod rule_set;
 mod square;
 mod square_set;
+mod table;
 
 pub use color::{ByColor, Color};
 pub use fen::FenError;

@@ -140,9 +140,9 @@ fn capturers<G: Geometry>(s: &Sides, f: Flags, side: super::Color) -> Capturers 
 pub(crate) trait Sink {
     /// A new piece starts capturing from bit `from`.
     fn start(&mut self, from: u8);
-    /// The capturing piece lands on `landing` (a single bit).
+    /// The capturing piece lands on `landing` (a single bit), having captured `captured` so far.
     #[inline(always)]
-    fn enter(&mut self, _landing: u64) {}
+    fn enter(&mut self, _landing: u64, _captured: u64) {}
     /// Takes back the last [`Sink::enter`].
     #[inline(always)]
     fn leave(&mut self) {}
@@ -212,7 +212,7 @@ impl<G: Geometry, S: Sink> Captures<G, S> {
                 let l = shift::<G>(v, d) & self.empty;
                 if l != 0 {
                     any = true;
-                    self.sink.enter(l);
+                    self.sink.enter(l, captured | v);
                     self.short(l, captured | v, dirs);
                     self.sink.leave();
                 }
@@ -285,7 +285,7 @@ impl<G: Geometry, S: Sink> Captures<G, S> {
                 while rest != 0 {
                     let b = rest & rest.wrapping_neg();
                     rest ^= b;
-                    self.sink.enter(b);
+                    self.sink.enter(b, now);
                     self.flying(b, now, d);
                     self.sink.leave();
                 }
@@ -294,7 +294,7 @@ impl<G: Geometry, S: Sink> Captures<G, S> {
                 while rest != 0 {
                     let b = rest & rest.wrapping_neg();
                     rest ^= b;
-                    self.sink.enter(b);
+                    self.sink.enter(b, now);
                     self.sink.complete(b, now);
                     self.sink.leave();
                 }
@@ -423,6 +423,12 @@ fn quiet<G: Geometry>(pos: &Position, s: &Sides, f: Flags, out: &mut Vec<Move>) 
             }
         }
     });
+}
+
+/// All quiet moves, whether or not a capture is mandatory (table rules), into `out`.
+pub(crate) fn quiet_moves<G: Geometry>(pos: &Position, f: Flags, out: &mut Vec<Move>) {
+    let s = sides::<G>(pos);
+    quiet::<G>(pos, &s, f, out);
 }
 
 /// All legal moves, unsorted, into `out`.
