@@ -676,6 +676,9 @@ fn undo_and_redo() {
 fn illegal_move_is_refused_and_the_game_unchanged() {
     let rules = Variant::Czech.rules();
     let mut g = Game::new(rules.clone()).unwrap();
+    // Česká dáma starts under table rules (rules.md §5); this test is about strict play.
+    assert_eq!(g.enforcement(), dama::rules::Enforcement::TableRules);
+    g.set_enforcement(dama::rules::Enforcement::Strict);
     play(&mut g, 22, 18);
     play(&mut g, 11, 15);
     g.undo().unwrap();
@@ -715,6 +718,13 @@ fn illegal_move_is_refused_and_the_game_unchanged() {
     assert_eq!(legal[0].from(), sq(18));
     assert_eq!(legal[0].to(), sq(11));
     assert_eq!(legal[0].captured(), SquareSet::from_square(sq(15)));
+    // Under table rules the same forgotten capture is accepted, as a violation.
+    g.set_enforcement(dama::rules::Enforcement::TableRules);
+    let played = g.play(quiet).unwrap();
+    assert_eq!(
+        played.violation.map(|v| v.offenders),
+        Some(SquareSet::from_square(sq(18)))
+    );
 }
 
 #[test]

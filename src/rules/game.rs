@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Color, Move, Position, Role, RuleSet, RuleSetError};
+use super::{Claim, Color, Move, Position, Role, RuleSet, RuleSetError, Square, SquareSet};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,6 +75,50 @@ pub enum GameError {
     /// No move was taken back since the last new move.
     #[error("nothing to redo")]
     NothingToRedo,
+    /// No claim of that kind is possible now.
+    #[error("there is nothing to claim")]
+    NoClaim,
+}
+
+/// How strictly the rules are enforced (rules.md §5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Enforcement {
+    /// Only legal moves can be made.
+    #[default]
+    Strict,
+    /// A player may also ignore a mandatory capture or stop a capture early; the opponent may
+    /// claim it.
+    TableRules,
+}
+
+/// A move that ignored a mandatory capture or stopped a capture sequence early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Violation {
+    /// Who made it.
+    pub by: Color,
+    /// The pieces that should have captured, on their squares after the move (a piece that
+    /// moved is the offender on its new square).
+    pub offenders: SquareSet,
+}
+
+/// What the side to move may claim now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClaimOffer {
+    /// Huff or take back, as the rule set says.
+    pub kind: Claim,
+    /// The offending pieces (for a huff, the claimer chooses one).
+    pub offenders: SquareSet,
+}
+
+/// What happened around one move besides the move itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Extra {
+    /// The move was a violation.
+    violation: Option<Violation>,
+    /// Before the move, its player huffed this piece; the position before the huff.
+    huff: Option<(Square, Position)>,
+    /// Before the move, the opponent's claim took back this violating move of its player.
+    taken_back: Option<Box<(Move, Extra)>>,
 }
 
 /// What playing a move did, for the layers that show and speak it.
@@ -86,6 +130,8 @@ pub struct Played {
     pub promoted: bool,
     /// The game ended with this move.
     pub outcome: Option<Outcome>,
+    /// The move was a violation (under table rules).
+    pub violation: Option<Violation>,
 }
 
 /// One game: the rule set, the start, the moves, and what can be redone.
@@ -98,8 +144,15 @@ pub struct Game {
     /// `positions[i]` stands before `moves[i]`; one more position than moves.
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// What happened around each move (violations, claims); parallel to `moves`.
+    extras: Vec<Extra>,
     /// Undone moves, the next to redo last.
     redo: Vec<Move>,
+    enforcement: Enforcement,
+    /// The side to move has huffed this piece and not moved yet; the position before.
+    pending_huff: Option<(Square, Position)>,
+    /// The side to move must make a legal move after its violating move was taken back.
+    pending_take_back: Option<(Move, Extra)>,
     /// A result by resignation or agreement.
     ending: Option<Outcome>,
     automatic_draws: bool,
@@ -117,11 +170,20 @@ impl Game {
 
     /// A game from any position (a FEN set-up).
     pub fn from_position(rules: RuleSet, start: Position) -> Game {
+        let enforcement = if rules.table_rules_by_default && rules.claim.is_some() {
+            Enforcement::TableRules
+        } else {
+            Enforcement::Strict
+        };
         Game {
             rules,
             positions: vec![start],
             moves: Vec::new(),
+            extras: Vec::new(),
             redo: Vec::new(),
+            enforcement,
+            pending_huff: None,
+            pending_take_back: None,
             ending: None,
             automatic_draws: true,
         }
@@ -176,14 +238,32 @@ impl Game {
             return Err(GameError::GameOver);
         }
         let mut pos = *self.position();
-        if !pos.is_legal(&self.rules, &m) {
+        let legal = pos.legal_moves(&self.rules);
+        let is_legal = legal.contains(&m);
+        if !is_legal && !(self.table_rules_now() && pos.table_moves(&self.rules).contains(&m)) {
             return Err(GameError::IllegalMove(m));
         }
+        let violation = (!is_legal).then(|| {
+            let mut offenders = pos.capturing_pieces(&self.rules);
+            if offenders.contains(m.from()) {
+                offenders.remove(m.from());
+                offenders.insert(m.to());
+            }
+            Violation {
+                by: pos.side_to_move(),
+                offenders,
+            }
+        });
         let was_king = pos.piece_at(m.from()).is_some_and(|p| p.role == Role::King);
         pos.play_unchecked(&m);
         let promoted = !was_king && pos.piece_at(m.to()).is_some_and(|p| p.role == Role::King);
         self.positions.push(pos);
         self.moves.push(m);
+        self.extras.push(Extra {
+            violation,
+            huff: self.pending_huff.take(),
+            taken_back: self.pending_take_back.take().map(Box::new),
+        });
         if self.redo.last() == Some(&m) {
             self.redo.pop();
         } else {
@@ -193,7 +273,122 @@ impl Game {
             mv: m,
             promoted,
             outcome: self.outcome(),
+            violation,
         })
+    }
+
+    /// Whether moves that break a mandatory capture are accepted now: table rules, a rule set
+    /// with a claim, and not right after a take-back (the offender must then capture).
+    fn table_rules_now(&self) -> bool {
+        self.enforcement == Enforcement::TableRules
+            && self.rules.claim.is_some()
+            && self.pending_take_back.is_none()
+    }
+
+    /// The moves the side to move can make: the legal ones, and under table rules also those
+    /// that ignore a mandatory capture (see [`Position::table_moves`]).
+    pub fn allowed_moves(&self) -> Vec<Move> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        if self.table_rules_now() {
+            self.position().table_moves(&self.rules)
+        } else {
+            self.position().legal_moves(&self.rules)
+        }
+    }
+
+    /// Strict enforcement or table rules.
+    pub fn enforcement(&self) -> Enforcement {
+        self.enforcement
+    }
+
+    /// Chooses the enforcement; table rules only where the rule set has a claim.
+    pub fn set_enforcement(&mut self, e: Enforcement) {
+        self.enforcement = if self.rules.claim.is_some() {
+            e
+        } else {
+            Enforcement::Strict
+        };
+    }
+
+    /// The violation made by the last move, if it was one.
+    pub fn last_violation(&self) -> Option<Violation> {
+        self.extras.last().and_then(|e| e.violation)
+    }
+
+    /// The violation made by move `ply` (0-based), if it was one.
+    pub fn violation_at(&self, ply: usize) -> Option<Violation> {
+        self.extras.get(ply).and_then(|e| e.violation)
+    }
+
+    /// The piece huffed before move `ply` by its player, if any.
+    pub fn huff_before(&self, ply: usize) -> Option<Square> {
+        self.extras.get(ply).and_then(|e| e.huff.map(|(sq, _)| sq))
+    }
+
+    /// The violating move taken back before move `ply`, if any.
+    pub fn taken_back_before(&self, ply: usize) -> Option<Move> {
+        self.extras
+            .get(ply)
+            .and_then(|e| e.taken_back.as_ref().map(|b| b.0))
+    }
+
+    /// What the side to move may claim now: after the opponent's violation, before moving.
+    pub fn claim_offer(&self) -> Option<ClaimOffer> {
+        if self.enforcement != Enforcement::TableRules
+            || self.pending_huff.is_some()
+            || self.pending_take_back.is_some()
+            || self.ending.is_some()
+        {
+            return None;
+        }
+        let kind = self.rules.claim?;
+        let v = self.last_violation()?;
+        let pos = self.position();
+        if v.by == pos.side_to_move() {
+            return None;
+        }
+        let offenders = v.offenders & pos.pieces(v.by);
+        (!offenders.is_empty()).then_some(ClaimOffer { kind, offenders })
+    }
+
+    /// Huff: the side to move removes the offending piece on `square`, then plays its own
+    /// move (rules.md §5).
+    ///
+    /// # Errors
+    /// No huff can be claimed now, or `square` holds no offender.
+    pub fn claim_huff(&mut self, square: Square) -> Result<(), GameError> {
+        match self.claim_offer() {
+            Some(o) if o.kind == Claim::Huff && o.offenders.contains(square) => {
+                let pos = self.positions.last_mut().expect("a game has a start");
+                let before = *pos;
+                pos.set_piece(square, None);
+                self.pending_huff = Some((square, before));
+                self.redo.clear();
+                Ok(())
+            }
+            _ => Err(GameError::NoClaim),
+        }
+    }
+
+    /// Take back: the opponent's violating move is undone and the opponent must now play a
+    /// legal move (a capture); then the claimer moves. Returns the move taken back.
+    ///
+    /// # Errors
+    /// No take-back can be claimed now.
+    pub fn claim_take_back(&mut self) -> Result<Move, GameError> {
+        match self.claim_offer() {
+            Some(o) if o.kind == Claim::TakeBack => {
+                let m = self.moves.pop().expect("a violation is a move");
+                self.positions.pop();
+                let extra = self.extras.pop().expect("extras follow moves");
+                self.pending_take_back = Some((m, extra));
+                self.redo.clear();
+                Ok(m)
+            }
+            _ => Err(GameError::NoClaim),
+        }
     }
 
     /// Takes back the last action: a resignation or agreed draw, else the last move.
@@ -204,8 +399,24 @@ impl Game {
         if self.ending.take().is_some() {
             return Ok(());
         }
+        if let Some((_, before)) = self.pending_huff.take() {
+            *self.positions.last_mut().expect("a game has a start") = before;
+            return Ok(());
+        }
+        if let Some((m, extra)) = self.pending_take_back.take() {
+            let mut pos = *self.position();
+            pos.play_unchecked(&m);
+            self.positions.push(pos);
+            self.moves.push(m);
+            self.extras.push(extra);
+            return Ok(());
+        }
         let m = self.moves.pop().ok_or(GameError::NothingToUndo)?;
         self.positions.pop();
+        let extra = self.extras.pop().expect("extras follow moves");
+        // Back to the moment before the move: a claim made before it stands again.
+        self.pending_huff = extra.huff;
+        self.pending_take_back = extra.taken_back.map(|b| *b);
         self.redo.push(m);
         Ok(())
     }
@@ -221,7 +432,10 @@ impl Game {
 
     /// Whether [`Game::undo`] has something to take back.
     pub fn can_undo(&self) -> bool {
-        self.ending.is_some() || !self.moves.is_empty()
+        self.ending.is_some()
+            || self.pending_huff.is_some()
+            || self.pending_take_back.is_some()
+            || !self.moves.is_empty()
     }
 
     /// Whether [`Game::redo`] has a move to play again.
@@ -286,8 +500,13 @@ impl Game {
         self.moves
             .iter()
             .zip(&self.positions)
+            .zip(&self.extras)
             .rev()
-            .take_while(|(m, before)| {
+            .take_while(|((m, before), extra)| {
+                // A huffed piece is material gone, like a capture.
+                if extra.huff.is_some() {
+                    return false;
+                }
                 let man_moved = before
                     .piece_at(m.from())
                     .is_some_and(|p| p.role != Role::King);

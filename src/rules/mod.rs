@@ -37,13 +37,16 @@ mod table;
 
 pub use color::{ByColor, Color};
 pub use fen::FenError;
-pub use game::{DrawReason, Game, GameError, Outcome, Played, WinReason};
+pub use game::{
+    ClaimOffer, DrawReason, Enforcement, Game, GameError, Outcome, Played, Violation, WinReason,
+};
 pub use legal::movable_pieces;
 pub use moves::Move;
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError, Undo};
 pub use rule_set::{
-    DrawRules, KingRange, Precedence, QuietMoves, RuleSet, RuleSetError, UnknownVariant, Variant,
+    Claim, DrawRules, KingRange, Precedence, QuietMoves, RuleSet, RuleSetError, UnknownVariant,
+    Variant,
 };
 pub use square::{Board, Square};
 pub use square_set::{SquareSet, SquareSetIter};

@@ -30,6 +30,16 @@ pub enum Precedence {
     Quantity,
 }
 
+/// What the opponent may claim after a forgotten capture (rules.md §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Claim {
+    /// The claimer removes one of the pieces that should have captured, then plays on
+    /// (Česká dáma: "foukání").
+    Huff,
+    /// The move is taken back and the offender must capture; then the claimer plays.
+    TakeBack,
+}
+
 /// The "no progress" rule: the game is drawn after so many moves of each player without a
 /// capture (and, where `man_move_resets`, without a man moving).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -77,6 +87,12 @@ pub struct RuleSet {
     pub precedence: Precedence,
     /// Repetition and no-progress draws.
     pub draw: DrawRules,
+    /// The claim after a forgotten capture; `None` where the rule set has no table rules.
+    #[serde(default)]
+    pub claim: Option<Claim>,
+    /// Whether games start under table rules rather than strict enforcement.
+    #[serde(default)]
+    pub table_rules_by_default: bool,
 }
 
 /// A rule-set description that cannot be used.
