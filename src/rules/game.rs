@@ -240,7 +240,9 @@ impl Game {
         let mut pos = *self.position();
         let legal = pos.legal_moves(&self.rules);
         let is_legal = legal.contains(&m);
-        if !is_legal && !(self.table_rules_now() && pos.table_moves(&self.rules).contains(&m)) {
+        let allowed =
+            is_legal || (self.table_rules_now() && pos.table_moves(&self.rules).contains(&m));
+        if !allowed {
             return Err(GameError::IllegalMove(m));
         }
         let violation = (!is_legal).then(|| {
