@@ -5,7 +5,7 @@ use dama::speech::Recording;
 use dama::ui::{DamaApp, Language, Settings};
 use eframe::egui::{Key, Modifiers, Vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn harness(lang: Language) -> (Harness<'static, DamaApp>, Recording) {
     let mut app = DamaApp::with_settings(
@@ -169,4 +169,92 @@ fn without_speech_the_game_goes_on_and_says_so_once() {
     assert!(h.state().notice().is_none());
     press(&mut h, Key::F6);
     assert!(h.state().notice().is_none());
+}
+
+fn open_fen(h: &mut Harness<'_, DamaApp>, game_type: &str, fen: &str) {
+    open_by_keyboard(
+        h,
+        &format!("[GameType \"{game_type}\"]\n[FEN \"{fen}\"]\n*\n"),
+    );
+}
+
+fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
+    let prefix = format!("{n}, ");
+    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
+        .click();
+    h.run();
+}
+
+#[test]
+fn the_forgotten_capture_claimed_in_the_window() {
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    open_fen(&mut h, "29", "W:W30,32:B26,19,1");
+    voice.clear();
+    // Table rules: the board points out no capture, and the forgotten one is accepted silently.
+    let label = |h: &Harness<'_, DamaApp>, n: u8| {
+        let prefix = format!("{n}, ");
+        h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
+            .accesskit_node()
+            .label()
+            .unwrap_or_default()
+    };
+    assert_eq!(label(&h, 30), "30, c1, white man, can move");
+    click(&mut h, 32);
+    click(&mut h, 28);
+    assert_eq!(voice.spoken(), ["32, white man, selected", "32 to 28"]);
+    assert!(h.query_by_label("You forgot to capture!").is_some());
+    press(&mut h, Key::F9);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "You forgot to capture! The white man on 30 is removed."
+    );
+    assert_eq!(label(&h, 30), "30, c1, empty");
+    assert!(
+        h.query_by_label("You forgot to capture!").is_none(),
+        "claimed once"
+    );
+    click(&mut h, 1);
+    click(&mut h, 5);
+    assert_eq!(h.state().game().moves().len(), 2);
+    assert_eq!(
+        h.state().game().huff_before(1).map(|s| s.number()),
+        Some(30)
+    );
+
+    // Several pieces could have captured (32 moved and stays an offender on 28): Black
+    // chooses on the board.
+    let (mut h, voice) = harness(Language::Czech);
+    h.run();
+    open_fen(&mut h, "29", "W:W30,31,32:B26,27,1");
+    click(&mut h, 32);
+    click(&mut h, 28);
+    press(&mut h, Key::F9);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "Zapomněl jsi skákat! Vyberte kámen k odebrání: 28, 30, 31."
+    );
+    click(&mut h, 29);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "Zapomněl jsi skákat! Vyberte kámen k odebrání: 28, 30, 31.",
+        "not an offender: asked again"
+    );
+    click(&mut h, 31);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "Zapomněl jsi skákat! Bílý kámen na 31 se odebírá."
+    );
+    assert_eq!(label(&h, 31), "31, e1, prázdné");
+}
+
+#[test]
+fn strict_play_explains_a_refused_quiet_move() {
+    let (mut h, voice) = harness(Language::Czech);
+    h.run();
+    open_fen(&mut h, "21", "B:W18,32:B14,1");
+    voice.clear();
+    click(&mut h, 1);
+    assert_eq!(voice.spoken(), ["Musíte skákat."]);
+    assert_eq!(h.state().game().moves().len(), 0);
 }

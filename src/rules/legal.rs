@@ -12,6 +12,8 @@ struct PathSink {
     current: Option<u8>,
     path: Vec<u8>,
     found: Vec<Vec<u8>>,
+    /// Also accept a sequence stopped on `to` (a table-rules move that is not legal).
+    prefixes: bool,
 }
 
 impl Sink for PathSink {
@@ -19,8 +21,15 @@ impl Sink for PathSink {
         self.current = Some(from);
         self.path.clear();
     }
-    fn enter(&mut self, landing: u64, _captured: u64) {
+    fn enter(&mut self, landing: u64, captured: u64) {
         self.path.push(landing.trailing_zeros() as u8);
+        if self.prefixes
+            && self.current == Some(self.from)
+            && landing == self.to
+            && captured == self.captured
+        {
+            self.found.push(self.path.clone());
+        }
     }
     fn leave(&mut self) {
         self.path.pop();
@@ -84,7 +93,8 @@ impl Position {
     }
 
     /// Every landing-square sequence that realises the capture `m` (empty for a quiet move or a
-    /// move that is not legal here), ascending: the first is the one rules.md §6 writes.
+    /// move that cannot be made here), ascending: the first is the one rules.md §6 writes. For a
+    /// capture stopped early under table rules, the sequences that stop there.
     /// Each path lists the squares landed on, the last being `m.to()`.
     pub fn capture_paths(&self, rules: &RuleSet, m: &Move) -> Vec<Vec<Square>> {
         if !m.is_capture() || m.board != self.board {
@@ -97,6 +107,7 @@ impl Position {
             current: None,
             path: Vec::new(),
             found: Vec::new(),
+            prefixes: !self.legal_moves(rules).contains(m),
         };
         let f = Flags::of(rules);
         let sink = match self.board {

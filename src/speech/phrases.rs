@@ -346,6 +346,70 @@ pub fn saved(lang: Language, name: &str) -> String {
     }
 }
 
+/// `text` with its first letter in upper case.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The claim, as the claimer calls it: "Zapomněl jsi skákat!", "You forgot to capture!"
+pub fn forgot_to_capture(lang: Language) -> &'static str {
+    match lang {
+        Czech => "Zapomněl jsi skákat!",
+        English => "You forgot to capture!",
+    }
+}
+
+/// A huff: "Zapomněl jsi skákat! Bílý kámen na 30 se odebírá."
+pub fn huffed(lang: Language, piece: Piece, sq: Square) -> String {
+    let name = piece_name(lang, piece);
+    match lang {
+        Czech => format!(
+            "{} {} na {sq} se odebírá.",
+            forgot_to_capture(lang),
+            capitalized(name)
+        ),
+        English => format!("{} The {name} on {sq} is removed.", forgot_to_capture(lang)),
+    }
+}
+
+/// Several offenders: "Zapomněl jsi skákat! Vyberte kámen k odebrání: 28, 30."
+pub fn choose_offender(lang: Language, offenders: crate::rules::SquareSet) -> String {
+    match lang {
+        Czech => format!(
+            "{} Vyberte kámen k odebrání: {}.",
+            forgot_to_capture(lang),
+            list(offenders)
+        ),
+        English => format!(
+            "{} Choose the piece to remove: {}.",
+            forgot_to_capture(lang),
+            list(offenders)
+        ),
+    }
+}
+
+/// A take-back: "Zapomněl jsi skákat! Tah 1 na 5 se vrací, černý musí skákat."
+pub fn taken_back(lang: Language, pos_before: &Position, rules: &RuleSet, m: &Move) -> String {
+    let side = pos_before.side_to_move();
+    let spoken = spoken_move(lang, pos_before, rules, m);
+    match lang {
+        Czech => format!(
+            "{} Tah {spoken} se vrací, {} musí skákat.",
+            forgot_to_capture(lang),
+            color_name(lang, side)
+        ),
+        English => format!(
+            "{} {spoken} is taken back; {} must capture.",
+            forgot_to_capture(lang),
+            color_name(lang, side)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -473,6 +537,41 @@ mod tests {
         );
         assert_eq!(draw_offer(English, Color::Black), "Black offers a draw.");
         assert_eq!(saved(Czech, "a.pdn"), "Uloženo: a.pdn");
+        let white_man = Piece::new(Color::White, Role::Man);
+        assert_eq!(
+            huffed(Czech, white_man, Square::new(30).unwrap()),
+            "Zapomněl jsi skákat! Bílý kámen na 30 se odebírá."
+        );
+        assert_eq!(
+            huffed(
+                English,
+                Piece::new(Color::Black, Role::King),
+                Square::new(3).unwrap()
+            ),
+            "You forgot to capture! The black king on 3 is removed."
+        );
+        let two: crate::rules::SquareSet =
+            [28, 30].iter().map(|&n| Square::new(n).unwrap()).collect();
+        assert_eq!(
+            choose_offender(Czech, two),
+            "Zapomněl jsi skákat! Vyberte kámen k odebrání: 28, 30."
+        );
+        let rules = Variant::English.rules();
+        let pos = rules.parse_fen("B:W18,32:B14,1").unwrap();
+        let m = Move::new(
+            crate::rules::Board::Eight,
+            Square::new(1).unwrap(),
+            Square::new(5).unwrap(),
+            crate::rules::SquareSet::EMPTY,
+        );
+        assert_eq!(
+            taken_back(Czech, &pos, rules, &m),
+            "Zapomněl jsi skákat! Tah 1 na 5 se vrací, černý musí skákat."
+        );
+        assert_eq!(
+            taken_back(English, &pos, rules, &m),
+            "You forgot to capture! 1 to 5 is taken back; black must capture."
+        );
         assert_eq!(loaded(English, "a.pdn"), "Game loaded: a.pdn");
     }
 }

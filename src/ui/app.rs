@@ -15,7 +15,8 @@ use super::theme::{Palette, visuals};
 use crate::notation::pdn::{self, PdnGame};
 use crate::notation::{Notation, write};
 use crate::rules::{
-    Color, Game, KingRange, Move, Position, Precedence, RuleSet, Square, SquareSet, Variant,
+    Claim, Color, Enforcement, Game, KingRange, Move, Position, Precedence, RuleSet, Square,
+    SquareSet, Variant,
 };
 use crate::speech::{Speaker, SpeechStatus, phrases};
 
@@ -35,6 +36,8 @@ pub struct NewGameForm {
     pub white: String,
     /// Names.
     pub black: String,
+    /// Table rules (where the rule set has a claim).
+    pub table_rules: bool,
 }
 
 impl NewGameForm {
@@ -44,6 +47,7 @@ impl NewGameForm {
             rules: variant.rules().clone(),
             white: white.into(),
             black: black.into(),
+            table_rules: variant.rules().table_rules_by_default,
         }
     }
 }
@@ -118,6 +122,8 @@ pub struct DamaApp {
     announcement: String,
     /// The keyboard cursor on the board.
     cursor: Option<Square>,
+    /// A huff claimed with several offenders: the next board choice removes one of these.
+    choosing_offender: Option<SquareSet>,
     /// Text of the move field.
     move_text: String,
     focus_move_field: bool,
@@ -175,6 +181,7 @@ impl DamaApp {
             speech_problem_shown: false,
             announcement: String::new(),
             cursor: None,
+            choosing_offender: None,
             move_text: String::new(),
             focus_move_field: false,
             start_speech_engine: false,
@@ -280,7 +287,12 @@ impl DamaApp {
 
     fn start_game(&mut self, form: &NewGameForm) {
         match Game::new(form.rules.clone()) {
-            Ok(game) => {
+            Ok(mut game) => {
+                game.set_enforcement(if form.table_rules {
+                    Enforcement::TableRules
+                } else {
+                    Enforcement::Strict
+                });
                 self.game = game;
                 self.names = [form.white.clone(), form.black.clone()];
                 self.tags.clear();
@@ -328,11 +340,19 @@ impl DamaApp {
     }
 
     fn board_input(&mut self, input: BoardInput) {
+        if let (Some(offenders), BoardInput::Click(sq)) = (self.choosing_offender, input) {
+            if offenders.contains(sq) {
+                self.huff(sq);
+            } else {
+                let text = phrases::choose_offender(self.lang(), offenders);
+                self.announce(text, true);
+            }
+            return;
+        }
         let pos = *self.shown_position();
-        let legal = if self.view.is_some() || self.game.outcome().is_none() {
-            pos.legal_moves(self.game.rules())
-        } else {
-            Vec::new()
+        let legal = match self.view {
+            Some(_) => pos.legal_moves(self.game.rules()),
+            None => self.game.allowed_moves(),
         };
         let rules = self.game.rules().clone();
         let mut clicks = match input {
@@ -396,6 +416,7 @@ impl DamaApp {
             Command::Undo => {
                 self.view = None;
                 self.picker.clear();
+                self.choosing_offender = None;
                 if self.game.undo().is_ok() {
                     self.dirty = true;
                 }
@@ -463,6 +484,46 @@ impl DamaApp {
             }
             Command::MoveField => self.focus_move_field = true,
             Command::Help => self.dialog = Some(Dialog::Help),
+            Command::Claim => self.claim(),
+        }
+    }
+
+    /// "Zapomněl jsi skákat!": takes back the opponent's violating move, or huffs its
+    /// offending piece (asking which when there are several).
+    fn claim(&mut self) {
+        self.look(None);
+        let Some(offer) = self.game.claim_offer() else {
+            return;
+        };
+        let lang = self.lang();
+        match offer.kind {
+            Claim::TakeBack => {
+                let ply = self.game.moves().len() - 1;
+                let before = *self.game.position_at(ply).expect("a position per move");
+                if let Ok(m) = self.game.claim_take_back() {
+                    self.dirty = true;
+                    let text = phrases::taken_back(lang, &before, self.game.rules(), &m);
+                    self.announce(text, true);
+                }
+            }
+            Claim::Huff if offer.offenders.len() == 1 => {
+                let sq = offer.offenders.iter().next().expect("one offender");
+                self.huff(sq);
+            }
+            Claim::Huff => {
+                self.choosing_offender = Some(offer.offenders);
+                self.announce(phrases::choose_offender(lang, offer.offenders), true);
+            }
+        }
+    }
+
+    fn huff(&mut self, sq: Square) {
+        self.choosing_offender = None;
+        let piece = self.game.position().piece_at(sq);
+        if let (Some(piece), Ok(())) = (piece, self.game.claim_huff(sq)) {
+            self.dirty = true;
+            self.picker.clear();
+            self.announce(phrases::huffed(self.lang(), piece, sq), true);
         }
     }
 
@@ -808,6 +869,8 @@ impl DamaApp {
                 self.menu_item(ui, Command::SaveAs, true);
                 ui.separator();
                 let over = self.game.outcome().is_some();
+                let can_claim = self.game.claim_offer().is_some();
+                self.menu_item(ui, Command::Claim, can_claim);
                 self.menu_item(ui, Command::OfferDraw, !over);
                 self.menu_item(ui, Command::Resign, !over);
                 ui.separator();
@@ -903,6 +966,12 @@ impl DamaApp {
                 }
             }
         });
+        if self.game.claim_offer().is_some() && self.view.is_none() {
+            let text = RichText::new(T::Claim.get(lang)).strong();
+            if ui.button(text).clicked() {
+                self.queued.push(Command::Claim);
+            }
+        }
         ui.horizontal(|ui| {
             let label = ui.label(T::MoveField.get(lang));
             let edit = ui
@@ -969,9 +1038,22 @@ impl DamaApp {
                 ..Highlights::default()
             };
         }
-        let legal = pos.legal_moves(rules);
+        if let Some(offenders) = self.choosing_offender {
+            return Highlights {
+                targets: offenders,
+                ..Highlights::default()
+            };
+        }
+        // Under table rules nobody points out a capture: the board shows every piece that can
+        // move and no must-capture marks (rules.md §5).
+        let table = live && self.game.enforcement() == Enforcement::TableRules;
+        let legal = if live {
+            self.game.allowed_moves()
+        } else {
+            pos.legal_moves(rules)
+        };
         let movable: SquareSet = legal.iter().map(|m| m.from()).collect();
-        let must_capture = if legal.first().is_some_and(|m| m.is_capture()) {
+        let must_capture = if !table && legal.first().is_some_and(|m| m.is_capture()) {
             movable
         } else {
             SquareSet::EMPTY
@@ -1234,6 +1316,7 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bo
             .labelled_by(label.id);
         if form.variant != before {
             form.rules = form.variant.rules().clone();
+            form.table_rules = form.rules.table_rules_by_default;
         }
         ui.end_row();
         ui.label(T::WhoStarts.get(lang));

@@ -54,11 +54,13 @@ pub enum Command {
     MoveField,
     /// Show the keyboard help.
     Help,
+    /// Claim the opponent's forgotten capture (table rules).
+    Claim,
 }
 
 impl Command {
     /// All commands, in menu order.
-    pub const ALL: [Command; 23] = [
+    pub const ALL: [Command; 24] = [
         Command::NewGame,
         Command::Open,
         Command::Save,
@@ -82,6 +84,7 @@ impl Command {
         Command::ReadMoveList,
         Command::MoveField,
         Command::Help,
+        Command::Claim,
     ];
 
     /// The menu text.
@@ -110,6 +113,7 @@ impl Command {
             Command::ReadMoveList => T::ReadMoveList,
             Command::MoveField => T::MoveFieldCommand,
             Command::Help => T::KeyboardHelp,
+            Command::Claim => T::Claim,
         }
     }
 
@@ -147,6 +151,7 @@ impl Command {
             Command::ReadMoveList => key(Key::F7),
             Command::MoveField => ctrl(Key::M),
             Command::Help => key(Key::F1),
+            Command::Claim => key(Key::F9),
         }
     }
 }

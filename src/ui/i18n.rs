@@ -97,6 +97,8 @@ texts! {
     ViewingHistory => "Prohlížíte dřívější pozici. Tahem odsud hru změníte.", "Viewing an earlier position. A move here changes the game.";
     SettingsReset => "Soubor nastavení byl poškozen: uložen stranou, použito výchozí nastavení.", "The settings file was damaged: it was kept aside and defaults are used.";
     Help => "Nápověda", "Help";
+    Claim => "Zapomněl jsi skákat!", "You forgot to capture!";
+    TableRules => "Pravidla od stolu (skok lze zapomenout, soupeř ho může reklamovat)", "Table rules (a capture can be forgotten and claimed)";
     RepeatLastMove => "Zopakovat poslední tah", "Repeat the last move";
     ReadPosition => "Přečíst pozici", "Read the position";
     ReadMoves => "Přečíst možné tahy", "Read the legal moves";
