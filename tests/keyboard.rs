@@ -35,7 +35,10 @@ fn type_text(h: &mut Harness<'_, DamaApp>, text: &str) {
 }
 
 fn open_by_keyboard(h: &mut Harness<'_, DamaApp>, text: &str) {
-    let dir = std::env::temp_dir().join(format!("dama-kb-{}", std::process::id()));
+    // Tests run in parallel threads of one process: each file gets a folder of its own.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("dama-kb-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("kb.pdn");
     std::fs::write(&path, text).unwrap();
