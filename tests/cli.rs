@@ -231,3 +231,20 @@ fn convert_writes_a_file_that_replays_the_same() {
     assert_eq!(std::fs::read_to_string(&alg).unwrap(), text);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn replay_understands_claims() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-claims-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("claims.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"29\"]\n[FEN \"W:W30,32:B26,19,1\"]\n[Enforcement \"table\"]\n\
+         1. g1-h2 {[%violation]} {[%huff 30]} 1... b8-a7 *\n",
+    )
+    .unwrap();
+    let o = dama(&["replay", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "game 1: 2 plies, result *, W:W28:B5,19,26\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

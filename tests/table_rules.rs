@@ -244,3 +244,71 @@ fn a_huff_counts_as_progress_for_the_draw_counter() {
     play(&mut g, "3-7");
     assert_eq!(g.quiet_plies(), 0, "the huff removed material");
 }
+
+/// Saves `g` as PDN text and replays it.
+fn through_pdn(g: &Game) -> (String, Game) {
+    let pdn = dama::notation::pdn::to_pdn(g, &[], ["", ""]);
+    let mut text = Vec::new();
+    dama::notation::pdn::write_game(&pdn, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let mut read = dama::notation::pdn::Reader::new(text.as_bytes())
+        .next()
+        .unwrap()
+        .unwrap();
+    let replayed = dama::notation::pdn::replay(&mut read, 1, None, None)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    (text, replayed.game)
+}
+
+fn same_record(a: &Game, b: &Game) {
+    assert_eq!(a.moves(), b.moves());
+    assert_eq!(a.position(), b.position());
+    assert_eq!(a.enforcement(), b.enforcement());
+    for i in 0..a.moves().len() {
+        assert_eq!(a.violation_at(i), b.violation_at(i), "ply {i}");
+        assert_eq!(a.huff_before(i), b.huff_before(i), "ply {i}");
+        assert_eq!(a.taken_back_before(i), b.taken_back_before(i), "ply {i}");
+    }
+}
+
+#[test]
+fn a_huffed_game_saves_and_replays_identically() {
+    let mut g = game(Variant::Czech, "W:W30,32:B26,19,1");
+    g.play(quiet(Board::Eight, 32, 28)).unwrap();
+    g.claim_huff(sq(30)).unwrap();
+    play(&mut g, "1-5");
+    let (text, again) = through_pdn(&g);
+    assert!(text.contains("[Enforcement \"table\"]"), "{text}");
+    assert!(
+        text.contains("1. g1-h2 {[%violation]} {[%huff 30]} 1... b8-a7"),
+        "{text}"
+    );
+    same_record(&g, &again);
+}
+
+#[test]
+fn a_take_back_saves_and_replays_identically() {
+    let mut g = game(Variant::English, "B:W18,32:B14,1");
+    g.play(quiet(Board::Eight, 1, 5)).unwrap();
+    g.claim_take_back().unwrap();
+    play(&mut g, "14x23");
+    play(&mut g, "32-27");
+    let (text, again) = through_pdn(&g);
+    assert!(
+        text.contains("{[%takeback 1-5]} 1. 14x23 32-27 *"),
+        "{text}"
+    );
+    same_record(&g, &again);
+}
+
+#[test]
+fn an_unmarked_violation_in_a_file_is_an_error() {
+    let text = "[GameType \"29\"]\n[FEN \"W:W30,32:B26,19,1\"]\n1. g1-h2 *\n";
+    let mut read = dama::notation::pdn::Reader::new(text.as_bytes())
+        .next()
+        .unwrap()
+        .unwrap();
+    let e = dama::notation::pdn::replay(&mut read, 1, None, None).unwrap_err();
+    assert_eq!((e.pos.line, e.pos.col), (3, 4));
+    assert!(e.message.contains("not a legal move"), "{e}");
+}

@@ -148,10 +148,25 @@ impl MoveText {
         rules: &RuleSet,
         text: &str,
     ) -> Result<(Move, Option<Leniency>), MoveTextError> {
+        self.resolve_among(pos, rules, text, &pos.legal_moves(rules))
+    }
+
+    /// As [`MoveText::resolve`], among `moves` instead of the legal moves (for instance the
+    /// moves table rules allow).
+    ///
+    /// # Errors
+    /// None of `moves` fits, or several do.
+    pub fn resolve_among(
+        &self,
+        pos: &Position,
+        rules: &RuleSet,
+        text: &str,
+        moves: &[Move],
+    ) -> Result<(Move, Option<Leniency>), MoveTextError> {
         let from = self.squares[0];
         let to = *self.squares.last().expect("at least two squares");
         let via = &self.squares[1..self.squares.len() - 1];
-        let legal = pos.legal_moves(rules);
+        let legal = moves;
         let fits: Vec<Move> = legal
             .iter()
             .copied()

@@ -1,6 +1,6 @@
 //! Turning a game record into a PDN game for saving.
 
-use crate::rules::{Game, Outcome};
+use crate::rules::{Enforcement, Game, Outcome};
 
 use super::{Line, Node, PdnGame, ResultToken, game_type_for, pdn_notation};
 use crate::notation::write;
@@ -46,25 +46,43 @@ pub fn to_pdn(game: &Game, tags: &[(String, String)], names: [&str; 2]) -> PdnGa
         pdn.remove_tag("FEN");
         pdn.remove_tag("SetUp");
     }
+    if rules.claim.is_some() {
+        let e = match game.enforcement() {
+            Enforcement::TableRules => "table",
+            Enforcement::Strict => "strict",
+        };
+        pdn.set_tag("Enforcement", e);
+    }
     let notation = pdn_notation(rules);
-    pdn.moves = Line {
-        nodes: game
-            .moves()
-            .iter()
-            .enumerate()
-            .map(|(i, m)| Node {
-                text: write(
-                    game.position_at(i).expect("a position per move"),
-                    rules,
-                    m,
-                    notation,
-                ),
-                mv: Some(*m),
-                ..Node::default()
-            })
-            .collect(),
-        ..Line::default()
-    };
+    let mut line = Line::default();
+    for (i, m) in game.moves().iter().enumerate() {
+        let pos = game.position_at(i).expect("a position per move");
+        // Claims made before this move go in a comment in front of it (see replay.rs).
+        let mut before = Vec::new();
+        if let Some(sq) = game.huff_before(i) {
+            before.push(format!("[%huff {sq}]"));
+        }
+        if let Some(v) = game.taken_back_before(i) {
+            before.push(format!("[%takeback {}]", write(pos, rules, &v, notation)));
+        }
+        if !before.is_empty() {
+            let comment = before.join(" ");
+            match line.nodes.last_mut() {
+                Some(prev) => prev.comments.push(comment),
+                None => line.comments.push(comment),
+            }
+        }
+        let mut node = Node {
+            text: write(pos, rules, m, notation),
+            mv: Some(*m),
+            ..Node::default()
+        };
+        if game.violation_at(i).is_some() {
+            node.comments.push("[%violation]".into());
+        }
+        line.nodes.push(node);
+    }
+    pdn.moves = line;
     pdn.result = Some(result);
     pdn
 }

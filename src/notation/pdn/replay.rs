@@ -1,10 +1,20 @@
 //! Replaying a read game on the rules core.
+//!
+//! Table rules (rules.md §5) travel in PDN as comment commands, so that a saved game replays
+//! identically while other programs still read the moves:
+//! - `[Enforcement "table"]` (or `"strict"`): the game's enforcement; without it, the rule set's
+//!   default.
+//! - `{[%violation]}` after a move that ignored a mandatory capture or stopped one early (only
+//!   a move so marked may break the capture rules, and only under table rules).
+//! - `{[%huff 30]}` before a move: its player first claimed and removed the offender on 30.
+//! - `{[%takeback 1-5]}` before a move: the opponent's claim took back that violating move,
+//!   and this move is the capture that replaced it.
 
 use crate::notation::{MoveText, Notation, write};
-use crate::rules::{Game, Position, RuleSet};
+use crate::rules::{Enforcement, Game, Move, Position, RuleSet};
 
 use super::game_type::infer_variant;
-use super::{Line, PdnError, PdnGame, Warning, pdn_notation, variant_from_tags};
+use super::{Line, PdnError, PdnGame, TextPos, Warning, pdn_notation, variant_from_tags};
 
 /// A game replayed on the rules core.
 #[derive(Clone, Debug)]
@@ -15,6 +25,32 @@ pub struct Replayed {
     pub warnings: Vec<Warning>,
 }
 
+/// A table-rules command found in a comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Command {
+    Huff(String),
+    TakeBack(String),
+}
+
+/// The commands of a comment (`[%huff 30]`, `[%takeback 1-5]`); `[%violation]` is only a mark.
+fn commands(comment: &str) -> Vec<Command> {
+    let mut out = Vec::new();
+    let mut rest = comment;
+    while let Some(i) = rest.find("[%") {
+        rest = &rest[i + 2..];
+        let Some(end) = rest.find(']') else { break };
+        let body = rest[..end].trim();
+        let (name, arg) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
+        match name {
+            "huff" => out.push(Command::Huff(arg.trim().to_string())),
+            "takeback" => out.push(Command::TakeBack(arg.trim().to_string())),
+            _ => {}
+        }
+        rest = &rest[end + 1..];
+    }
+    out
+}
+
 struct Ctx<'a> {
     rules: &'a RuleSet,
     game_no: usize,
@@ -23,66 +59,111 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Resolves every move of `line` from `start`, variations included; returns the moves of
-    /// the line itself.
-    fn line(
-        &mut self,
-        line: &mut Line,
-        start: Position,
-    ) -> Result<Vec<crate::rules::Move>, PdnError> {
-        let mut pos = match &line.setup {
-            None => start,
-            Some(fen) => self.rules.parse_fen(fen).map_err(|e| {
-                PdnError::new(line.setup_pos, format!("bad set-up '{fen}': {e}"))
-                    .in_game(self.game_no)
-            })?,
-        };
-        let mut moves = Vec::with_capacity(line.nodes.len());
+    fn error(&self, pos: TextPos, message: String) -> PdnError {
+        PdnError::new(pos, message).in_game(self.game_no)
+    }
+
+    /// Applies the table-rules commands of `comments` (standing before the next move) to the
+    /// game.
+    fn claims(&self, game: &mut Game, comments: &[String], at: TextPos) -> Result<(), PdnError> {
+        for c in comments.iter().flat_map(|c| commands(c)) {
+            match c {
+                Command::Huff(sq) => {
+                    let square = game
+                        .position()
+                        .board()
+                        .parse_square(&sq)
+                        .ok_or_else(|| self.error(at, format!("[%huff {sq}]: not a square")))?;
+                    game.claim_huff(square)
+                        .map_err(|e| self.error(at, format!("[%huff {sq}]: {e}")))?;
+                }
+                Command::TakeBack(text) => {
+                    let pos = *game.position();
+                    let m = MoveText::parse(pos.board(), &text)
+                        .and_then(|t| {
+                            t.resolve_among(&pos, self.rules, &text, &game.allowed_moves())
+                        })
+                        .map_err(|e| self.error(at, format!("[%takeback {text}]: {e}")))?
+                        .0;
+                    game.play(m)
+                        .and_then(|_| game.claim_take_back())
+                        .map_err(|e| self.error(at, format!("[%takeback {text}]: {e}")))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves every move of `line` from `start`, variations included (strictly legal moves).
+    fn variation(&mut self, line: &mut Line, start: Position) -> Result<(), PdnError> {
+        let mut pos = self.setup(line, start)?;
         for node in &mut line.nodes {
-            for variation in &mut node.variations {
-                self.line(variation, pos)?;
+            for v in &mut node.variations {
+                self.variation(v, pos)?;
             }
-            let err = |message: String| PdnError::new(node.pos, message).in_game(self.game_no);
-            let parsed =
-                MoveText::parse(pos.board(), &node.text).map_err(|e| err(e.to_string()))?;
-            let (m, leniency) = parsed
-                .resolve(&pos, self.rules, &node.text)
-                .map_err(|e| err(e.to_string()))?;
-            if let Some(l) = leniency {
-                self.warnings.push(Warning {
-                    pos: node.pos,
-                    game: self.game_no,
-                    message: format!("{}: {l}", node.text),
-                });
-            }
-            node.text = write(&pos, self.rules, &m, self.rewrite);
-            node.mv = Some(m);
-            moves.push(m);
+            let m = self.resolve(node, &pos, &pos.legal_moves(self.rules))?;
             pos.play_unchecked(&m);
         }
-        Ok(moves)
+        Ok(())
+    }
+
+    fn setup(&self, line: &Line, start: Position) -> Result<Position, PdnError> {
+        match &line.setup {
+            None => Ok(start),
+            Some(fen) => self
+                .rules
+                .parse_fen(fen)
+                .map_err(|e| self.error(line.setup_pos, format!("bad set-up '{fen}': {e}"))),
+        }
+    }
+
+    /// Matches a node's move among `moves`, notes leniency, and rewrites its text.
+    fn resolve(
+        &mut self,
+        node: &mut super::Node,
+        pos: &Position,
+        moves: &[Move],
+    ) -> Result<Move, PdnError> {
+        let parsed = MoveText::parse(pos.board(), &node.text)
+            .map_err(|e| self.error(node.pos, e.to_string()))?;
+        let (m, leniency) = parsed
+            .resolve_among(pos, self.rules, &node.text, moves)
+            .map_err(|e| self.error(node.pos, e.to_string()))?;
+        if let Some(l) = leniency {
+            self.warnings.push(Warning {
+                pos: node.pos,
+                game: self.game_no,
+                message: format!("{}: {l}", node.text),
+            });
+        }
+        node.text = write(pos, self.rules, &m, self.rewrite);
+        node.mv = Some(m);
+        Ok(m)
     }
 }
 
 /// Replays `pdn` (game number `game_no` of its file) on the rules core: chooses the rule set
 /// (`rules` if given, else the tags, else from the squares used, with a warning), reads the
-/// FEN tag, and matches every move, variations included, against the legal moves. Each node's
-/// `mv` is filled in and its text rewritten in `rewrite`'s notation, or, when `rewrite` is
-/// `None`, normalised in the notation PDN uses for the rule set ([`pdn_notation`]).
+/// FEN tag, and matches every move, variations included, against the moves allowed (under
+/// table rules, also the violations the game records). Each node's `mv` is filled in and its
+/// text rewritten in `rewrite`'s notation, or, when `rewrite` is `None`, normalised in the
+/// notation PDN uses for the rule set ([`pdn_notation`]).
 ///
 /// # Errors
-/// A bad GameType or FEN, or an illegal or ambiguous move, with its line and column.
+/// A bad GameType or FEN, an illegal or ambiguous move, or a claim that cannot be made, with
+/// its line and column.
 pub fn replay(
     pdn: &mut PdnGame,
     game_no: usize,
     rules: Option<&RuleSet>,
     rewrite: Option<Notation>,
 ) -> Result<Replayed, PdnError> {
-    let mut warnings = pdn.warnings.clone();
+    let warnings = pdn.warnings.clone();
     let here = |message: String| PdnError::new(pdn.pos, message).in_game(game_no);
     let at_tag = |tag: &str, message: String| {
         PdnError::new(pdn.tag_position(tag).unwrap_or(pdn.pos), message).in_game(game_no)
     };
+    let mut warnings = warnings;
     let chosen: RuleSet = match rules {
         Some(r) => r.clone(),
         None => match variant_from_tags(pdn).map_err(|m| at_tag("GameType", m))? {
@@ -104,27 +185,68 @@ pub fn replay(
             .map_err(|e| at_tag("FEN", format!("bad FEN tag '{fen}': {e}")))?,
         None => chosen.start_position().map_err(|e| here(e.to_string()))?,
     };
+    let enforcement = match pdn.tag("Enforcement").map(str::trim) {
+        Some("table") => Some(Enforcement::TableRules),
+        Some("strict") => Some(Enforcement::Strict),
+        _ => None,
+    };
     let mut cx = Ctx {
         rules: &chosen,
         game_no,
         rewrite: rewrite.unwrap_or_else(|| pdn_notation(&chosen)),
         warnings,
     };
-    let moves = cx.line(&mut pdn.moves, start)?;
-    let first = match &pdn.moves.setup {
-        Some(fen) => chosen.parse_fen(fen).expect("checked in replay"),
-        None => start,
-    };
+    let line = &mut pdn.moves;
+    let first = cx.setup(line, start)?;
     let mut game = Game::from_position(chosen.clone(), first);
+    if let Some(e) = enforcement {
+        game.set_enforcement(e);
+    }
     // Players may play on past a repetition nobody claimed; the record keeps every move.
     game.set_automatic_draws(false);
-    for m in moves {
+    let first_at = line.nodes.first().map(|n| n.pos).unwrap_or(line.setup_pos);
+    cx.claims(&mut game, &line.comments, first_at)?;
+    let count = line.nodes.len();
+    for i in 0..count {
+        let before = *game.position();
+        for v in &mut line.nodes[i].variations {
+            cx.variation(v, before)?;
+        }
+        // A move outside the rules is read only where the file marks it as a violation.
+        let marked = line.nodes[i]
+            .comments
+            .iter()
+            .any(|c| c.contains("[%violation]"));
+        let allowed = if marked {
+            game.allowed_moves()
+        } else {
+            before.legal_moves(&chosen)
+        };
+        let m = cx.resolve(&mut line.nodes[i], &before, &allowed)?;
+        let at = line.nodes[i].pos;
         game.play(m)
-            .map_err(|e| here(format!("cannot replay the main line: {e}")))?;
+            .map_err(|e| cx.error(at, format!("cannot replay the main line: {e}")))?;
+        let next_at = line.nodes.get(i + 1).map(|n| n.pos).unwrap_or(at);
+        let comments = line.nodes[i].comments.clone();
+        cx.claims(&mut game, &comments, next_at)?;
     }
     game.set_automatic_draws(true);
     Ok(Replayed {
         game,
         warnings: cx.warnings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comment_commands() {
+        assert_eq!(
+            commands("a [%huff 30] b [%takeback 1-5] [%violation] [%clk 0:01]"),
+            vec![Command::Huff("30".into()), Command::TakeBack("1-5".into())]
+        );
+        assert!(commands("no commands [% broken").is_empty());
+    }
 }
