@@ -261,3 +261,46 @@ fn strict_play_explains_a_refused_quiet_move() {
     assert_eq!(voice.spoken(), ["Musíte skákat."]);
     assert_eq!(h.state().game().moves().len(), 0);
 }
+
+#[test]
+fn a_take_back_in_english_chosen_in_the_new_game_dialog() {
+    let (mut h, voice) = harness(Language::English);
+    h.state_mut().settings.last_rules = "english".into();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert!(matches!(
+        h.state().dialog(),
+        Some(dama::ui::Dialog::NewGame(_))
+    ));
+    h.get_by_label("Table rules (a capture can be forgotten and claimed)")
+        .click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(h.state().game().rules().id, "english");
+    for (from, to) in [(11, 15), (22, 18), (9, 14)] {
+        click(&mut h, from);
+        click(&mut h, to);
+    }
+    assert_eq!(
+        h.state().game().moves().len(),
+        3,
+        "the forgotten capture is accepted"
+    );
+    press(&mut h, Key::F9);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "You forgot to capture! 9 to 14 is taken back; black must capture."
+    );
+    click(&mut h, 9);
+    assert_eq!(voice.spoken().last().unwrap(), "You must capture.");
+    click(&mut h, 15);
+    click(&mut h, 22);
+    let g = h.state().game();
+    assert_eq!(g.moves().len(), 3);
+    assert_eq!(
+        g.taken_back_before(2).map(|m| m.to_string()),
+        Some("9-14".into())
+    );
+}

@@ -312,3 +312,64 @@ fn an_unmarked_violation_in_a_file_is_an_error() {
     assert_eq!((e.pos.line, e.pos.col), (3, 4));
     assert!(e.message.contains("not a legal move"), "{e}");
 }
+
+/// Lapse and a capture stopped early in every rule set with a claim.
+#[test]
+fn lapse_and_stopped_captures_in_every_rule_set_with_a_claim() {
+    // (rule set, set-up, the full capture, the capture stopped after its first jump, a quiet
+    // move of the offender's side, the claimer's quiet reply)
+    let cases = [
+        (
+            Variant::Czech,
+            "W:W30,32:B26,19,1",
+            "30x16",
+            (30, 23, 26),
+            (32, 28),
+            "1-5",
+        ),
+        (
+            Variant::CzechBook,
+            "B:W14,23,32:B9,1",
+            "9x27",
+            (9, 18, 14),
+            (1, 5),
+            "32-28",
+        ),
+        (
+            Variant::English,
+            "B:W14,23,32:B9,1",
+            "9x27",
+            (9, 18, 14),
+            (1, 5),
+            "32-28",
+        ),
+        (
+            Variant::TwoTowers,
+            "W:W33,50:B28,18,1",
+            "33x13",
+            (33, 22, 28),
+            (50, 44),
+            "28x50",
+        ),
+    ];
+    for (v, fen, full, (from, to, first), (qf, qt), reply) in cases {
+        let board = v.rules().board;
+        // The full capture is legal.
+        let mut g = game(v, fen);
+        play(&mut g, full);
+        assert!(g.last_violation().is_none(), "{v}");
+        // Stopped after the first jump: the moved piece is the offender.
+        let mut g = game(v, fen);
+        let stopped = Move::new(board, sq(from), sq(to), set(&[first]));
+        let played = g.play(stopped).unwrap_or_else(|e| panic!("{v}: {e}"));
+        assert_eq!(played.violation.unwrap().offenders, set(&[to]), "{v}");
+        assert!(g.claim_offer().is_some(), "{v}");
+        // A forgotten capture that the opponent lets lapse.
+        let mut g = game(v, fen);
+        g.play(quiet(board, qf, qt))
+            .unwrap_or_else(|e| panic!("{v}: {e}"));
+        assert!(g.claim_offer().is_some(), "{v}");
+        play(&mut g, reply);
+        assert_eq!(g.claim_offer(), None, "{v}: lapsed");
+    }
+}

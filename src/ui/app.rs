@@ -1353,6 +1353,12 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bo
             };
         }
         ui.end_row();
+        ui.label("");
+        ui.add_enabled(
+            form.rules.claim.is_some(),
+            egui::Checkbox::new(&mut form.table_rules, T::TableRules.get(lang)),
+        );
+        ui.end_row();
         let label = ui.label(T::WhitePlayer.get(lang));
         ui.text_edit_singleline(&mut form.white)
             .labelled_by(label.id);
