@@ -304,3 +304,80 @@ fn a_take_back_in_english_chosen_in_the_new_game_dialog() {
         Some("9-14".into())
     );
 }
+
+/// Through the window, in every rule set with a claim: a capture stopped early and claimed,
+/// and a forgotten capture whose claim lapses.
+#[test]
+fn stopped_captures_and_lapses_through_the_window() {
+    // (GameType, set-up, stopped capture: from and first landing, what the claim says, a
+    // quiet move forgetting the capture, the claimer's reply)
+    let cases = [
+        (
+            "29",
+            "W:W30,32:B26,19,1",
+            (30, 23),
+            "The white man on 23 is removed.",
+            (32, 28),
+            (1, 5),
+        ),
+        (
+            "91",
+            "B:W14,23,32:B9,1",
+            (9, 18),
+            "The black man on 18 is removed.",
+            (1, 5),
+            (32, 28),
+        ),
+        (
+            "21",
+            "B:W14,23,32:B9,1",
+            (9, 18),
+            "9 takes 18 is taken back",
+            (1, 5),
+            (32, 28),
+        ),
+        (
+            "90",
+            "W:W33,50:B28,18,1",
+            (33, 22),
+            "33 takes 22 is taken back",
+            (50, 44),
+            (28, 50),
+        ),
+    ];
+    for (game_type, fen, (from, landing), claim_says, (qf, qt), (rf, rt)) in cases {
+        let file =
+            format!("[GameType \"{game_type}\"]\n[FEN \"{fen}\"]\n[Enforcement \"table\"]\n*\n");
+        let (mut h, voice) = harness(Language::English);
+        h.run();
+        open_by_keyboard(&mut h, &file);
+        click(&mut h, from);
+        click(&mut h, landing);
+        click(&mut h, landing);
+        assert_eq!(
+            h.state().game().moves().len(),
+            1,
+            "{game_type}: stopped on {landing}"
+        );
+        press(&mut h, Key::F9);
+        let said = voice.spoken().last().unwrap().clone();
+        assert!(said.contains(claim_says), "{game_type}: {said}");
+
+        let (mut h, _) = harness(Language::English);
+        h.run();
+        open_by_keyboard(&mut h, &file);
+        click(&mut h, qf);
+        click(&mut h, qt);
+        assert!(
+            h.query_by_label("You forgot to capture!").is_some(),
+            "{game_type}"
+        );
+        click(&mut h, rf);
+        click(&mut h, rt);
+        assert_eq!(h.state().game().moves().len(), 2, "{game_type}");
+        assert!(
+            h.query_by_label("You forgot to capture!").is_none(),
+            "{game_type}: lapsed"
+        );
+    }
+}
