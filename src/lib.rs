@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod engine;
 pub mod language;
 pub mod notation;
 pub mod rules;

@@ -49,6 +49,24 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Think about a position and print the best move in PDN notation on stdout, then the
+    /// score (in hundredths of a man, for the side to move), depth, nodes and principal
+    /// variation on stderr.
+    #[command(group(clap::ArgGroup::new("limit").required(true).args(["time", "depth"])))]
+    Bestmove {
+        /// Rule set: czech, czech-book, english, two-towers or international.
+        #[arg(long, value_name = "VARIANT")]
+        variant: Variant,
+        /// Position in FEN (default: the variant's start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Thinking time in milliseconds.
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        time: Option<u64>,
+        /// Depth to search, in plies (1 to 64).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+    },
     /// Replay every game of PDN files on the rules core: one line per game, `game K: N plies,
     /// result R, FEN`; warnings on stderr. On the first error, `FILE:LINE:COL: message` on
     /// stderr and exit code 1.
@@ -188,6 +206,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 .collect();
             println!("{}", moves.join(" "));
         }
+        Command::Bestmove {
+            variant,
+            fen,
+            time,
+            depth,
+        } => bestmove(
+            variant.rules(),
+            &position(variant.rules(), fen.as_deref())?,
+            time,
+            depth,
+        )?,
         Command::Replay { variant, files } => {
             let rules = variant.map(Variant::rules);
             let mut out = std::io::stdout().lock();
@@ -227,6 +256,62 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 .map_err(|e| bad_file(format!("{}: cannot write: {e}", output.display())))?;
         }
     }
+    Ok(())
+}
+
+fn bestmove(
+    rules: &RuleSet,
+    pos: &Position,
+    time: Option<u64>,
+    depth: Option<u32>,
+) -> Result<(), Failure> {
+    use dama::engine::{Limits, Searcher};
+    let limits = Limits {
+        depth,
+        time: time.map(std::time::Duration::from_millis),
+        nodes: None,
+    };
+    let mut searcher = Searcher::new(rules, 64);
+    let report = searcher.search(&[*pos], limits, &mut |r| {
+        eprintln!(
+            "info depth {} seldepth {} score {} nodes {} nps {} time {} ms",
+            r.depth,
+            r.seldepth,
+            r.score,
+            r.nodes,
+            r.nps(),
+            r.elapsed.as_millis()
+        );
+    });
+    let notation = pdn::pdn_notation(rules);
+    let Some(best) = report.best else {
+        return Err(bad_file(format!(
+            "no legal move: {} has lost",
+            pos.side_to_move()
+        )));
+    };
+    println!("{}", dama::notation::write(pos, rules, &best, notation));
+    let mut line = Vec::new();
+    let mut p = *pos;
+    for m in &report.pv {
+        line.push(dama::notation::write(&p, rules, m, notation));
+        p.play_unchecked(m);
+    }
+    let mate = report
+        .mate_in()
+        .map(|n| format!(" (win in {n} plies)"))
+        .filter(|_| report.score > 0)
+        .or_else(|| report.mate_in().map(|n| format!(" (loss in {} plies)", -n)))
+        .unwrap_or_default();
+    eprintln!(
+        "score {}{mate} depth {} nodes {} time {} ms nps {} pv {}",
+        report.score,
+        report.depth,
+        report.nodes,
+        report.elapsed.as_millis(),
+        report.nps(),
+        line.join(" ")
+    );
     Ok(())
 }
 

@@ -248,3 +248,69 @@ fn replay_understands_claims() {
     assert_eq!(stdout(&o), "game 1: 2 plies, result *, W:W28:B5,19,26\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bestmove_prints_the_move_and_the_score() {
+    // A shot: 27-23 gives a man and takes everything by White's third move.
+    let o = dama(&[
+        "bestmove",
+        "--variant",
+        "english",
+        "--fen",
+        "W:W11,18,27,31:B5,17,19",
+        "--depth",
+        "8",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "27-23\n");
+    let err = stderr(&o);
+    assert!(err.contains("score 29995 (win in 5 plies) depth"), "{err}");
+    assert!(err.contains("pv 27-23 "), "{err}");
+
+    // Czech games are written algebraically in PDN; a time limit instead of a depth.
+    let o = dama(&["bestmove", "--variant", "czech", "--time", "200"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        [
+            "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"
+        ]
+        .contains(&text.trim()),
+        "{text}"
+    );
+
+    // Lost positions, missing or double limits, bad FEN: one line and an error code.
+    let o = dama(&[
+        "bestmove",
+        "--variant",
+        "czech",
+        "--fen",
+        "B:W25,30:B21",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no legal move"), "{}", stderr(&o));
+    let o = dama(&["bestmove", "--variant", "czech"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = dama(&[
+        "bestmove",
+        "--variant",
+        "czech",
+        "--depth",
+        "3",
+        "--time",
+        "10",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = dama(&[
+        "bestmove",
+        "--variant",
+        "czech",
+        "--fen",
+        "X",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -2,7 +2,7 @@
 
 use super::geometry::{self, Eight, Geometry, Ten};
 use super::movegen::{self, Flags, Sink};
-use super::{Board, Move, Position, RuleSet, Square, SquareSet};
+use super::{Board, ByColor, KingRange, Move, Position, RuleSet, Square, SquareSet};
 
 /// Collects every complete path of one piece that realises a given move.
 struct PathSink {
@@ -75,6 +75,16 @@ impl Position {
         match self.board {
             Board::Eight => movegen::has_capture::<Eight>(self, f),
             Board::Ten => movegen::has_capture::<Ten>(self, f),
+        }
+    }
+
+    /// The quiet moves each side's pieces have, as if that side were to move and no capture
+    /// were due: how free each side is, for evaluation.
+    pub fn mobility(&self, rules: &RuleSet) -> ByColor<u32> {
+        let flying = rules.king == KingRange::Flying;
+        match self.board {
+            Board::Eight => movegen::mobility::<Eight>(self, flying),
+            Board::Ten => movegen::mobility::<Ten>(self, flying),
         }
     }
 

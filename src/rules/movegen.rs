@@ -5,7 +5,7 @@
 //! name. The board layout is a type parameter so that every shift is a constant.
 
 use super::geometry::{Geometry, forward, shift};
-use super::{Board, KingRange, Move, Position, Precedence, RuleSet};
+use super::{Board, ByColor, KingRange, Move, Position, Precedence, RuleSet};
 
 /// The parts of a rule set that move generation reads, copied out once per call.
 #[derive(Clone, Copy, Debug)]
@@ -471,6 +471,33 @@ pub(crate) fn count<G: Geometry>(pos: &Position, f: Flags, scratch: &mut Vec<Mov
         }
     }
     n as u64
+}
+
+/// The quiet steps each side's pieces have, as if it were to move and no capture were due.
+pub(crate) fn mobility<G: Geometry>(pos: &Position, flying: bool) -> ByColor<u32> {
+    let empty = G::MASK & !(pos.pieces[0] | pos.pieces[1]);
+    ByColor::new_with(|c| {
+        let own = pos.pieces[c.index()];
+        let movers = own & !pos.kings;
+        let kings = own & pos.kings;
+        let mut n = 0;
+        for d in forward(c) {
+            n += (shift::<G>(movers, d) & empty).count_ones();
+        }
+        if kings != 0 {
+            for d in ALL_DIRS {
+                let mut g = shift::<G>(kings, d) & empty;
+                while g != 0 {
+                    n += g.count_ones();
+                    if !flying {
+                        break;
+                    }
+                    g = shift::<G>(g, d) & empty;
+                }
+            }
+        }
+        n
+    })
 }
 
 /// Whether the side to move has a capture.

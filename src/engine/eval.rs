@@ -1,0 +1,303 @@
+//! Static evaluation: how good a position looks without searching, in hundredths of a man.
+//!
+//! One evaluator serves every rule set; its weights are derived from the rule-set data (board
+//! size, king range, towers), never from a variant's name. The terms are the classic ones of
+//! draughts programs: material, advancement and tempo, the back rank, the centre, mobility, and
+//! in Dvě věže the blockades that towers make (men cannot jump a tower).
+
+use crate::rules::{Board, ByColor, Color, KingRange, Position, Role, RuleSet, Square, SquareSet};
+
+/// The value of a man: scores are in hundredths of a man.
+pub const MAN: i32 = 100;
+
+/// Bonus per man by rows advanced (0 = still on the back row), 8×8.
+const ADVANCE_8: [i32; 8] = [0, 1, 3, 5, 8, 13, 20, 0];
+/// The same for 10×10.
+const ADVANCE_10: [i32; 10] = [0, 1, 2, 3, 5, 7, 10, 14, 20, 0];
+
+/// The evaluation weights and board tables for one rule set.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    board: Board,
+    /// Dark squares per row (4 or 5): rows are contiguous bits of a [`SquareSet`].
+    width: u32,
+    rows: u32,
+    king: i32,
+    tower: i32,
+    flying: bool,
+    has_towers: bool,
+    /// Men each side starts with (towers count as men here): the measure of the game phase.
+    initial: i32,
+    /// Central squares.
+    centre: u64,
+    /// The long diagonal (a1–h8, a1–j10), where a flying king rules the board.
+    long_diagonal: u64,
+    /// The squares a man of each colour (index [`Color::index`]) on each square steps to.
+    ahead: [[u64; 50]; 2],
+}
+
+impl Evaluator {
+    /// The evaluator for `rules`.
+    pub fn new(rules: &RuleSet) -> Evaluator {
+        let board = rules.board;
+        let size = board.size();
+        let width = u32::from(board.row_width());
+        let flying = rules.king == KingRange::Flying;
+        let start = rules.start_position().ok();
+        let initial = start.map_or(12, |p| {
+            (p.count(Color::White, Role::Man) + p.count(Color::White, Role::Tower)) as i32
+        });
+        let mut centre = 0;
+        let mut long_diagonal = 0;
+        let mut ahead = [[0u64; 50]; 2];
+        for sq in board.all_squares() {
+            let (file, rank) = board.coords(sq);
+            let bit = 1u64 << sq.index();
+            let mid = |v: u8| v >= size / 2 - 2 && v < size / 2 + 2;
+            if mid(file) && (mid(rank - 1)) {
+                centre |= bit;
+            }
+            if file + 1 == rank {
+                long_diagonal |= bit;
+            }
+            for color in Color::ALL {
+                let r = match color {
+                    Color::White => rank + 1,
+                    Color::Black => rank.wrapping_sub(1),
+                };
+                let mut m = 0;
+                for f in [file.wrapping_sub(1), file + 1] {
+                    if let Some(s) = board.square_at(f, r) {
+                        m |= 1u64 << s.index();
+                    }
+                }
+                ahead[color.index()][sq.index()] = m;
+            }
+        }
+        Evaluator {
+            board,
+            width,
+            rows: u32::from(size),
+            king: match (flying, board) {
+                (false, _) => 150,
+                (true, Board::Eight) => 280,
+                (true, Board::Ten) => 320,
+            },
+            tower: 220,
+            flying,
+            has_towers: rules.has_towers(),
+            initial: initial.max(1),
+            centre,
+            long_diagonal,
+            ahead,
+        }
+    }
+
+    /// The value of a king.
+    pub fn king_value(&self) -> i32 {
+        self.king
+    }
+
+    /// The score of `pos` for the side to move: positive is good for it.
+    pub fn evaluate(&self, pos: &Position, rules: &RuleSet) -> i32 {
+        self.evaluate_with(pos, pos.mobility(rules))
+    }
+
+    /// [`Evaluator::evaluate`] with the mobility already counted ([`Position::mobility`]).
+    pub fn evaluate_with(&self, pos: &Position, mobility: ByColor<u32>) -> i32 {
+        let w = self.side(pos, Color::White);
+        let b = self.side(pos, Color::Black);
+        let men_left = w.men + b.men;
+        // 0 at the start, `initial * 2` with no men left: later phases value progress more.
+        let lateness = (2 * self.initial - men_left).max(0);
+        let phase_den = 2 * self.initial;
+
+        let mut material = w.material - b.material;
+        // Trading down when ahead: the same lead counts more with less on the board.
+        let total = w.material + b.material;
+        let full = 2 * self.initial * MAN;
+        if total < full {
+            material += material * (full - total) / (2 * full);
+        }
+        let mut score = material;
+        score += w.advance - b.advance;
+        // Tempo: early on, pieces kept back are a reserve; late, every row forward counts.
+        score += (w.tempo - b.tempo) * (3 * lateness - phase_den) / phase_den;
+        // The back rank stops crowning while the opponent still has men to crown.
+        score += (w.back * b.men - b.back * w.men) * 6 * (phase_den - lateness)
+            / phase_den
+            / self.initial.max(1);
+        score += 4 * (w.centre - b.centre);
+        score += 3 * (mobility.white as i32 - mobility.black as i32);
+        score += w.extra - b.extra;
+        if self.has_towers {
+            score += self.blockades(pos, Color::White) - self.blockades(pos, Color::Black);
+        }
+        // Flying kings alone cannot force much: few kings against a king is a draw.
+        if self.flying && men_left == 0 {
+            let (strong, weak) = if w.kings >= b.kings {
+                (w.kings, b.kings)
+            } else {
+                (b.kings, w.kings)
+            };
+            let needed = if self.board == Board::Ten { 4 } else { 3 };
+            if weak > 0 && strong < needed + weak - 1 {
+                score /= 16;
+            }
+        }
+        match pos.side_to_move() {
+            Color::White => score,
+            Color::Black => -score,
+        }
+    }
+
+    /// The terms of one side, from its own point of view.
+    fn side(&self, pos: &Position, color: Color) -> SideTerms {
+        let men = pos.pieces_of(color, Role::Man).0;
+        let kings = pos.pieces_of(color, Role::King).0;
+        let towers = pos.pieces_of(color, Role::Tower).0;
+        let advances: &[i32] = if self.board == Board::Eight {
+            &ADVANCE_8
+        } else {
+            &ADVANCE_10
+        };
+        let row_mask = (1u64 << self.width) - 1;
+        let mut advance = 0;
+        let mut tempo = 0;
+        let forward_men = men | towers;
+        for row in 0..self.rows {
+            let n = ((forward_men >> (row * self.width)) & row_mask).count_ones() as i32;
+            if n == 0 {
+                continue;
+            }
+            // Rows count from square 1's side; White advances towards it.
+            let adv = match color {
+                Color::White => self.rows - 1 - row,
+                Color::Black => row,
+            };
+            advance += n * advances[adv as usize];
+            tempo += n * adv as i32;
+        }
+        let back_row = match color {
+            Color::White => (self.rows - 1) * self.width,
+            Color::Black => 0,
+        };
+        let back = ((men >> back_row) & row_mask).count_ones() as i32;
+        let men_n = men.count_ones() as i32;
+        let kings_n = kings.count_ones() as i32;
+        let towers_n = towers.count_ones() as i32;
+        let mut extra = 0;
+        if self.flying {
+            extra += 12 * (kings & self.long_diagonal).count_ones() as i32;
+        }
+        extra += 4 * (kings & self.centre).count_ones() as i32;
+        SideTerms {
+            material: MAN * men_n + self.king * kings_n + self.tower * towers_n,
+            men: men_n + towers_n,
+            kings: kings_n + towers_n,
+            advance,
+            tempo,
+            back,
+            centre: (forward_men & self.centre).count_ones() as i32,
+            extra,
+        }
+    }
+
+    /// The hold `color`'s towers have: opposing men that cannot step (or jump) past them, and
+    /// towers of its own that are stuck.
+    fn blockades(&self, pos: &Position, color: Color) -> i32 {
+        let them = !color;
+        let towers = pos.pieces_of(color, Role::Tower);
+        let their_men = pos.pieces_of(them, Role::Man).0;
+        let occupied = pos.occupied().0;
+        let mut score = 0;
+        for t in towers.iter() {
+            // Men of the opponent whose step forward lands on the tower.
+            let blocked = their_men & self.behind(them, t);
+            for m in SquareSet(blocked).iter() {
+                let steps = self.ahead[them.index()][m.index()];
+                score += if steps & !occupied == 0 { 15 } else { 6 };
+            }
+            if self.ahead[color.index()][t.index()] & !occupied == 0 {
+                score -= 10;
+            }
+        }
+        score
+    }
+
+    /// The squares from which a man of `color` steps onto `sq`.
+    fn behind(&self, color: Color, sq: Square) -> u64 {
+        // A man of `color` steps onto `sq` from the squares a man of the other colour would
+        // step to from `sq`.
+        self.ahead[(!color).index()][sq.index()]
+    }
+}
+
+/// One side's evaluation terms.
+struct SideTerms {
+    material: i32,
+    /// Men and towers (pieces still to be crowned).
+    men: i32,
+    /// Kings and towers (pieces men cannot take).
+    kings: i32,
+    advance: i32,
+    tempo: i32,
+    back: i32,
+    centre: i32,
+    extra: i32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    fn eval(v: Variant, fen: &str) -> i32 {
+        let rules = v.rules();
+        Evaluator::new(rules).evaluate(&rules.parse_fen(fen).unwrap(), rules)
+    }
+
+    #[test]
+    fn start_is_balanced() {
+        for v in Variant::ALL {
+            let rules = v.rules();
+            let e = Evaluator::new(rules);
+            let start = v.start_position();
+            let s = e.evaluate(&start, rules);
+            let other = e.evaluate(&start.with_side(!start.side_to_move()), rules);
+            assert_eq!(s, -other, "{v:?}: symmetric");
+            assert!(s.abs() < 30, "{v:?}: start {s}");
+        }
+    }
+
+    #[test]
+    fn material_counts_most() {
+        // A man up is good for White, whoever is to move, in both senses.
+        let up = eval(Variant::Czech, "W:W21,22,23:B10,11");
+        assert!(up > 60, "{up}");
+        let down = eval(Variant::Czech, "B:W21,22,23:B10,11");
+        assert!(down < -60, "{down}");
+        // A king is worth more than a man, more so when it flies.
+        let king = eval(Variant::Czech, "W:WK22:B10");
+        let english = eval(Variant::English, "W:WK22:B10");
+        assert!(king > english && english > 20, "{king} {english}");
+    }
+
+    #[test]
+    fn lone_flying_kings_are_drawish() {
+        let two_vs_one = eval(Variant::Czech, "W:WK1,K2:BK32");
+        assert!(two_vs_one.abs() < 40, "{two_vs_one}");
+        let men = eval(Variant::Czech, "W:WK1,K2:B28");
+        assert!(men > 300, "{men}");
+    }
+
+    #[test]
+    fn towers_blocking_men_score() {
+        let rules = Variant::TwoTowers.rules();
+        let e = Evaluator::new(rules);
+        // A white tower on 28 stands in front of the black man on 22 (which steps to 27 or 28).
+        let block = rules.parse_fen("W:WT28:B22").unwrap();
+        let free = rules.parse_fen("W:WT29:B22").unwrap();
+        assert!(e.blockades(&block, Color::White) > e.blockades(&free, Color::White));
+    }
+}

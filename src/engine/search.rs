@@ -1,0 +1,615 @@
+//! Alpha-beta search: iterative deepening, principal-variation search, a transposition table,
+//! capture quiescence (a capture is never cut off at the horizon: captures are compulsory, so the
+//! side to move cannot "stand pat" while one is due), single-reply extensions, killer and history
+//! move ordering, and late-move reductions.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::eval::Evaluator;
+use super::tt::{Bound, Table};
+use crate::rules::{Move, Position, Role, RuleSet};
+
+/// The score of a won game at the root; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses found by the search.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INFINITY: i32 = MATE + 1;
+/// Deepest ply the search reaches, extensions included.
+const MAX_PLY: usize = 128;
+
+/// When to stop searching. Unset limits do not apply; with none set the search goes to
+/// [`Limits::MAX_DEPTH`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Iterations to complete.
+    pub depth: Option<u32>,
+    /// Thinking time: the search stops at this time and does not start an iteration it is
+    /// unlikely to finish.
+    pub time: Option<Duration>,
+    /// Nodes to visit.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// The deepest iteration.
+    pub const MAX_DEPTH: u32 = 64;
+
+    /// Search to a fixed depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for a fixed time.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The best move; `None` when the side to move has no move (it has lost).
+    pub best: Option<Move>,
+    /// Its score for the side to move, in hundredths of a man (see [`MATE`]).
+    pub score: i32,
+    /// The last iteration completed (or, when stopped, partly searched with a result).
+    pub depth: u32,
+    /// The deepest ply reached, extensions and captures included.
+    pub seldepth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// The expected line of play, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            (self.nodes as f64 / s) as u64
+        } else {
+            0
+        }
+    }
+
+    /// Plies to a forced win (positive) or loss (negative), if the score says there is one.
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score > MATE_BOUND {
+            Some(MATE - self.score)
+        } else if self.score < -MATE_BOUND {
+            Some(-(MATE + self.score))
+        } else {
+            None
+        }
+    }
+}
+
+/// A position on the way from the start of the game: its key and how many reversible moves
+/// (king moves without capture) led to it, for repetition.
+#[derive(Clone, Copy, Debug)]
+struct Visited {
+    key: u64,
+    reversible: usize,
+}
+
+/// A searcher for one rule set. It keeps its transposition table between searches, so asking
+/// it about successive positions of one game is cheaper than starting afresh.
+#[derive(Debug)]
+pub struct Searcher {
+    rules: RuleSet,
+    eval: Evaluator,
+    tt: Table,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    seldepth: usize,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    aborted: bool,
+    buffers: Vec<Vec<Move>>,
+    /// Ordering keys of the moves in `buffers`, per ply.
+    keys: Vec<Vec<i32>>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    history: Box<[[i32; 50]; 50]>,
+    path: Vec<Visited>,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `tt_megabytes`.
+    pub fn new(rules: &RuleSet, tt_megabytes: usize) -> Searcher {
+        Searcher {
+            rules: rules.clone(),
+            eval: Evaluator::new(rules),
+            tt: Table::new(tt_megabytes),
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            seldepth: 0,
+            deadline: None,
+            node_limit: None,
+            aborted: false,
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: Box::new([[0; 50]; 50]),
+            path: Vec::new(),
+        }
+    }
+
+    /// A searcher stopped by `stop` (see [`Searcher::stop_flag`]).
+    pub fn with_stop_flag(rules: &RuleSet, tt_megabytes: usize, stop: Arc<AtomicBool>) -> Searcher {
+        Searcher {
+            stop,
+            ..Searcher::new(rules, tt_megabytes)
+        }
+    }
+
+    /// The rule set searched.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// A flag that stops the search from another thread; the search then returns the best move
+    /// found so far. The searcher never clears it: whoever sets it clears it before the next
+    /// search, so that a stop sent just before a search starts is not lost.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Forgets what earlier searches learnt (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        *self.history = [[0; 50]; 50];
+    }
+
+    /// The static evaluation of `pos` for its side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.eval.evaluate(pos, &self.rules)
+    }
+
+    /// Searches the last of `positions` (the positions of a game so far, oldest first, so that
+    /// repetitions count as draws) within `limits`, calling `progress` after each iteration.
+    ///
+    /// # Panics
+    /// If `positions` is empty.
+    pub fn search(
+        &mut self,
+        positions: &[Position],
+        limits: Limits,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Report {
+        let start = Instant::now();
+        let root = *positions.last().expect("a position to search");
+        self.begin(positions, limits, start);
+        let mut root_moves = root.legal_moves(&self.rules);
+        let mut report = Report {
+            best: root_moves.first().copied(),
+            score: if root_moves.is_empty() { -MATE } else { 0 },
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: root_moves.first().copied().into_iter().collect(),
+        };
+        if root_moves.is_empty() {
+            return report;
+        }
+        if let Some(e) = self.tt.probe(root.key())
+            && let Some(m) = e.best
+            && let Some(i) = root_moves.iter().position(|&r| r == m)
+        {
+            root_moves[..=i].rotate_right(1);
+        }
+        let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
+        let mut scores = vec![0; root_moves.len()];
+        for depth in 1..=max_depth {
+            let mut pos = root;
+            let mut alpha = -INFINITY;
+            let mut best: Option<(Move, i32)> = None;
+            for (i, &m) in root_moves.iter().enumerate() {
+                let king_step = self.king_step(&pos, &m);
+                let undo = pos.play_unchecked(&m);
+                self.push(&pos, king_step);
+                let score = if i == 0 {
+                    -self.node(&mut pos, depth as i32 - 1, -INFINITY, -alpha, 1)
+                } else {
+                    let s = -self.node(&mut pos, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha && !self.aborted {
+                        -self.node(&mut pos, depth as i32 - 1, -INFINITY, -alpha, 1)
+                    } else {
+                        s
+                    }
+                };
+                self.path.pop();
+                pos.undo_unchecked(&m, undo);
+                if self.aborted {
+                    break;
+                }
+                scores[i] = score;
+                if score > alpha {
+                    alpha = score;
+                    best = Some((m, score));
+                }
+            }
+            if let Some((m, score)) = best {
+                // The previous best is searched first: any result of this iteration, even an
+                // interrupted one, is at least as well founded.
+                report.best = Some(m);
+                report.score = score;
+                report.depth = depth;
+                report.pv = self.principal_variation(root, m);
+                self.tt
+                    .store(root.key(), Some(m), score, depth as i16, Bound::Exact);
+            }
+            report.nodes = self.nodes;
+            report.seldepth = self.seldepth as u32;
+            report.elapsed = start.elapsed();
+            if self.aborted {
+                break;
+            }
+            progress(&report);
+            // Best first next time, the rest by this iteration's scores.
+            let mut order: Vec<(Move, i32)> = root_moves
+                .iter()
+                .copied()
+                .zip(scores.iter().copied())
+                .collect();
+            order.sort_by_key(|&(m, s)| (Some(m) != report.best, -s));
+            root_moves = order.iter().map(|&(m, _)| m).collect();
+            scores = order.iter().map(|&(_, s)| s).collect();
+            if root_moves.len() == 1 && limits.depth.is_none() {
+                break;
+            }
+            if report.score.abs() > MATE_BOUND && (MATE - report.score.abs()) as u32 <= depth {
+                break;
+            }
+            if let Some(limit) = limits.time
+                && report.elapsed * 2 > limit
+            {
+                break;
+            }
+        }
+        report.elapsed = start.elapsed();
+        report
+    }
+
+    /// The exact score of every legal move of the last of `positions`, searched `depth` plies
+    /// deep: for weaker play that picks among good moves rather than always the best.
+    pub fn score_moves(&mut self, positions: &[Position], depth: u32) -> Vec<(Move, i32)> {
+        let root = *positions.last().expect("a position to search");
+        self.begin(positions, Limits::depth(depth), Instant::now());
+        let mut out = Vec::new();
+        for m in root.legal_moves(&self.rules) {
+            let mut pos = root;
+            let king_step = self.king_step(&pos, &m);
+            let undo = pos.play_unchecked(&m);
+            self.push(&pos, king_step);
+            let score = -self.node(&mut pos, depth as i32 - 1, -INFINITY, INFINITY, 1);
+            self.path.pop();
+            pos.undo_unchecked(&m, undo);
+            out.push((m, score));
+        }
+        out
+    }
+
+    /// Positions visited by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn begin(&mut self, positions: &[Position], limits: Limits, start: Instant) {
+        self.aborted = self.stop.load(Ordering::Relaxed);
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.deadline = limits.time.map(|t| start + t);
+        self.node_limit = limits.nodes;
+        self.tt.new_search();
+        self.killers = [[None; 2]; MAX_PLY + 1];
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+        self.path.clear();
+        let mut reversible = 0;
+        for (i, pos) in positions.iter().enumerate() {
+            if i > 0 {
+                reversible = if reversible_step(&positions[i - 1], pos) {
+                    reversible + 1
+                } else {
+                    0
+                };
+            }
+            self.path.push(Visited {
+                key: pos.key(),
+                reversible,
+            });
+        }
+    }
+
+    /// Whether `m` is a king's move without capture: it can be undone by another.
+    #[inline]
+    fn king_step(&self, pos: &Position, m: &Move) -> bool {
+        !m.is_capture() && pos.piece_at(m.from()).is_some_and(|p| p.role == Role::King)
+    }
+
+    /// Records the position reached, `king_step` saying whether by a reversible move.
+    #[inline]
+    fn push(&mut self, after: &Position, king_step: bool) {
+        let reversible = if king_step {
+            self.path.last().map_or(0, |v| v.reversible) + 1
+        } else {
+            0
+        };
+        self.path.push(Visited {
+            key: after.key(),
+            reversible,
+        });
+    }
+
+    /// Whether the position last pushed occurred before with the same side to move, since the
+    /// last irreversible move.
+    #[inline]
+    fn repeated(&self) -> bool {
+        let n = self.path.len() - 1;
+        let here = self.path[n];
+        let mut back = 4;
+        while back <= here.reversible && back <= n {
+            if self.path[n - back].key == here.key {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            let stopped = self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.node_limit.is_some_and(|n| self.nodes >= n);
+            self.aborted = stopped;
+        }
+        self.aborted
+    }
+
+    /// Negamax alpha-beta with principal-variation search below the root.
+    fn node(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.repeated() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(pos, &self.rules);
+        }
+        // A win can be no faster than this: prune lines that cannot matter.
+        let alpha_orig = alpha.max(-MATE + ply as i32);
+        let beta = beta.min(MATE - ply as i32 - 1);
+        alpha = alpha_orig;
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // At the horizon a quiet position is evaluated as it stands; a capture due is played out.
+        if depth <= 0 && !pos.has_capture(&self.rules) {
+            let mobility = pos.mobility(&self.rules);
+            if mobility[pos.side_to_move()] == 0 {
+                return -MATE + ply as i32;
+            }
+            return self.eval.evaluate_with(pos, mobility);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.generate_moves(&self.rules, &mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return -MATE + ply as i32;
+        }
+        let capture = moves[0].is_capture();
+
+        let key = pos.key();
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best;
+            if !pv_node && i32::from(e.depth) >= depth {
+                let score = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    self.buffers[ply] = moves;
+                    return score;
+                }
+            }
+        }
+
+        // A forced reply costs no depth: it is no choice at all.
+        let next_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.order(&moves, tt_move, ply, &mut keys);
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            // Selection: the best-ordered remaining move.
+            let j = (i..moves.len())
+                .max_by_key(|&j| keys[j])
+                .expect("a move remains");
+            moves.swap(i, j);
+            keys.swap(i, j);
+            let m = moves[i];
+            let quiet = !capture && keys[i] < KILLER_2;
+            let king_step = self.king_step(pos, &m);
+            let undo = pos.play_unchecked(&m);
+            self.push(pos, king_step);
+            let mut score;
+            if i == 0 {
+                score = -self.node(pos, next_depth, -beta, -alpha, ply + 1);
+            } else {
+                let reduction = if quiet && depth >= 3 && i >= 3 {
+                    if depth >= 6 && i >= 8 { 2 } else { 1 }
+                } else {
+                    0
+                };
+                score = -self.node(pos, next_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && reduction > 0 {
+                    score = -self.node(pos, next_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta {
+                    score = -self.node(pos, next_depth, -beta, -alpha, ply + 1);
+                }
+            }
+            self.path.pop();
+            pos.undo_unchecked(&m, undo);
+            if self.aborted {
+                self.buffers[ply] = moves;
+                self.keys[ply] = keys;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if !capture {
+                            self.reward(&m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        self.keys[ply] = keys;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            best_move,
+            to_tt(best_score, ply),
+            depth.max(0) as i16,
+            bound,
+        );
+        best_score
+    }
+
+    /// Ordering keys: the table's move, captures by size, killers, then history.
+    fn order(&self, moves: &[Move], tt_move: Option<Move>, ply: usize, keys: &mut Vec<i32>) {
+        let [k1, k2] = self.killers[ply];
+        keys.clear();
+        keys.extend(moves.iter().map(|&m| {
+            if Some(m) == tt_move {
+                TT_MOVE
+            } else if m.is_capture() {
+                CAPTURE + m.capture_count() as i32
+            } else if Some(m) == k1 {
+                KILLER_1
+            } else if Some(m) == k2 {
+                KILLER_2
+            } else {
+                self.history[m.from().index()][m.to().index()].min(KILLER_2 - 1)
+            }
+        }));
+    }
+
+    /// A quiet move refuted its opponent's move: try it early in sibling positions.
+    fn reward(&mut self, m: &Move, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(*m) {
+            k[1] = k[0];
+            k[0] = Some(*m);
+        }
+        let h = &mut self.history[m.from().index()][m.to().index()];
+        *h = (*h + depth * depth).min(KILLER_2 - 1);
+    }
+
+    /// The line the table expects after `best` from `root`.
+    fn principal_variation(&self, root: Position, best: Move) -> Vec<Move> {
+        let mut pv = vec![best];
+        let mut pos = root;
+        pos.play_unchecked(&best);
+        let mut seen = vec![root.key(), pos.key()];
+        while pv.len() < 32 {
+            let Some(m) = self.tt.probe(pos.key()).and_then(|e| e.best) else {
+                break;
+            };
+            if !pos.is_legal(&self.rules, &m) {
+                break;
+            }
+            pos.play_unchecked(&m);
+            if seen.contains(&pos.key()) {
+                break;
+            }
+            seen.push(pos.key());
+            pv.push(m);
+        }
+        pv
+    }
+}
+
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 25;
+const KILLER_1: i32 = 1 << 24;
+const KILLER_2: i32 = (1 << 24) - 1;
+
+/// Mate scores are stored relative to the node, so that they stay right at another ply.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Whether `after` follows `before` by a king's move without capture.
+fn reversible_step(before: &Position, after: &Position) -> bool {
+    use crate::rules::Color;
+    Color::ALL.into_iter().all(|c| {
+        before.pieces_of(c, Role::Man) == after.pieces_of(c, Role::Man)
+            && before.pieces_of(c, Role::Tower) == after.pieces_of(c, Role::Tower)
+            && before.pieces(c).len() == after.pieces(c).len()
+    })
+}

@@ -1,0 +1,257 @@
+//! The computer opponent: forced wins found, claims made when they pay, legal moves only in
+//! seeded self-play of every rule set, and a thinking thread that can be cancelled.
+
+use std::time::Duration;
+
+use dama::engine::{
+    Answer, ClaimChoice, Level, Limits, MATE_BOUND, Searcher, Task, Worker, choose_claim,
+    choose_move, game_positions, make_claim,
+};
+use dama::rules::{Enforcement, Game, Position, RuleSet, Variant};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Exhaustively: can the side to move leave the opponent without a move within `plies`?
+fn wins(pos: &Position, rules: &RuleSet, plies: u32) -> bool {
+    plies > 0
+        && pos.legal_moves(rules).iter().any(|m| {
+            let mut p = *pos;
+            p.play_unchecked(m);
+            loses(&p, rules, plies - 1)
+        })
+}
+
+fn loses(pos: &Position, rules: &RuleSet, plies: u32) -> bool {
+    let moves = pos.legal_moves(rules);
+    moves.is_empty()
+        || (plies > 0
+            && moves.iter().all(|m| {
+                let mut p = *pos;
+                p.play_unchecked(m);
+                wins(&p, rules, plies - 1)
+            }))
+}
+
+/// Shots: a quiet first move, after which White takes everything by its third move. Each is
+/// checked by brute force to be a win in exactly five plies with one winning first move.
+const SHOTS: [(Variant, &str, &str); 8] = [
+    (Variant::English, "W:W11,18,27,31:B5,17,19", "27-23"),
+    (Variant::English, "W:W11,13,K20,24:B4,15,23", "24-19"),
+    (Variant::Czech, "W:W6,7:B1,19,23", "7-3"),
+    (Variant::Czech, "W:W10,27,28,K31:B2,9,19", "10-7"),
+    (Variant::International, "W:W7,34,37,K45:B14,25,27", "34-30"),
+    (Variant::International, "W:W28,K39,47:B17,21,36", "28-22"),
+    (Variant::TwoTowers, "W:WK15,42,K46,50:B6,13,27", "46-19"),
+    (Variant::TwoTowers, "W:W7,9,19:B1,8,31,43", "9-3"),
+];
+
+#[test]
+fn finds_forced_wins() {
+    for (variant, fen, winning) in SHOTS {
+        let rules = variant.rules();
+        let pos = rules.parse_fen(fen).unwrap();
+        assert!(!wins(&pos, rules, 3) && wins(&pos, rules, 5), "{fen}");
+        let winners: Vec<String> = pos
+            .legal_moves(rules)
+            .into_iter()
+            .filter(|m| {
+                let mut p = pos;
+                p.play_unchecked(m);
+                loses(&p, rules, 4)
+            })
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(winners, [winning], "{fen}");
+
+        let mut searcher = Searcher::new(rules, 4);
+        let report = searcher.search(&[pos], Limits::depth(9), &mut |_| {});
+        assert_eq!(
+            report.best.unwrap().to_string(),
+            winning,
+            "{variant:?} {fen}"
+        );
+        assert!(report.score > MATE_BOUND, "{fen}: score {}", report.score);
+        assert_eq!(report.mate_in(), Some(5), "{fen}");
+        assert_eq!(report.pv.len(), 5, "{fen}: {:?}", report.pv);
+        // The same within a time limit.
+        let mut fresh = Searcher::new(rules, 4);
+        let timed = fresh.search(&[pos], Limits::time(Duration::from_secs(2)), &mut |_| {});
+        assert_eq!(timed.best.unwrap().to_string(), winning, "{fen} (timed)");
+    }
+}
+
+#[test]
+fn the_lost_side_has_no_move_and_a_losing_score() {
+    let rules = Variant::Czech.rules();
+    // Black to move, blocked: it has lost.
+    let pos = rules.parse_fen("B:W25,30:B21").unwrap();
+    assert!(pos.legal_moves(rules).is_empty());
+    let report = Searcher::new(rules, 1).search(&[pos], Limits::depth(3), &mut |_| {});
+    assert_eq!(report.best, None);
+    assert!(report.score < -MATE_BOUND);
+}
+
+#[test]
+fn repetition_is_a_draw_in_search() {
+    // A king each, Black's in its double corner: no win in 13 plies (brute force), and the
+    // search must not claim an advantage from shuffling to and fro.
+    let rules = Variant::English.rules();
+    let pos = rules.parse_fen("W:WK29:BK1").unwrap();
+    assert!(!wins(&pos, rules, 13));
+    let report = Searcher::new(rules, 4).search(&[pos], Limits::depth(12), &mut |_| {});
+    assert!(report.score.abs() < 50, "{}", report.score);
+}
+
+#[test]
+fn every_level_plays_a_legal_move_and_the_weak_ones_vary() {
+    let rules = Variant::Czech.rules();
+    let start = Variant::Czech.start_position();
+    let legal = start.legal_moves(rules);
+    let mut seen = std::collections::BTreeSet::new();
+    for level in [Level::Beginner, Level::Novice] {
+        for seed in 0..12 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut s = Searcher::new(rules, 4);
+            let m = choose_move(&mut s, &[start], level, &mut rng)
+                .unwrap()
+                .best
+                .unwrap();
+            assert!(legal.contains(&m));
+            seen.insert(m);
+        }
+    }
+    assert!(seen.len() > 1, "weak levels always play {seen:?}");
+    assert_eq!(Level::from_number(1), Some(Level::Beginner));
+    assert_eq!(Level::from_number(5), Some(Level::Master));
+    assert_eq!(Level::from_number(6), None);
+    assert_eq!(Level::Master.number(), 5);
+}
+
+/// Plays a game under table rules (where the rule set has a claim) from `White`'s point of view
+/// as a careless human; returns the game.
+fn violate_then_claim(variant: Variant, fen: &str, from: u8) -> Game {
+    let rules = variant.rules();
+    let mut game = Game::from_position(rules.clone(), rules.parse_fen(fen).unwrap());
+    game.set_enforcement(Enforcement::TableRules);
+    let m = game
+        .allowed_moves()
+        .into_iter()
+        .find(|m| m.from().number() == from)
+        .expect("the careless move");
+    assert!(game.play(m).unwrap().violation.is_some());
+    game
+}
+
+#[test]
+fn claims_when_it_pays() {
+    // Czech: White should have taken 22x15 and moved 31-27 instead: Black blows the man away.
+    let game = violate_then_claim(Variant::Czech, "W:W22,31:B18,3,4", 31);
+    let mut s = Searcher::new(game.rules(), 4);
+    let claim = choose_claim(&mut s, &game, Limits::depth(6));
+    assert!(
+        matches!(claim, Some(ClaimChoice::Huff(sq)) if sq.number() == 22),
+        "{claim:?}"
+    );
+    let mut after = game.clone();
+    make_claim(&mut after, claim.unwrap()).unwrap();
+    assert_eq!(after.position().pieces(dama::rules::Color::White).len(), 1);
+
+    // English: taking back makes White capture 22x15 into a double capture.
+    let game = violate_then_claim(Variant::English, "W:W22,30:B18,8,11", 30);
+    let mut s = Searcher::new(game.rules(), 4);
+    assert_eq!(
+        choose_claim(&mut s, &game, Limits::depth(8)),
+        Some(ClaimChoice::TakeBack)
+    );
+
+    // English: here taking back only makes White win a man: the computer plays on.
+    let game = violate_then_claim(Variant::English, "W:W22,31:B18,1", 31);
+    let mut s = Searcher::new(game.rules(), 4);
+    assert_eq!(choose_claim(&mut s, &game, Limits::depth(8)), None);
+}
+
+/// Many seeded games of every rule set between the weak levels, now and then with a careless
+/// move by "a human" under table rules: the computer only ever plays legal moves, never commits
+/// a violation, and its claims are accepted.
+#[test]
+fn self_play_is_always_legal() {
+    for variant in Variant::ALL {
+        let rules = variant.rules();
+        for seed in 0..20u64 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut game = Game::new(rules.clone()).unwrap();
+            if rules.claim.is_some() {
+                game.set_enforcement(Enforcement::TableRules);
+            }
+            let mut white = Searcher::new(rules, 2);
+            let mut black = Searcher::new(rules, 2);
+            let levels = [Level::Beginner, Level::Novice, Level::Club];
+            let mut plies = 0;
+            while game.outcome().is_none() && plies < 160 {
+                let side = game.position().side_to_move();
+                let searcher = if side == dama::rules::Color::White {
+                    &mut white
+                } else {
+                    &mut black
+                };
+                if game.claim_offer().is_some()
+                    && let Some(c) = choose_claim(searcher, &game, Limits::depth(2))
+                {
+                    make_claim(&mut game, c).expect("the computer's claim is valid");
+                }
+                // A careless human now and then, where table rules allow it.
+                let allowed = game.allowed_moves();
+                if rng.random_bool(0.1) && allowed.len() > game.legal_moves().len() {
+                    let m = allowed[rng.random_range(0..allowed.len())];
+                    game.play(m).unwrap();
+                } else {
+                    let level = levels[rng.random_range(0..levels.len())];
+                    let positions = game_positions(&game);
+                    let m = choose_move(searcher, &positions, level, &mut rng)
+                        .expect("a move while the game goes on")
+                        .best
+                        .unwrap();
+                    assert!(
+                        game.legal_moves().contains(&m),
+                        "{variant:?} seed {seed}: {m}"
+                    );
+                    let played = game.play(m).unwrap();
+                    assert!(played.violation.is_none());
+                }
+                plies += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn the_thinking_thread_answers_and_can_be_cancelled() {
+    let rules = Variant::International.rules();
+    let game = Game::new(rules.clone()).unwrap();
+    let mut worker = Worker::new(|| {});
+    // A long think, cancelled at once by a new question: only the new answer arrives.
+    let old = worker.ask(&game, Task::Move(Level::Master));
+    std::thread::sleep(Duration::from_millis(50));
+    let new = worker.ask(&game, Task::Hint(Duration::from_millis(100)));
+    assert!(worker.busy());
+    let (id, answer) = worker.wait(Duration::from_secs(30)).expect("an answer");
+    assert_ne!(id, old);
+    assert_eq!(id, new);
+    let Answer::Hint(Some(report)) = answer else {
+        panic!("a hint: {answer:?}")
+    };
+    assert!(game.legal_moves().contains(&report.best.unwrap()));
+    assert!(!worker.busy());
+    // Cancelled without a new question: nothing arrives.
+    worker.ask(&game, Task::Move(Level::Master));
+    worker.cancel();
+    assert!(!worker.busy());
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(worker.poll().is_none());
+    // A finished game: no move.
+    let over = Game::from_position(rules.clone(), rules.parse_fen("B:W31:B").unwrap());
+    assert!(over.outcome().is_some());
+    worker.ask(&over, Task::Move(Level::Beginner));
+    let (_, answer) = worker.wait(Duration::from_secs(30)).expect("an answer");
+    assert!(matches!(answer, Answer::Move(None)), "{answer:?}");
+}
