@@ -144,8 +144,9 @@ fn violate_then_claim(variant: Variant, fen: &str, from: u8) -> Game {
 
 #[test]
 fn claims_when_it_pays() {
-    // Czech: White should have taken 22x15 and moved 31-27 instead: Black blows the man away.
-    let game = violate_then_claim(Variant::Czech, "W:W22,31:B18,3,4", 31);
+    // Czech: White should have taken 22x15 and moved 31-27 instead; Black cannot take 22 itself
+    // (25 is occupied) and blows the man away.
+    let game = violate_then_claim(Variant::Czech, "W:W22,25,31:B18,3,4", 31);
     let mut s = Searcher::new(game.rules(), 4);
     let claim = choose_claim(&mut s, &game, Limits::depth(6));
     assert!(
@@ -154,7 +155,7 @@ fn claims_when_it_pays() {
     );
     let mut after = game.clone();
     make_claim(&mut after, claim.unwrap()).unwrap();
-    assert_eq!(after.position().pieces(dama::rules::Color::White).len(), 1);
+    assert_eq!(after.position().pieces(dama::rules::Color::White).len(), 2);
 
     // English: taking back makes White capture 22x15 into a double capture.
     let game = violate_then_claim(Variant::English, "W:W22,30:B18,8,11", 30);

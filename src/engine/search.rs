@@ -430,7 +430,7 @@ impl Searcher {
         }
         let capture = moves[0].is_capture();
 
-        let key = pos.key();
+        let key = self.path[self.path.len() - 1].key;
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {

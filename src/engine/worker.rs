@@ -27,6 +27,9 @@ pub enum Task {
     Hint(Duration),
     /// Whether and how to claim the opponent's forgotten capture, thinking as at a level.
     Claim(Level),
+    /// How good the position is for the side to move, thinking this long (to answer a draw
+    /// offer).
+    Judge(Duration),
 }
 
 /// The computer's answer to a [`Task`].
@@ -38,6 +41,8 @@ pub enum Answer {
     Hint(Option<Report>),
     /// The claim to make, if any.
     Claim(Option<ClaimChoice>),
+    /// The score for the side to move (see [`Report::score`]); `None` when the game is over.
+    Judge(Option<i32>),
 }
 
 struct Job {
@@ -186,6 +191,7 @@ fn think(
                 Task::Move(_) => Answer::Move(None),
                 Task::Hint(_) => Answer::Hint(None),
                 Task::Claim(_) => Answer::Claim(None),
+                Task::Judge(_) => Answer::Judge(None),
             }
         } else {
             match job.task {
@@ -198,6 +204,10 @@ fn think(
                 }
                 Task::Claim(level) => {
                     Answer::Claim(play::choose_claim(s, &job.game, level.limits()))
+                }
+                Task::Judge(time) => {
+                    let r = s.search(&positions, Limits::time(time), &mut |_| {});
+                    Answer::Judge(Some(r.score))
                 }
             }
         };

@@ -410,6 +410,33 @@ pub fn taken_back(lang: Language, pos_before: &Position, rules: &RuleSet, m: &Mo
     }
 }
 
+/// A hint: "Rada: 22 na 18", "Hint: 22 to 18".
+pub fn hint(lang: Language, pos: &Position, rules: &RuleSet, m: &Move) -> String {
+    let spoken = spoken_move(lang, pos, rules, m);
+    match lang {
+        Czech => format!("Rada: {spoken}"),
+        English => format!("Hint: {spoken}"),
+    }
+}
+
+/// Said when a person tries to move while the computer is to move.
+pub fn computer_to_move(lang: Language) -> &'static str {
+    match lang {
+        Czech => "Na tahu je počítač.",
+        English => "It is the computer's move.",
+    }
+}
+
+/// The computer's answer to a draw offer.
+pub fn draw_answer(lang: Language, accepted: bool) -> &'static str {
+    match (lang, accepted) {
+        (Czech, true) => "Počítač remízu přijímá.",
+        (Czech, false) => "Počítač remízu odmítá.",
+        (English, true) => "The computer accepts the draw.",
+        (English, false) => "The computer declines the draw.",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -573,5 +600,28 @@ mod tests {
             "You forgot to capture! 1 to 5 is taken back; black must capture."
         );
         assert_eq!(loaded(English, "a.pdn"), "Game loaded: a.pdn");
+    }
+
+    #[test]
+    fn computer_phrases() {
+        let rules = Variant::Czech.rules();
+        let pos = Variant::Czech.start_position();
+        let m = pos
+            .legal_moves(rules)
+            .into_iter()
+            .find(|m| m.from().number() == 22 && m.to().number() == 18)
+            .unwrap();
+        assert_eq!(hint(Czech, &pos, rules, &m), "Rada: 22 na 18");
+        assert_eq!(hint(English, &pos, rules, &m), "Hint: 22 to 18");
+        let shot = rules.parse_fen("W:W22:B18").unwrap();
+        let capture = shot.legal_moves(rules)[0];
+        assert_eq!(hint(Czech, &shot, rules, &capture), "Rada: 22 bere 15");
+        assert_eq!(computer_to_move(Czech), "Na tahu je počítač.");
+        assert_eq!(computer_to_move(English), "It is the computer's move.");
+        assert_eq!(draw_answer(Czech, true), "Počítač remízu přijímá.");
+        assert_eq!(
+            draw_answer(English, false),
+            "The computer declines the draw."
+        );
     }
 }

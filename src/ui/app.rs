@@ -10,8 +10,9 @@ use super::board_view::{BoardInput, BoardView, Highlights, shows_numbers, square
 use super::commands::Command;
 use super::i18n::{self, Language, T};
 use super::picker::{Click, Picker, Refusal};
-use super::settings::{LoadNotice, Settings, SpeechMode, Theme};
+use super::settings::{LoadNotice, Player, Settings, SpeechMode, Theme};
 use super::theme::{Palette, visuals};
+use crate::engine::{Answer, ClaimChoice, Level, Task, Worker};
 use crate::notation::pdn::{self, PdnGame};
 use crate::notation::{Notation, write};
 use crate::rules::{
@@ -38,19 +39,49 @@ pub struct NewGameForm {
     pub black: String,
     /// Table rules (where the rule set has a claim).
     pub table_rules: bool,
+    /// Who plays White and Black.
+    pub players: [Player; 2],
 }
 
 impl NewGameForm {
-    fn new(variant: Variant, white: &str, black: &str) -> NewGameForm {
+    fn new(variant: Variant, white: &str, black: &str, players: [Player; 2]) -> NewGameForm {
         NewGameForm {
             variant,
             rules: variant.rules().clone(),
             white: white.into(),
             black: black.into(),
             table_rules: variant.rules().table_rules_by_default,
+            players,
         }
     }
 }
+
+/// What the computer is thinking about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Thought {
+    /// Its own move.
+    Move,
+    /// Whether to claim a forgotten capture.
+    Claim,
+    /// A move to suggest to a person.
+    Hint,
+    /// Whether to accept a draw offered by `Color`.
+    Draw(Color),
+}
+
+/// A question put to the thinking thread, and the game state it was about.
+#[derive(Clone, Copy, Debug)]
+struct Thinking {
+    id: u64,
+    thought: Thought,
+    stamp: Stamp,
+}
+
+/// Identifies a state of the game: answers about an earlier state are dropped.
+type Stamp = (usize, u64, bool);
+
+/// How long the computer thinks about a hint or a draw offer.
+const ADVICE_TIME: std::time::Duration = std::time::Duration::from_millis(1500);
 
 /// What waits for the answer to "save changes?".
 #[derive(Clone, Debug)]
@@ -132,6 +163,16 @@ pub struct DamaApp {
     /// Whether to start the system's speech engine when speech is wanted and there is no
     /// speaker (off in tests, which give a recording speaker).
     pub start_speech_engine: bool,
+    /// Who plays White and Black.
+    players: [Player; 2],
+    /// The computer's thinking thread, started when first needed.
+    worker: Option<Worker>,
+    /// The question the computer is thinking about.
+    thinking: Option<Thinking>,
+    /// The game state in which the computer last decided about a claim.
+    claim_considered: Option<Stamp>,
+    /// A suggested move, for the game state it was found in.
+    hint: Option<(Move, Stamp)>,
 }
 
 impl DamaApp {
@@ -160,6 +201,7 @@ impl DamaApp {
     pub fn with_settings(settings: Settings, config_dir: Option<PathBuf>) -> DamaApp {
         let variant = settings.last_rules.parse().unwrap_or(Variant::Czech);
         let names = [settings.white_name.clone(), settings.black_name.clone()];
+        let players = [settings.white_player, settings.black_player];
         DamaApp {
             game: Game::new(variant.rules().clone()).expect("presets are valid"),
             names,
@@ -186,7 +228,35 @@ impl DamaApp {
             focus_move_field: false,
             start_speech_engine: false,
             last_dialog: None,
+            players,
+            worker: None,
+            thinking: None,
+            claim_considered: None,
+            hint: None,
         }
+    }
+
+    /// Who plays `color`.
+    pub fn player(&self, color: Color) -> Player {
+        self.players[color.index()]
+    }
+
+    /// Sets who plays `color` (the new-game dialog does this for a new game).
+    pub fn set_player(&mut self, color: Color, player: Player) {
+        self.players[color.index()] = player;
+        self.cancel_thinking();
+    }
+
+    /// Whether the computer is thinking (about a move, a claim, a hint or a draw offer).
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// The suggested move, while it is still about the position on the board.
+    pub fn hint(&self) -> Option<Move> {
+        self.hint
+            .filter(|&(_, stamp)| stamp == self.stamp())
+            .map(|(m, _)| m)
     }
 
     /// Gives the window a voice (none by default; [`run`](super::run) starts the real one).
@@ -293,8 +363,19 @@ impl DamaApp {
                 } else {
                     Enforcement::Strict
                 });
+                self.cancel_thinking();
                 self.game = game;
-                self.names = [form.white.clone(), form.black.clone()];
+                self.players = form.players;
+                let lang = self.lang();
+                self.names = [0, 1].map(|i| {
+                    let name = [&form.white, &form.black][i].trim();
+                    match form.players[i] {
+                        Player::Computer(level) if name.is_empty() => {
+                            format!("Dáma – {}", i18n::level_name(lang, level))
+                        }
+                        _ => name.to_string(),
+                    }
+                });
                 self.tags.clear();
                 self.file = None;
                 self.dirty = false;
@@ -305,6 +386,8 @@ impl DamaApp {
                 self.settings.last_rules = form.variant.id().to_string();
                 self.settings.white_name = form.white.clone();
                 self.settings.black_name = form.black.clone();
+                self.settings.white_player = form.players[0];
+                self.settings.black_player = form.players[1];
                 self.save_settings();
             }
             Err(e) => self.say(e.to_string(), true),
@@ -313,6 +396,7 @@ impl DamaApp {
 
     /// Plays `m` in the position shown: looking back, the later moves are taken back first.
     fn play(&mut self, m: Move) {
+        self.cancel_thinking();
         if let Some(ply) = self.view.take() {
             while self.game.moves().len() > ply {
                 if self.game.undo().is_err() {
@@ -320,6 +404,11 @@ impl DamaApp {
                 }
             }
         }
+        self.play_now(m);
+    }
+
+    /// Plays `m` in the current position and says it.
+    fn play_now(&mut self, m: Move) {
         let before = *self.game.position();
         match self.game.play(m) {
             Ok(played) => {
@@ -339,6 +428,135 @@ impl DamaApp {
         }
     }
 
+    // ----- the computer -----
+
+    /// The game state now, to tell whether an answer is still about it.
+    fn stamp(&self) -> Stamp {
+        (
+            self.game.moves().len(),
+            self.game.position().key(),
+            self.game.outcome().is_some(),
+        )
+    }
+
+    /// The level of the computer to move, if the computer is to move in a game going on.
+    fn computer_to_move(&self) -> Option<Level> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        match self.player(self.game.position().side_to_move()) {
+            Player::Computer(level) => Some(level),
+            Player::Human => None,
+        }
+    }
+
+    /// The side a single person plays against the computer.
+    fn human_side(&self) -> Option<Color> {
+        match self.players {
+            [Player::Human, Player::Computer(_)] => Some(Color::White),
+            [Player::Computer(_), Player::Human] => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// Stops the computer thinking: its answer, when it comes, is dropped.
+    fn cancel_thinking(&mut self) {
+        if self.thinking.take().is_some()
+            && let Some(w) = self.worker.as_mut()
+        {
+            w.cancel();
+        }
+    }
+
+    fn ask(&mut self, ctx: &Context, task: Task, thought: Thought) {
+        let worker = self.worker.get_or_insert_with(|| {
+            let ctx = ctx.clone();
+            Worker::new(move || ctx.request_repaint())
+        });
+        let id = worker.ask(&self.game, task);
+        self.thinking = Some(Thinking {
+            id,
+            thought,
+            stamp: self.stamp(),
+        });
+    }
+
+    /// Takes the computer's answers and, when it is to move, sets it thinking.
+    fn drive_computer(&mut self, ctx: &Context) {
+        let polled = self.worker.as_mut().and_then(Worker::poll);
+        if let Some((id, answer)) = polled
+            && let Some(t) = self.thinking.take_if(|t| t.id == id)
+            && t.stamp == self.stamp()
+        {
+            self.answer(t.thought, answer);
+        }
+        if self.worker.as_ref().is_none_or(|w| !w.busy()) {
+            self.thinking = None;
+        }
+        if self.thinking.is_some() {
+            return;
+        }
+        let Some(level) = self.computer_to_move() else {
+            return;
+        };
+        if self.game.claim_offer().is_some() && self.claim_considered != Some(self.stamp()) {
+            self.claim_considered = Some(self.stamp());
+            self.ask(ctx, Task::Claim(level), Thought::Claim);
+        } else {
+            self.ask(ctx, Task::Move(level), Thought::Move);
+        }
+    }
+
+    fn answer(&mut self, thought: Thought, answer: Answer) {
+        let lang = self.lang();
+        match (thought, answer) {
+            (Thought::Move, Answer::Move(Some(report))) => {
+                if let Some(m) = report.best {
+                    self.picker.clear();
+                    self.play_now(m);
+                }
+            }
+            (Thought::Claim, Answer::Claim(Some(claim))) => match claim {
+                ClaimChoice::Huff(sq) => self.huff(sq),
+                ClaimChoice::TakeBack => self.claim(),
+            },
+            (Thought::Hint, Answer::Hint(Some(report))) => {
+                if let Some(m) = report.best {
+                    self.hint = Some((m, self.stamp()));
+                    let pos = *self.game.position();
+                    let text = phrases::hint(lang, &pos, self.game.rules(), &m);
+                    self.say(text, false);
+                }
+            }
+            (Thought::Draw(by), Answer::Judge(Some(score))) => {
+                // The score is for the side to move; the computer accepts when it is not
+                // better off.
+                let to_move = self.game.position().side_to_move();
+                let computer_score = if to_move == by { -score } else { score };
+                let accepted = computer_score <= 0 && self.draw_offer == Some(by);
+                if accepted && self.game.agree_draw().is_ok() {
+                    self.dirty = true;
+                }
+                self.draw_offer = None;
+                self.say(phrases::draw_answer(lang, accepted), false);
+            }
+            _ => {}
+        }
+    }
+
+    /// A move for the person to move, found by the computer and spoken.
+    fn ask_hint(&mut self, ctx: &Context) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        if self.computer_to_move().is_some() {
+            self.say(phrases::computer_to_move(self.lang()), false);
+            return;
+        }
+        self.look(None);
+        self.ask(ctx, Task::Hint(ADVICE_TIME), Thought::Hint);
+    }
+
     fn board_input(&mut self, input: BoardInput) {
         if let (Some(offenders), BoardInput::Click(sq)) = (self.choosing_offender, input) {
             if offenders.contains(sq) {
@@ -347,6 +565,10 @@ impl DamaApp {
                 let text = phrases::choose_offender(self.lang(), offenders);
                 self.announce(text, true);
             }
+            return;
+        }
+        if self.view.is_none() && self.computer_to_move().is_some() {
+            self.say(phrases::computer_to_move(self.lang()), false);
             return;
         }
         let pos = *self.shown_position();
@@ -403,7 +625,12 @@ impl DamaApp {
         match c {
             Command::NewGame => {
                 let v = self.settings.last_rules.parse().unwrap_or(Variant::Czech);
-                let form = NewGameForm::new(v, &self.names[0], &self.names[1]);
+                let form = NewGameForm::new(
+                    v,
+                    &self.settings.white_name,
+                    &self.settings.black_name,
+                    self.players,
+                );
                 self.dialog = Some(Dialog::NewGame(Box::new(form)));
             }
             Command::Open => self.guard(Pending::Open),
@@ -414,18 +641,33 @@ impl DamaApp {
             Command::SaveAs => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
             Command::Undo => {
+                self.cancel_thinking();
                 self.view = None;
                 self.picker.clear();
                 self.choosing_offender = None;
                 if self.game.undo().is_ok() {
                     self.dirty = true;
+                    // Against the computer, back to the person's own move.
+                    if self.game.outcome().is_none()
+                        && self.human_side().is_some()
+                        && self.computer_to_move().is_some()
+                    {
+                        let _ = self.game.undo();
+                    }
                 }
             }
             Command::Redo => {
+                self.cancel_thinking();
                 self.view = None;
                 self.picker.clear();
                 if self.game.redo().is_ok() {
                     self.dirty = true;
+                    if self.human_side().is_some()
+                        && self.computer_to_move().is_some()
+                        && self.game.can_redo()
+                    {
+                        let _ = self.game.redo();
+                    }
                 }
             }
             Command::FlipBoard => {
@@ -440,7 +682,13 @@ impl DamaApp {
             }
             Command::OfferDraw => {
                 if self.game.outcome().is_none() {
-                    self.draw_offer = Some(self.game.position().side_to_move());
+                    let by = self
+                        .human_side()
+                        .unwrap_or(self.game.position().side_to_move());
+                    self.draw_offer = Some(by);
+                    if matches!(self.player(!by), Player::Computer(_)) {
+                        self.ask(ctx, Task::Judge(ADVICE_TIME), Thought::Draw(by));
+                    }
                 }
             }
             Command::FirstPosition => self.look(Some(0)),
@@ -485,6 +733,7 @@ impl DamaApp {
             Command::MoveField => self.focus_move_field = true,
             Command::Help => self.dialog = Some(Dialog::Help),
             Command::Claim => self.claim(),
+            Command::Hint => self.ask_hint(ctx),
         }
     }
 
@@ -529,6 +778,11 @@ impl DamaApp {
 
     /// Plays a move typed in the move field: `32-28`, `32 28`, `3228`, `c3-d4`, `28x19`.
     pub fn typed_move(&mut self, text: &str) {
+        if self.view.is_none() && self.computer_to_move().is_some() {
+            self.move_text.clear();
+            self.say(phrases::computer_to_move(self.lang()), false);
+            return;
+        }
         let pos = *self.shown_position();
         let rules = self.game.rules().clone();
         let lang = self.lang();
@@ -687,6 +941,8 @@ impl DamaApp {
                     game.tag("Black").unwrap_or("").to_string(),
                 ];
                 self.tags = game.tags.clone();
+                self.cancel_thinking();
+                self.players = [Player::Human; 2];
                 self.game = replayed.game;
                 self.file = Some(path.to_path_buf());
                 self.dirty = false;
@@ -822,6 +1078,7 @@ impl DamaApp {
         for c in std::mem::take(&mut self.queued) {
             self.run(&ctx, c);
         }
+        self.drive_computer(&ctx);
         if self.allow_close && ctx.input(|i| i.viewport().close_requested()) {
             self.save_settings();
         } else if self.allow_close {
@@ -871,6 +1128,8 @@ impl DamaApp {
                 let over = self.game.outcome().is_some();
                 let can_claim = self.game.claim_offer().is_some();
                 self.menu_item(ui, Command::Claim, can_claim);
+                let can_hint = !over && self.computer_to_move().is_none();
+                self.menu_item(ui, Command::Hint, can_hint);
                 self.menu_item(ui, Command::OfferDraw, !over);
                 self.menu_item(ui, Command::Resign, !over);
                 ui.separator();
@@ -966,6 +1225,22 @@ impl DamaApp {
                 }
             }
         });
+        let can_hint = self.game.outcome().is_none() && self.computer_to_move().is_none();
+        if ui
+            .add_enabled(
+                can_hint && self.thinking.is_none(),
+                Button::new(T::Hint.get(lang)),
+            )
+            .on_hover_text(
+                Command::Hint
+                    .shortcut()
+                    .map(|s| ui.ctx().format_shortcut(&s))
+                    .unwrap_or_default(),
+            )
+            .clicked()
+        {
+            self.queued.push(Command::Hint);
+        }
         if self.game.claim_offer().is_some() && self.view.is_none() {
             let text = RichText::new(T::Claim.get(lang)).strong();
             if ui.button(text).clicked() {
@@ -1059,7 +1334,9 @@ impl DamaApp {
             SquareSet::EMPTY
         };
         let shown_ply = self.view.unwrap_or(self.game.moves().len());
+        let hint = self.hint().filter(|_| live).map(|m| (m.from(), m.to()));
         Highlights {
+            hint,
             movable,
             must_capture,
             selected: self.picker.from,
@@ -1087,6 +1364,12 @@ impl DamaApp {
                 (None, None) => RichText::new(i18n::to_move(lang, pos.side_to_move())).heading(),
             };
             ui.label(banner);
+            if self.thinking.is_some() {
+                ui.horizontal(|ui| {
+                    ui.add(egui::Spinner::new());
+                    ui.label(T::Thinking.get(lang));
+                });
+            }
             if let Some(offer) = self.draw_offer
                 && outcome.is_none()
             {
@@ -1227,7 +1510,10 @@ impl DamaApp {
                     ui.horizontal(|ui| {
                         if ui.button(T::Yes.get(lang)).clicked() {
                             keep = None;
-                            let side = self.game.position().side_to_move();
+                            let side = self
+                                .human_side()
+                                .unwrap_or(self.game.position().side_to_move());
+                            self.cancel_thinking();
                             if self.game.resign(side).is_ok() {
                                 self.dirty = true;
                             }
@@ -1359,14 +1645,34 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bo
             egui::Checkbox::new(&mut form.table_rules, T::TableRules.get(lang)),
         );
         ui.end_row();
-        let label = ui.label(T::WhitePlayer.get(lang));
-        ui.text_edit_singleline(&mut form.white)
-            .labelled_by(label.id);
-        ui.end_row();
-        let label = ui.label(T::BlackPlayer.get(lang));
-        ui.text_edit_singleline(&mut form.black)
-            .labelled_by(label.id);
-        ui.end_row();
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            let label = ui.label(format!(
+                "{}: {}",
+                i18n::side_name(lang, color),
+                T::PlayedBy.get(lang)
+            ));
+            let player = &mut form.players[i];
+            egui::ComboBox::from_id_salt(("player", i))
+                .selected_text(i18n::player_name(lang, *player))
+                .width(240.0)
+                .show_ui(ui, |ui| {
+                    let choices = std::iter::once(Player::Human)
+                        .chain(Level::ALL.into_iter().map(Player::Computer));
+                    for p in choices {
+                        ui.selectable_value(player, p, i18n::player_name(lang, p));
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            ui.end_row();
+            let (t, name) = match color {
+                Color::White => (T::WhitePlayer, &mut form.white),
+                Color::Black => (T::BlackPlayer, &mut form.black),
+            };
+            let label = ui.label(t.get(lang));
+            ui.text_edit_singleline(name).labelled_by(label.id);
+            ui.end_row();
+        }
     });
     let mut answer = None;
     ui.with_layout(Layout::right_to_left(Align::Min), |ui| {
@@ -1512,6 +1818,8 @@ impl eframe::App for DamaApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.cancel_thinking();
+        self.worker = None;
         self.save_settings();
     }
 }

@@ -29,6 +29,8 @@ pub struct Highlights {
     pub path: Vec<Square>,
     /// Start and end of the last move.
     pub last_move: Option<(Square, Square)>,
+    /// Start and end of the move the computer suggests.
+    pub hint: Option<(Square, Square)>,
 }
 
 /// A user's action on the board.
@@ -81,6 +83,9 @@ pub fn square_label(lang: Language, pos: &Position, sq: Square, highlights: &Hig
     }
     if highlights.targets.contains(sq) {
         state(T::Destination);
+    }
+    if highlights.hint.is_some_and(|(a, b)| a == sq || b == sq) {
+        state(T::HintMark);
     }
     label
 }
@@ -296,6 +301,17 @@ impl BoardView<'_> {
                     Color32::BLACK,
                 );
             }
+        }
+        if let Some((from, to)) = h.hint {
+            // An arrow from the piece to where it should go: shape and outline, not colour alone.
+            let a = self.square_rect(board_rect, cell, from).center();
+            let b = self.square_rect(board_rect, cell, to).center();
+            let painter = ui.painter();
+            let outline = Stroke::new(cell * 0.14, pal.dark_square);
+            let line = Stroke::new(cell * 0.08, pal.accent);
+            painter.arrow(a, b - a, outline);
+            painter.arrow(a, b - a, line);
+            painter.circle_stroke(a, cell * 0.42, Stroke::new(3.0 * pal.stroke, pal.accent));
         }
         if let (Some(from), Some(p)) = (dragging, ui.input(|i| i.pointer.interact_pos()))
             && let Some(piece) = self.pos.piece_at(from)

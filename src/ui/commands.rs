@@ -56,11 +56,13 @@ pub enum Command {
     Help,
     /// Claim the opponent's forgotten capture (table rules).
     Claim,
+    /// Ask the computer for a move for the side to move.
+    Hint,
 }
 
 impl Command {
     /// All commands, in menu order.
-    pub const ALL: [Command; 24] = [
+    pub const ALL: [Command; 25] = [
         Command::NewGame,
         Command::Open,
         Command::Save,
@@ -85,6 +87,7 @@ impl Command {
         Command::MoveField,
         Command::Help,
         Command::Claim,
+        Command::Hint,
     ];
 
     /// The menu text.
@@ -114,6 +117,7 @@ impl Command {
             Command::MoveField => T::MoveFieldCommand,
             Command::Help => T::KeyboardHelp,
             Command::Claim => T::Claim,
+            Command::Hint => T::Hint,
         }
     }
 
@@ -152,6 +156,7 @@ impl Command {
             Command::MoveField => ctrl(Key::M),
             Command::Help => key(Key::F1),
             Command::Claim => key(Key::F9),
+            Command::Hint => key(Key::F8),
         }
     }
 }

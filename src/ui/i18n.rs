@@ -55,6 +55,17 @@ texts! {
     PrecedenceQuantity => "Nejvíce kamenů", "Most pieces";
     WhitePlayer => "Bílý hráč", "White player";
     BlackPlayer => "Černý hráč", "Black player";
+    PlayedBy => "Hraje", "Played by";
+    Human => "Člověk", "Human";
+    ComputerPlayer => "Počítač", "Computer";
+    LevelBeginner => "Začátečník", "Beginner";
+    LevelNovice => "Mírně pokročilý", "Novice";
+    LevelClub => "Klubový hráč", "Club player";
+    LevelExpert => "Expert", "Expert";
+    LevelMaster => "Mistr", "Master";
+    Thinking => "Počítač přemýšlí…", "The computer is thinking…";
+    Hint => "Poradit tah", "Hint";
+    HintMark => "doporučený tah", "hint";
     Start => "Začít", "Start";
     Cancel => "Zrušit", "Cancel";
     Path => "Cesta k souboru", "File path";
@@ -124,6 +135,31 @@ texts! {
 }
 
 pub use crate::speech::phrases::{draw_offer, outcome, piece_name, side_name, to_move};
+
+/// The name of a playing level: "Klubový hráč (3)".
+pub fn level_name(lang: Language, level: crate::engine::Level) -> String {
+    use crate::engine::Level;
+    let t = match level {
+        Level::Beginner => T::LevelBeginner,
+        Level::Novice => T::LevelNovice,
+        Level::Club => T::LevelClub,
+        Level::Expert => T::LevelExpert,
+        Level::Master => T::LevelMaster,
+    };
+    format!("{} ({})", t.get(lang), level.number())
+}
+
+/// Who plays a side, as the new-game dialog lists it: "Člověk", "Počítač – Mistr (5)".
+pub fn player_name(lang: Language, player: super::settings::Player) -> String {
+    match player {
+        super::settings::Player::Human => T::Human.get(lang).to_string(),
+        super::settings::Player::Computer(level) => format!(
+            "{} – {}",
+            T::ComputerPlayer.get(lang),
+            level_name(lang, level)
+        ),
+    }
+}
 
 /// The rule set's name in `lang`.
 pub fn rules_name(lang: Language, rules: &RuleSet) -> &str {

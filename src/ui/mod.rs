@@ -15,7 +15,7 @@ pub use board_view::{BoardInput, Highlights, square_id, square_label};
 pub use commands::Command;
 pub use i18n::{Language, T};
 pub use picker::{Click, Picker, Refusal};
-pub use settings::{Settings, SpeechMode, Theme, config_dir};
+pub use settings::{Player, Settings, SpeechMode, Theme, config_dir};
 
 /// Opens the window, with the game of `file` if given; returns when it closes.
 ///

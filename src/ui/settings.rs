@@ -35,6 +35,16 @@ pub enum SpeechMode {
     ScreenReader,
 }
 
+/// Who plays a side: a person at this computer, or the computer at a level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Player {
+    /// A person moves.
+    #[default]
+    Human,
+    /// The computer moves, at this strength.
+    Computer(crate::engine::Level),
+}
+
 /// Most recent files kept.
 pub const MAX_RECENT: usize = 8;
 
@@ -64,6 +74,10 @@ pub struct Settings {
     pub white_name: String,
     /// Player names chosen last.
     pub black_name: String,
+    /// Who played White last.
+    pub white_player: Player,
+    /// Who played Black last.
+    pub black_player: Player,
     /// Whether moves and messages are spoken.
     pub speech: bool,
     /// Own voice or screen reader.
@@ -88,6 +102,8 @@ impl Default for Settings {
             last_rules: "czech".into(),
             white_name: String::new(),
             black_name: String::new(),
+            white_player: Player::Human,
+            black_player: Player::Human,
             speech: true,
             speech_mode: SpeechMode::OwnVoice,
             voice: crate::speech::Voice::default(),

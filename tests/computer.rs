@@ -1,0 +1,313 @@
+//! Playing against the computer through the window: it answers a move, moves first when it has
+//! White, is cancelled by undo and a new game, gives hints, claims forgotten captures, and answers
+//! draw offers; the window goes on drawing meanwhile.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use dama::engine::Level;
+use dama::rules::{Color, Variant};
+use dama::ui::{DamaApp, Language, Player, Settings};
+use eframe::egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn app(variant: Variant, white: Player, black: Player) -> Harness<'static, DamaApp> {
+    let settings = Settings {
+        language: Some(Language::English),
+        last_rules: variant.id().into(),
+        white_player: white,
+        black_player: black,
+        ..Settings::default()
+    };
+    let app = DamaApp::with_settings(settings, None);
+    Harness::builder()
+        .with_size(Vec2::new(1100.0, 760.0))
+        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app)
+}
+
+/// Draws frames until `done` holds (the computer thinks on its own thread meanwhile).
+fn wait_for(h: &mut Harness<'_, DamaApp>, what: &str, done: impl Fn(&DamaApp) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "waited for {what}"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    frames(h);
+}
+
+fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
+    let prefix = format!("{n}, ");
+    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
+        .click();
+    frames(h);
+}
+
+fn label(h: &Harness<'_, DamaApp>, n: u8) -> String {
+    let prefix = format!("{n}, ");
+    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
+        .accesskit_node()
+        .label()
+        .unwrap_or_default()
+}
+
+fn open_fen(h: &mut Harness<'_, DamaApp>, name: &str, pdn: &str) {
+    let dir = std::env::temp_dir().join(format!("dama-computer-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path: PathBuf = dir.join("game.pdn");
+    std::fs::write(&path, pdn).unwrap();
+    h.state_mut().open_path(&path);
+    frames(h);
+}
+
+/// A few frames: the spinner of a thinking computer never lets the window settle.
+fn frames(h: &mut Harness<'_, DamaApp>) {
+    h.run_steps(4);
+}
+
+fn plies(h: &Harness<'_, DamaApp>) -> usize {
+    h.state().game().moves().len()
+}
+
+#[test]
+fn the_computer_answers_a_move() {
+    let mut h = app(
+        Variant::Czech,
+        Player::Human,
+        Player::Computer(Level::Beginner),
+    );
+    frames(&mut h);
+    click(&mut h, 22);
+    click(&mut h, 18);
+    wait_for(&mut h, "the computer's move", |a| {
+        a.game().moves().len() == 2
+    });
+    let app = h.state();
+    assert!(!app.is_thinking());
+    let reply = app.game().moves()[1];
+    let before = app.game().position_at(1).unwrap();
+    assert!(before.legal_moves(app.game().rules()).contains(&reply));
+    // Its move is said like any other ("11 to 15").
+    assert_eq!(
+        app.announcement(),
+        format!("{} to {}", reply.from(), reply.to()).as_str()
+    );
+    assert_eq!(app.game().position().side_to_move(), Color::White);
+}
+
+#[test]
+fn the_computer_moves_first_with_white_chosen_in_the_dialog() {
+    let mut h = app(Variant::English, Player::Human, Player::Human);
+    frames(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    frames(&mut h);
+    h.get_by_label("White: Played by").click();
+    frames(&mut h);
+    h.get_by_label("Computer – Novice (2)").click();
+    frames(&mut h);
+    h.get_by_label("Start").click();
+    frames(&mut h);
+    assert_eq!(
+        h.state().player(Color::White),
+        Player::Computer(Level::Novice)
+    );
+    assert_eq!(h.state().player(Color::Black), Player::Human);
+    // English: Black moves first, so the computer (White) waits for the person.
+    assert!(!h.state().is_thinking());
+    assert_eq!(plies(&h), 0);
+    click(&mut h, 11);
+    click(&mut h, 15);
+    wait_for(&mut h, "White's reply", |a| a.game().moves().len() == 2);
+    // The choice is remembered for the next new game.
+    assert_eq!(
+        h.state().settings.white_player,
+        Player::Computer(Level::Novice)
+    );
+    // The name of the computer side says what it is.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    frames(&mut h);
+}
+
+#[test]
+fn while_the_computer_thinks_the_person_cannot_move_and_undo_cancels() {
+    let mut h = app(
+        Variant::Czech,
+        Player::Human,
+        Player::Computer(Level::Master),
+    );
+    frames(&mut h);
+    click(&mut h, 22);
+    click(&mut h, 18);
+    assert!(h.state().is_thinking());
+    assert!(h.query_by_label("The computer is thinking…").is_some());
+    // A click on the board is refused with a reason.
+    click(&mut h, 21);
+    assert_eq!(h.state().announcement(), "It is the computer's move.");
+    // Undo takes the person's move back and stops the thinking: no reply comes later.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    frames(&mut h);
+    assert_eq!(plies(&h), 0);
+    assert!(!h.state().is_thinking());
+    for _ in 0..20 {
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(plies(&h), 0);
+    assert!(h.query_by_label("The computer is thinking…").is_none());
+}
+
+#[test]
+fn undo_against_the_computer_goes_back_to_the_persons_move() {
+    let mut h = app(
+        Variant::Czech,
+        Player::Human,
+        Player::Computer(Level::Beginner),
+    );
+    frames(&mut h);
+    click(&mut h, 22);
+    click(&mut h, 18);
+    wait_for(&mut h, "the reply", |a| a.game().moves().len() == 2);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    frames(&mut h);
+    assert_eq!(
+        plies(&h),
+        0,
+        "both the reply and the person's move are taken back"
+    );
+    assert!(!h.state().is_thinking());
+}
+
+#[test]
+fn a_new_game_cancels_the_thinking() {
+    let mut h = app(
+        Variant::Czech,
+        Player::Human,
+        Player::Computer(Level::Master),
+    );
+    frames(&mut h);
+    click(&mut h, 22);
+    click(&mut h, 18);
+    assert!(h.state().is_thinking());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    frames(&mut h);
+    h.get_by_label("Start").click();
+    frames(&mut h);
+    // The unsaved game is discarded.
+    h.get_by_label("Discard").click();
+    frames(&mut h);
+    assert_eq!(plies(&h), 0);
+    assert!(!h.state().is_thinking());
+    for _ in 0..20 {
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(plies(&h), 0);
+}
+
+#[test]
+fn a_hint_is_spoken_and_marked_on_the_board() {
+    let mut h = app(Variant::Czech, Player::Human, Player::Human);
+    open_fen(
+        &mut h,
+        "hint",
+        "[GameType \"29\"]\n[FEN \"W:W22,31:B18,3,4\"]\n[Enforcement \"strict\"]\n*\n",
+    );
+    h.key_press(Key::F8);
+    frames(&mut h);
+    wait_for(&mut h, "the hint", |a| a.hint().is_some());
+    let hint = h.state().hint().unwrap();
+    assert_eq!(hint.to_string(), "22x15");
+    assert_eq!(h.state().announcement(), "Hint: 22 takes 15");
+    assert!(label(&h, 22).ends_with(", hint"), "{}", label(&h, 22));
+    assert!(label(&h, 15).ends_with(", hint"), "{}", label(&h, 15));
+    // The hint button does the same, and a move makes the hint go.
+    click(&mut h, 22);
+    click(&mut h, 15);
+    assert!(h.state().hint().is_none());
+    assert!(!label(&h, 15).contains("hint"));
+    h.get_by_label("Hint").click();
+    frames(&mut h);
+    wait_for(&mut h, "Black's hint", |a| a.hint().is_some());
+    assert!(h.state().announcement().starts_with("Hint: "));
+}
+
+#[test]
+fn the_computer_claims_a_forgotten_capture() {
+    // Czech table rules: White ought to take 22x15 and plays 31-27 instead; the computer, Black,
+    // blows away the man on 22, then moves.
+    let mut h = app(Variant::Czech, Player::Human, Player::Human);
+    open_fen(
+        &mut h,
+        "claim",
+        "[GameType \"29\"]\n[FEN \"W:W22,25,31:B18,3,4\"]\n[Enforcement \"table\"]\n*\n",
+    );
+    h.state_mut()
+        .set_player(Color::Black, Player::Computer(Level::Club));
+    click(&mut h, 31);
+    click(&mut h, 27);
+    assert!(h.state().game().violation_at(0).is_some());
+    wait_for(&mut h, "the claim and the reply", |a| {
+        a.game().moves().len() == 2
+    });
+    let game = h.state().game();
+    assert_eq!(game.huff_before(1).map(|s| s.number()), Some(22));
+    assert!(
+        game.position()
+            .piece_at(dama::rules::Square::new(22).unwrap())
+            .is_none()
+    );
+}
+
+#[test]
+fn the_computer_answers_a_draw_offer() {
+    // Black, the computer, is three men up: it declines.
+    let mut h = app(Variant::Czech, Player::Human, Player::Human);
+    open_fen(
+        &mut h,
+        "decline",
+        "[GameType \"29\"]\n[FEN \"W:W29:B1,2,3,4\"]\n*\n",
+    );
+    h.state_mut()
+        .set_player(Color::Black, Player::Computer(Level::Beginner));
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
+    frames(&mut h);
+    wait_for(&mut h, "the answer", |a| {
+        a.announcement() == "The computer declines the draw."
+    });
+    assert!(h.state().game().outcome().is_none());
+
+    // Three men down: it accepts.
+    let mut h = app(Variant::Czech, Player::Human, Player::Human);
+    open_fen(
+        &mut h,
+        "accept",
+        "[GameType \"29\"]\n[FEN \"W:W29,30,31,32:B1\"]\n*\n",
+    );
+    h.state_mut()
+        .set_player(Color::Black, Player::Computer(Level::Beginner));
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
+    frames(&mut h);
+    wait_for(&mut h, "the answer", |a| a.game().outcome().is_some());
+    assert_eq!(h.state().announcement(), "The computer accepts the draw.");
+}
+
+#[test]
+fn two_computers_play_a_game_to_its_end() {
+    let mut h = app(
+        Variant::CzechBook,
+        Player::Computer(Level::Beginner),
+        Player::Computer(Level::Beginner),
+    );
+    wait_for(&mut h, "the end of the game", |a| {
+        a.game().outcome().is_some() || a.game().moves().len() >= 60
+    });
+    let game = h.state().game();
+    for (i, m) in game.moves().iter().enumerate() {
+        let pos = game.position_at(i).unwrap();
+        assert!(pos.legal_moves(game.rules()).contains(m));
+    }
+}
