@@ -277,7 +277,7 @@ fn the_new_game_dialog_starts_the_chosen_rule_set() {
     click(&mut h, 18);
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
-    h.get_by_role(eframe::egui::Role::ComboBox).click();
+    h.get_by_label("Rules").click();
     h.run();
     h.get_by_label("Two Towers").click();
     h.run();
