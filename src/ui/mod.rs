@@ -17,6 +17,13 @@ pub use i18n::{Language, T};
 pub use picker::{Click, Picker, Refusal};
 pub use settings::{Player, Settings, SpeechMode, Theme, config_dir};
 
+/// The application ID: the name of the desktop file, AppStream metainfo and icon in `packaging/`.
+pub const APP_ID: &str = "io.github.damadraughts.Dama";
+
+/// The window icon (the 256 px rendering of `assets/icons/dama.svg`).
+const ICON_PNG: &[u8] =
+    include_bytes!("../../assets/icons/hicolor/256x256/apps/io.github.damadraughts.Dama.png");
+
 /// Opens the window, with the game of `file` if given; returns when it closes.
 ///
 /// # Errors
@@ -37,12 +44,18 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
         app.open_path(path);
     }
     let size = app.settings.window_size.unwrap_or([1100.0, 760.0]);
+    let mut viewport = eframe::egui::ViewportBuilder::default()
+        .with_title("Dáma")
+        // The desktop file's name, so that docks match the window to it (Wayland app_id, X11 class).
+        .with_app_id(APP_ID)
+        .with_inner_size(size)
+        .with_min_inner_size([480.0, 360.0]);
+    match eframe::icon_data::from_png_bytes(ICON_PNG) {
+        Ok(icon) => viewport = viewport.with_icon(icon),
+        Err(err) => eprintln!("dama: window icon not loaded: {err}"),
+    }
     let options = eframe::NativeOptions {
-        viewport: eframe::egui::ViewportBuilder::default()
-            .with_title("Dáma")
-            .with_app_id("dama")
-            .with_inner_size(size)
-            .with_min_inner_size([480.0, 360.0]),
+        viewport,
         ..Default::default()
     };
     let trace = std::env::var_os("DAMA_TRACE_STARTUP").is_some();
@@ -82,5 +95,15 @@ impl eframe::App for Traced {
 
     fn on_exit(&mut self, gl: Option<&eframe::glow::Context>) {
         self.app.on_exit(gl);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn window_icon_decodes() {
+        let icon = eframe::icon_data::from_png_bytes(super::ICON_PNG).expect("a valid PNG");
+        assert_eq!((icon.width, icon.height), (256, 256));
+        assert_eq!(icon.rgba.len(), 256 * 256 * 4);
     }
 }
