@@ -22,7 +22,11 @@ fn main() {
         Level::from_number(args.get(i).expect(usage).parse().expect("a level 1-5")).expect("1-5")
     };
     let (weak, strong) = (level(1), level(2));
-    let pairs: u64 = args.get(3).expect(usage).parse().expect("a number of pairs");
+    let pairs: u64 = args
+        .get(3)
+        .expect(usage)
+        .parse()
+        .expect("a number of pairs");
     let max_plies: usize = args.get(4).map_or(200, |s| s.parse().expect("plies"));
     let rules = variant.rules();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
@@ -35,7 +39,8 @@ fn main() {
                 if moves.is_empty() {
                     break;
                 }
-                game.play(moves[rng.random_range(0..moves.len())]).expect("legal");
+                game.play(moves[rng.random_range(0..moves.len())])
+                    .expect("legal");
             }
             let mut searchers = [Searcher::new(rules, 32), Searcher::new(rules, 32)];
             while game.outcome().is_none() && game.moves().len() < max_plies {
@@ -50,7 +55,11 @@ fn main() {
                     .expect("a move while the game goes on");
                 game.play(report.best.expect("a move")).expect("legal");
             }
-            let strong_color = if strong_is_white { Color::White } else { Color::Black };
+            let strong_color = if strong_is_white {
+                Color::White
+            } else {
+                Color::Black
+            };
             let result = match game.outcome() {
                 Some(Outcome::Win { winner, .. }) if winner == strong_color => {
                     wins += 1;
@@ -67,7 +76,11 @@ fn main() {
             };
             println!(
                 "pair {pair} {}: {result} for level {} after {} plies",
-                if strong_is_white { "strong white" } else { "strong black" },
+                if strong_is_white {
+                    "strong white"
+                } else {
+                    "strong black"
+                },
                 strong.number(),
                 game.moves().len()
             );

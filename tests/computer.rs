@@ -100,6 +100,37 @@ fn the_computer_answers_a_move() {
 }
 
 #[test]
+fn both_moves_are_spoken_in_czech() {
+    let mut app = DamaApp::with_settings(
+        Settings {
+            language: Some(Language::Czech),
+            last_rules: Variant::Czech.id().into(),
+            black_player: Player::Computer(Level::Beginner),
+            ..Settings::default()
+        },
+        None,
+    );
+    let voice = dama::speech::Recording::new();
+    app.set_speaker(Box::new(voice.clone()));
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1100.0, 760.0))
+        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app);
+    frames(&mut h);
+    voice.clear();
+    click(&mut h, 22);
+    click(&mut h, 18);
+    wait_for(&mut h, "the reply", |a| a.game().moves().len() == 2);
+    let reply = h.state().game().moves()[1];
+    let spoken = voice.spoken();
+    let reply_text = format!("{} na {}", reply.from(), reply.to());
+    assert_eq!(
+        spoken[spoken.len() - 2..],
+        ["22 na 18".to_string(), reply_text],
+        "{spoken:?}"
+    );
+}
+
+#[test]
 fn the_computer_moves_first_with_white_chosen_in_the_dialog() {
     let mut h = app(Variant::English, Player::Human, Player::Human);
     frames(&mut h);

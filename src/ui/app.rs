@@ -404,11 +404,12 @@ impl DamaApp {
                 }
             }
         }
-        self.play_now(m);
+        self.play_now(m, true);
     }
 
-    /// Plays `m` in the current position and says it.
-    fn play_now(&mut self, m: Move) {
+    /// Plays `m` in the current position and says it; `interrupt` cuts short what is being
+    /// said (not for the computer's reply, which follows the person's move).
+    fn play_now(&mut self, m: Move, interrupt: bool) {
         let before = *self.game.position();
         match self.game.play(m) {
             Ok(played) => {
@@ -421,7 +422,7 @@ impl DamaApp {
                     text.push_str(". ");
                     text.push_str(&phrases::outcome(lang, o));
                 }
-                self.announce(text, true);
+                self.announce(text, interrupt);
                 self.cursor = Some(m.to());
             }
             Err(e) => self.say(e.to_string(), true),
@@ -513,7 +514,7 @@ impl DamaApp {
             (Thought::Move, Answer::Move(Some(report))) => {
                 if let Some(m) = report.best {
                     self.picker.clear();
-                    self.play_now(m);
+                    self.play_now(m, false);
                 }
             }
             (Thought::Claim, Answer::Claim(Some(claim))) => match claim {
