@@ -1177,6 +1177,12 @@ impl DamaApp {
             let rules = i18n::rules_name(lang, self.game.rules()).to_string();
             ui.label(rules);
             ui.separator();
+            // Where it never moves the board: the thinking indicator.
+            if self.thinking.is_some() {
+                ui.add(egui::Spinner::new());
+                ui.label(RichText::new(T::Thinking.get(lang)).strong());
+                ui.separator();
+            }
             if let Some(file) = &self.file {
                 let mark = if self.dirty { " •" } else { "" };
                 ui.label(format!("{}{mark}", file.display()));
@@ -1365,12 +1371,6 @@ impl DamaApp {
                 (None, None) => RichText::new(i18n::to_move(lang, pos.side_to_move())).heading(),
             };
             ui.label(banner);
-            if self.thinking.is_some() {
-                ui.horizontal(|ui| {
-                    ui.add(egui::Spinner::new());
-                    ui.label(T::Thinking.get(lang));
-                });
-            }
             if let Some(offer) = self.draw_offer
                 && outcome.is_none()
             {
