@@ -350,10 +350,9 @@ impl Searcher {
         } else {
             0
         };
-        self.path.push(Visited {
-            key: after.key(),
-            reversible,
-        });
+        let key = after.key();
+        self.tt.prefetch(key);
+        self.path.push(Visited { key, reversible });
     }
 
     /// Whether the position last pushed occurred before with the same side to move, since the
