@@ -103,6 +103,46 @@ fn repetition_is_a_draw_in_search() {
 }
 
 #[test]
+fn the_no_progress_rule_is_a_draw_in_search() {
+    // The book variant of Česká dáma: a king and four men against four men is a win, unless 20
+    // moves each without a capture have nearly run out (man moves count too).
+    let rules = Variant::CzechBook.rules();
+    let start = rules.parse_fen("B:WK22,29,30,31,32:B1,2,3,4").unwrap();
+    let fresh = Searcher::new(rules, 4).search(&[start], Limits::depth(6), &mut |_| {});
+    assert!(fresh.score < -200, "Black is lost: {}", fresh.score);
+
+    // 39 moves without capture or repetition (a random walk; a seed that gets stuck is
+    // replaced by the next).
+    let walk = |seed: u64| -> Option<Game> {
+        let mut game = Game::from_position(rules.clone(), start);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        while game.quiet_plies() < 39 {
+            let moves: Vec<_> = game
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    let mut p = *game.position();
+                    p.play_unchecked(m);
+                    !m.is_capture()
+                        && !p.has_capture(rules)
+                        && (0..=game.moves().len()).all(|i| game.position_at(i) != Some(&p))
+                })
+                .collect();
+            if moves.is_empty() {
+                return None;
+            }
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        Some(game)
+    };
+    let game = (0..200).find_map(walk).expect("a walk of 39 quiet plies");
+    assert_eq!(game.repetitions(), 1);
+    let late =
+        Searcher::new(rules, 4).search(&game_positions(&game), Limits::depth(6), &mut |_| {});
+    assert!(late.score.abs() < 20, "{}", late.score);
+}
+
+#[test]
 fn every_level_plays_a_legal_move_and_the_weak_ones_vary() {
     let rules = Variant::Czech.rules();
     let start = Variant::Czech.start_position();

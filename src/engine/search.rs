@@ -95,12 +95,14 @@ impl Report {
     }
 }
 
-/// A position on the way from the start of the game: its key and how many reversible moves
-/// (king moves without capture) led to it, for repetition.
+/// A position on the way from the start of the game: its key, how many reversible moves (king
+/// moves without capture) led to it, for repetition, and the plies the rule set's no-progress
+/// rule has counted.
 #[derive(Clone, Copy, Debug)]
 struct Visited {
     key: u64,
     reversible: usize,
+    quiet: usize,
 }
 
 /// A searcher for one rule set. It keeps its transposition table between searches, so asking
@@ -122,6 +124,8 @@ pub struct Searcher {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Box<[[i32; 50]; 50]>,
     path: Vec<Visited>,
+    /// The no-progress draw: plies, and whether a man's move restarts the count.
+    quiet_limit: Option<(usize, bool)>,
 }
 
 impl Searcher {
@@ -142,6 +146,10 @@ impl Searcher {
             killers: [[None; 2]; MAX_PLY + 1],
             history: Box::new([[0; 50]; 50]),
             path: Vec::new(),
+            quiet_limit: rules
+                .draw
+                .quiet_moves
+                .map(|q| (2 * usize::from(q.moves_each), q.man_move_resets)),
         }
     }
 
@@ -218,7 +226,7 @@ impl Searcher {
             for (i, &m) in root_moves.iter().enumerate() {
                 let king_step = self.king_step(&pos, &m);
                 let undo = pos.play_unchecked(&m);
-                self.push(&pos, king_step);
+                self.push(&pos, king_step, m.is_capture());
                 let score = if i == 0 {
                     -self.node(&mut pos, depth as i32 - 1, -INFINITY, -alpha, 1)
                 } else {
@@ -292,7 +300,7 @@ impl Searcher {
             let mut pos = root;
             let king_step = self.king_step(&pos, &m);
             let undo = pos.play_unchecked(&m);
-            self.push(&pos, king_step);
+            self.push(&pos, king_step, m.is_capture());
             let score = -self.node(&mut pos, depth as i32 - 1, -INFINITY, INFINITY, 1);
             self.path.pop();
             pos.undo_unchecked(&m, undo);
@@ -320,19 +328,18 @@ impl Searcher {
             }
         }
         self.path.clear();
-        let mut reversible = 0;
         for (i, pos) in positions.iter().enumerate() {
-            if i > 0 {
-                reversible = if reversible_step(&positions[i - 1], pos) {
-                    reversible + 1
-                } else {
-                    0
-                };
+            if i == 0 {
+                self.path.push(Visited {
+                    key: pos.key(),
+                    reversible: 0,
+                    quiet: 0,
+                });
+            } else {
+                let before = &positions[i - 1];
+                let capture = before.occupied().len() > pos.occupied().len();
+                self.push(pos, reversible_step(before, pos), capture);
             }
-            self.path.push(Visited {
-                key: pos.key(),
-                reversible,
-            });
         }
     }
 
@@ -342,17 +349,36 @@ impl Searcher {
         !m.is_capture() && pos.piece_at(m.from()).is_some_and(|p| p.role == Role::King)
     }
 
-    /// Records the position reached, `king_step` saying whether by a reversible move.
+    /// Records the position reached, `king_step` saying whether by a reversible move and
+    /// `capture` whether by a capture.
     #[inline]
-    fn push(&mut self, after: &Position, king_step: bool) {
+    fn push(&mut self, after: &Position, king_step: bool, capture: bool) {
+        let last = self.path.last().copied();
         let reversible = if king_step {
-            self.path.last().map_or(0, |v| v.reversible) + 1
+            last.map_or(0, |v| v.reversible) + 1
         } else {
             0
         };
+        let man_resets = self.quiet_limit.is_some_and(|(_, resets)| resets);
+        let quiet = if capture || (!king_step && man_resets) {
+            0
+        } else {
+            last.map_or(0, |v| v.quiet) + 1
+        };
         let key = after.key();
         self.tt.prefetch(key);
-        self.path.push(Visited { key, reversible });
+        self.path.push(Visited {
+            key,
+            reversible,
+            quiet,
+        });
+    }
+
+    /// Whether the no-progress rule has drawn the game at the position last pushed.
+    #[inline]
+    fn no_progress_draw(&self) -> bool {
+        let quiet = self.path[self.path.len() - 1].quiet;
+        self.quiet_limit.is_some_and(|(limit, _)| quiet >= limit)
     }
 
     /// Whether the position last pushed occurred before with the same side to move, since the
@@ -399,7 +425,7 @@ impl Searcher {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.repeated() {
+        if self.repeated() || self.no_progress_draw() {
             return 0;
         }
         if ply >= MAX_PLY {
@@ -465,7 +491,7 @@ impl Searcher {
             let quiet = !capture && keys[i] < KILLER_2;
             let king_step = self.king_step(pos, &m);
             let undo = pos.play_unchecked(&m);
-            self.push(pos, king_step);
+            self.push(pos, king_step, m.is_capture());
             let mut score;
             if i == 0 {
                 score = -self.node(pos, next_depth, -beta, -alpha, ply + 1);
