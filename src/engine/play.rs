@@ -99,7 +99,7 @@ pub fn choose_move(
     }
     // The weaker levels need every move's exact score, to pick among the good ones.
     let depth = limits.depth.unwrap_or(4);
-    let mut scored = searcher.score_moves(positions, depth);
+    let mut scored = searcher.score_moves(positions, limits);
     let best = scored.iter().map(|&(_, s)| s).max()?;
     scored.retain(|&(_, s)| s >= best - margin);
     let (mv, score) = scored[rng.random_range(0..scored.len())];

@@ -290,13 +290,29 @@ impl Searcher {
         report
     }
 
-    /// The exact score of every legal move of the last of `positions`, searched `depth` plies
-    /// deep: for weaker play that picks among good moves rather than always the best.
-    pub fn score_moves(&mut self, positions: &[Position], depth: u32) -> Vec<(Move, i32)> {
+    /// The exact score of every legal move of the last of `positions`, searched `limits.depth`
+    /// plies deep (4 if unset): for weaker play that picks among good moves rather than always
+    /// the best. A time or node limit, or a stop, ends it early with the moves scored so far,
+    /// best-ordered first, so at least the move that looks best at once is always scored.
+    pub fn score_moves(&mut self, positions: &[Position], limits: Limits) -> Vec<(Move, i32)> {
         let root = *positions.last().expect("a position to search");
-        self.begin(positions, Limits::depth(depth), Instant::now());
+        let depth = limits.depth.unwrap_or(4).max(1);
+        self.begin(positions, limits, Instant::now());
+        let mut moves = root.legal_moves(&self.rules);
+        // A quick look first, so that the moves a cut-off leaves unscored are the worse ones.
+        let quick: Vec<i32> = moves
+            .iter()
+            .map(|m| {
+                let mut pos = root;
+                pos.play_unchecked(m);
+                -self.eval.evaluate(&pos, &self.rules)
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by_key(|&i| -quick[i]);
+        moves = order.iter().map(|&i| moves[i]).collect();
         let mut out = Vec::new();
-        for m in root.legal_moves(&self.rules) {
+        for m in moves {
             let mut pos = root;
             let king_step = self.king_step(&pos, &m);
             let undo = pos.play_unchecked(&m);
@@ -304,6 +320,13 @@ impl Searcher {
             let score = -self.node(&mut pos, depth as i32 - 1, -INFINITY, INFINITY, 1);
             self.path.pop();
             pos.undo_unchecked(&m, undo);
+            if self.aborted {
+                // The first move counts even when stopped: a move must be played.
+                if out.is_empty() {
+                    out.push((m, score));
+                }
+                break;
+            }
             out.push((m, score));
         }
         out
