@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod game_file;
 pub mod language;
 pub mod notation;
 pub mod rules;

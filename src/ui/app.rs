@@ -20,11 +20,6 @@ use crate::rules::{
 };
 use crate::speech::{Speaker, SpeechStatus, phrases};
 
-/// Largest PDN file opened (bigger ones are refused with a message).
-pub const MAX_FILE: u64 = 64 << 20;
-/// Most games listed from one file.
-pub const MAX_GAMES: usize = 10_000;
-
 /// The new-game dialog's choices.
 #[derive(Clone, Debug)]
 pub struct NewGameForm {
@@ -669,13 +664,16 @@ impl DamaApp {
     /// Opens a PDN file: one game at once, several through a choice. Any failure leaves the
     /// current game as it is and says why.
     pub fn open_path(&mut self, path: &Path) {
-        match read_games(path) {
+        match crate::game_file::read_games(path) {
             Ok(mut games) if games.len() == 1 => {
                 let game = games.pop().expect("one game");
                 self.load_game(path, game, 1);
             }
             Ok(games) => self.dialog = Some(Dialog::ChooseGame(path.to_path_buf(), games)),
-            Err(message) => self.say(message, true),
+            Err(e) => {
+                let text = i18n::read_error(self.lang(), path, &e);
+                self.say(text, true);
+            }
         }
     }
 
@@ -708,7 +706,10 @@ impl DamaApp {
                     self.say(text, false);
                 }
             }
-            Err(e) => self.say(format!("{}:{e}", path.display()), true),
+            Err(e) => {
+                let reason = T::GameInvalid.get(self.lang());
+                self.say(format!("{reason}: {}:{e}", path.display()), true);
+            }
         }
     }
 
@@ -731,7 +732,10 @@ impl DamaApp {
                     false,
                 );
             }
-            Err(e) => self.say(format!("{}: {e}", path.display()), true),
+            Err(e) => {
+                let reason = T::CannotSave.get(self.lang());
+                self.say(format!("{reason}: {}: {e}", path.display()), true);
+            }
         }
     }
 
@@ -752,10 +756,16 @@ impl DamaApp {
                 s.configure(voice);
             }
         }
-        for c in Command::ALL {
-            if let Some(sc) = c.shortcut()
-                && ctx.input_mut(|i| i.consume_shortcut(&sc))
-            {
+        // egui ignores an extra Shift or Alt when matching: Ctrl+Shift+S must be taken before Ctrl+S.
+        let mut shortcuts: Vec<_> = Command::ALL
+            .into_iter()
+            .filter_map(|c| Some((c, c.shortcut()?)))
+            .collect();
+        shortcuts.sort_by_key(|(_, sc)| {
+            std::cmp::Reverse(u8::from(sc.modifiers.shift) + u8::from(sc.modifiers.alt))
+        });
+        for (c, sc) in shortcuts {
+            if ctx.input_mut(|i| i.consume_shortcut(&sc)) {
                 self.queued.push(c);
             }
         }
@@ -1276,27 +1286,6 @@ impl DamaApp {
             self.dialog = keep;
         }
     }
-}
-
-/// Reads every game of a PDN file, or says why it cannot.
-fn read_games(path: &Path) -> Result<Vec<PdnGame>, String> {
-    let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
-    if meta.len() > MAX_FILE {
-        return Err(format!("{shown}: file larger than {} MB", MAX_FILE >> 20));
-    }
-    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
-    let mut games = Vec::new();
-    for game in pdn::Reader::new(std::io::BufReader::new(file)) {
-        games.push(game.map_err(|e| format!("{shown}:{e}"))?);
-        if games.len() >= MAX_GAMES {
-            break;
-        }
-    }
-    if games.is_empty() {
-        return Err(format!("{shown}: no game in the file"));
-    }
-    Ok(games)
 }
 
 /// The new-game form; `Some(true)` to start, `Some(false)` to cancel.
