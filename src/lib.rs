@@ -5,8 +5,10 @@
 
 #![warn(missing_docs)]
 
+pub mod dirs;
 pub mod game_file;
 pub mod language;
+pub mod logging;
 pub mod notation;
 pub mod rules;
 pub mod speech;

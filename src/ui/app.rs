@@ -139,6 +139,10 @@ impl DamaApp {
         };
         let mut app = DamaApp::with_settings(settings, config_dir);
         if let Some(LoadNotice::Corrupt { kept_as, error }) = notice {
+            log::warn!(
+                "settings file damaged, kept as {}: {error}",
+                kept_as.display()
+            );
             app.notice = Some(Notice {
                 text: format!(
                     "{} ({}: {error})",
@@ -265,6 +269,7 @@ impl DamaApp {
         if let Some(dir) = &self.config_dir
             && let Err(e) = self.settings.save(dir)
         {
+            log::warn!("cannot save the settings in {}: {e}", dir.display());
             let text = format!("{}: {e}", dir.display());
             self.say(text, true);
         }
@@ -671,6 +676,7 @@ impl DamaApp {
             }
             Ok(games) => self.dialog = Some(Dialog::ChooseGame(path.to_path_buf(), games)),
             Err(e) => {
+                log::warn!("cannot open {}: {e}", path.display());
                 let text = i18n::read_error(self.lang(), path, &e);
                 self.say(text, true);
             }
@@ -680,6 +686,12 @@ impl DamaApp {
     fn load_game(&mut self, path: &Path, mut game: PdnGame, number: usize) {
         match pdn::replay(&mut game, number, None, None) {
             Ok(replayed) => {
+                log::info!(
+                    "opened {} (game {number}: {}, {} moves)",
+                    path.display(),
+                    replayed.game.rules().id,
+                    replayed.game.moves().len()
+                );
                 self.names = [
                     game.tag("White").unwrap_or("").to_string(),
                     game.tag("Black").unwrap_or("").to_string(),
@@ -707,6 +719,7 @@ impl DamaApp {
                 }
             }
             Err(e) => {
+                log::warn!("cannot replay {}:{e}", path.display());
                 let reason = T::GameInvalid.get(self.lang());
                 self.say(format!("{reason}: {}:{e}", path.display()), true);
             }
@@ -722,6 +735,11 @@ impl DamaApp {
             .and_then(|()| crate::storage::write_atomically(path, &bytes));
         match written {
             Ok(()) => {
+                log::info!(
+                    "saved {} ({} moves)",
+                    path.display(),
+                    self.game.moves().len()
+                );
                 self.file = Some(path.to_path_buf());
                 self.tags = game.tags;
                 self.dirty = false;
@@ -733,6 +751,7 @@ impl DamaApp {
                 );
             }
             Err(e) => {
+                log::error!("cannot save {}: {e}", path.display());
                 let reason = T::CannotSave.get(self.lang());
                 self.say(format!("{reason}: {}: {e}", path.display()), true);
             }
@@ -799,6 +818,7 @@ impl DamaApp {
             && !self.speech_problem_shown
             && let Some(SpeechStatus::Unavailable(why)) = self.speaker.as_ref().map(|s| s.status())
         {
+            log::warn!("speech is not available: {why}");
             self.speech_problem_shown = true;
             self.notice = Some(Notice {
                 text: format!("{}: {why}", T::SpeechUnavailable.get(self.lang())),

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::i18n::Language;
+pub use crate::dirs::config_dir;
 use crate::notation::Notation;
 
 /// Colours of the board and window.
@@ -99,15 +100,6 @@ impl Default for Settings {
 /// The settings file in `dir`.
 pub fn settings_file(dir: &Path) -> PathBuf {
     dir.join("settings.ron")
-}
-
-/// The directory for settings: `DAMA_CONFIG_DIR` if set (tests, portable use), else the
-/// platform's configuration directory.
-pub fn config_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("DAMA_CONFIG_DIR") {
-        return Some(PathBuf::from(dir));
-    }
-    directories::ProjectDirs::from("cz", "Dama", "dama").map(|d| d.config_dir().to_path_buf())
 }
 
 /// Why the settings could not be read as they were.
