@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod autosave;
 pub mod dirs;
 pub mod game_file;
 pub mod language;

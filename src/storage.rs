@@ -100,6 +100,28 @@ pub fn write_atomically_with(
     sync_dir(&dir)
 }
 
+/// Renames a damaged file out of the way, to `NAME.damaged` (or `NAME.damaged.1`, `.2`… when
+/// that exists), so that nothing is lost and the user can send it with a bug report. Returns
+/// the new path.
+///
+/// # Errors
+/// The rename failed (the file then stays where it was).
+pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
+        .to_string_lossy()
+        .into_owned();
+    let mut kept_as = path.with_file_name(format!("{name}.damaged"));
+    let mut n = 1;
+    while kept_as.exists() {
+        kept_as = path.with_file_name(format!("{name}.damaged.{n}"));
+        n += 1;
+    }
+    std::fs::rename(path, &kept_as)?;
+    Ok(kept_as)
+}
+
 /// The file a symbolic link points to (the path itself when it is no link or is broken).
 fn resolve_link(path: &Path) -> PathBuf {
     match std::fs::symlink_metadata(path) {
@@ -202,6 +224,26 @@ mod tests {
         assert!(err.is_err());
         assert_eq!(std::fs::read(&file).unwrap(), b"newer");
         assert_eq!(leftovers(&dir), Vec::<String>::new());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn damaged_files_are_kept_aside_without_overwriting() {
+        let dir = temp_dir("aside");
+        let file = dir.join("autosave.pdn");
+        for (n, name) in ["autosave.pdn.damaged", "autosave.pdn.damaged.1"]
+            .iter()
+            .enumerate()
+        {
+            std::fs::write(&file, format!("damaged {n}")).unwrap();
+            assert_eq!(keep_aside(&file).unwrap(), dir.join(name));
+            assert!(!file.exists());
+        }
+        assert_eq!(
+            std::fs::read_to_string(dir.join("autosave.pdn.damaged")).unwrap(),
+            "damaged 0"
+        );
+        assert!(keep_aside(&file).is_err(), "nothing to keep");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -1,5 +1,7 @@
 //! The application: state, panels, dialogs, and the commands that change them.
 
+mod autosaving;
+
 use std::path::{Path, PathBuf};
 
 use eframe::egui::{
@@ -79,6 +81,8 @@ pub enum Dialog {
     Settings,
     /// The keyboard shortcuts.
     Help,
+    /// "Resume the interrupted game?", and a file to open after the answer.
+    Resume(Box<crate::autosave::Session>, Option<PathBuf>),
 }
 
 /// A message in the status bar.
@@ -127,6 +131,10 @@ pub struct DamaApp {
     /// Whether to start the system's speech engine when speech is wanted and there is no
     /// speaker (off in tests, which give a recording speaker).
     pub start_speech_engine: bool,
+    /// Where the game is saved after every change (None: not autosaved).
+    autosave: Option<crate::autosave::Autosave>,
+    /// The last autosave failed (said once until one succeeds again).
+    autosave_failed: bool,
 }
 
 impl DamaApp {
@@ -185,6 +193,8 @@ impl DamaApp {
             focus_move_field: false,
             start_speech_engine: false,
             last_dialog: None,
+            autosave: None,
+            autosave_failed: false,
         }
     }
 
@@ -852,6 +862,7 @@ impl DamaApp {
         for c in std::mem::take(&mut self.queued) {
             self.run(&ctx, c);
         }
+        self.autosave_now();
         if self.allow_close && ctx.input(|i| i.viewport().close_requested()) {
             self.save_settings();
         } else if self.allow_close {
@@ -1283,6 +1294,25 @@ impl DamaApp {
                         keep = None;
                     }
                 }
+                Dialog::Resume(session, then) => {
+                    if fresh {
+                        let text = autosaving::question(lang, session);
+                        self.announce(text, true);
+                    }
+                    if let Some(resume) = autosaving::resume_ui(ui, lang, session, fresh) {
+                        let session = session.clone();
+                        let then = then.take();
+                        keep = None;
+                        if resume {
+                            self.resume(*session);
+                        } else {
+                            self.discard_interrupted();
+                        }
+                        if let Some(path) = then {
+                            self.guard(Pending::OpenFile(path));
+                        }
+                    }
+                }
                 Dialog::Settings => {
                     let voices = self
                         .speaker
@@ -1299,7 +1329,9 @@ impl DamaApp {
                 }
             }
         });
-        if response.should_close() && keep.is_some() {
+        // The resume question must be answered: Escape would leave it neither resumed nor put
+        // aside.
+        if response.should_close() && keep.is_some() && !matches!(keep, Some(Dialog::Resume(..))) {
             keep = None;
         }
         if self.dialog.is_none() {
@@ -1522,5 +1554,6 @@ impl eframe::App for DamaApp {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.save_settings();
+        self.finish_autosave();
     }
 }

@@ -134,6 +134,15 @@ texts! {
     FileInvalid => "Soubor není platné PDN (je poškozený, nebo v jiném formátu)", "The file is not valid PDN (damaged, or another format)";
     FileUnreadable => "Soubor nelze přečíst", "The file cannot be read";
     GameInvalid => "Partii ze souboru nelze přehrát", "The game in the file cannot be replayed";
+    ResumeTitle => "Pokračovat v přerušené partii?", "Resume the interrupted game?";
+    ResumeText => "Dáma se minule neukončila správně. Rozehraná partie zůstala uložena:", "Dáma did not close properly last time. The game in progress was kept:";
+    Resume => "Pokračovat", "Resume";
+    Resumed => "Přerušená partie obnovena", "The interrupted game is resumed";
+    DiscardedTo => "Přerušená partie byla odložena do souboru", "The interrupted game was put aside in the file";
+    UnsavedChanges => "neuložené změny", "unsaved changes";
+    FileWord => "soubor", "file";
+    AutosaveDamaged => "Automaticky uložená partie byla poškozená: je uložena stranou a začíná nová hra.", "The autosaved game was damaged: it was kept aside and a new game starts.";
+    AutosaveFailed => "Automatické uložení selhalo", "Autosave failed";
     CannotSave => "Uložení se nezdařilo, partie zůstává neuložená", "Saving failed, the game stays unsaved";
 }
 

@@ -131,13 +131,9 @@ impl Settings {
         match ron::from_str::<Settings>(&text) {
             Ok(s) => (s, None),
             Err(e) => {
-                let mut kept_as = dir.join("settings.ron.damaged");
-                let mut n = 1;
-                while kept_as.exists() {
-                    kept_as = dir.join(format!("settings.ron.damaged.{n}"));
-                    n += 1;
-                }
-                let _ = std::fs::rename(&file, &kept_as);
+                // Should the rename fail, the damaged file stays and is replaced at the next
+                // save: the notice then names where it was.
+                let kept_as = crate::storage::keep_aside(&file).unwrap_or(file);
                 (
                     Settings::default(),
                     Some(LoadNotice::Corrupt {
