@@ -7,11 +7,19 @@
 //! `DamaUnsaved` (whether it had changes not saved there) and `DamaRules` (the rule set in RON,
 //! since options chosen in the new-game dialog have no PDN tag). A clean exit removes it, so
 //! one found at start means the last run broke off.
+//!
+//! Several windows may run at once: each takes a slot of its own (`autosave.pdn`,
+//! `autosave-2.pdn`, …) and holds its lock file (`autosave.lock`, …) while it runs. The system
+//! releases the lock when a process ends in any way, so a slot with an autosave and no holder
+//! is a run that broke off, and a running window's game is never offered to another.
 
 use std::collections::hash_map::DefaultHasher;
+use std::fs::{File, OpenOptions};
 use std::hash::{Hash, Hasher};
 use std::io;
 use std::path::{Path, PathBuf};
+
+use fs4::fs_std::FileExt;
 
 use crate::game_file::{self, ReadError};
 use crate::notation::pdn::{self, PdnError, ResultToken};
@@ -22,6 +30,8 @@ pub const AUTOSAVE_FILE: &str = "autosave.pdn";
 /// Where a discarded autosave is put (replacing the one discarded before): a wrong click on
 /// Discard can still be undone by opening it.
 pub const DISCARDED_FILE: &str = "discarded.pdn";
+/// Most windows autosaving at once.
+pub const SLOTS: usize = 8;
 const FILE_TAG: &str = "DamaFile";
 const UNSAVED_TAG: &str = "DamaUnsaved";
 const RULES_TAG: &str = "DamaRules";
@@ -104,15 +114,48 @@ pub struct Autosave {
     /// What is in the file (or failed to be written last): the state is not written again
     /// until it changes.
     written: Option<u64>,
+    /// The slot's lock, held while the window runs.
+    _lock: Option<File>,
 }
 
 impl Autosave {
-    /// The autosave in `dir` (nothing is read or written yet).
+    /// The first slot's autosave in `dir`, without taking its lock (nothing is read or written
+    /// yet). For a directory where no lock file can be made: writing will fail there too, and
+    /// say so.
     pub fn new(dir: &Path) -> Autosave {
         Autosave {
             path: dir.join(AUTOSAVE_FILE),
             written: None,
+            _lock: None,
         }
+    }
+
+    /// Takes the first slot in `dir` that no running window holds, and holds it until this
+    /// value is dropped (or the process ends); `None` when all [`SLOTS`] are held.
+    ///
+    /// # Errors
+    /// The directory or a lock file cannot be created, or locking failed.
+    pub fn claim(dir: &Path) -> io::Result<Option<Autosave>> {
+        std::fs::create_dir_all(dir)?;
+        for slot in 1..=SLOTS {
+            let stem = match slot {
+                1 => "autosave".to_string(),
+                n => format!("autosave-{n}"),
+            };
+            let lock = OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(dir.join(format!("{stem}.lock")))?;
+            if lock.try_lock_exclusive()? {
+                return Ok(Some(Autosave {
+                    path: dir.join(format!("{stem}.pdn")),
+                    written: None,
+                    _lock: Some(lock),
+                }));
+            }
+        }
+        Ok(None)
     }
 
     /// The autosave file.
@@ -345,6 +388,29 @@ mod tests {
         a.remove().unwrap();
         assert!(!a.path().exists());
         a.remove().unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn each_running_window_has_a_slot_of_its_own() {
+        let dir = temp_dir("slots");
+        let first = Autosave::claim(&dir).unwrap().unwrap();
+        let second = Autosave::claim(&dir).unwrap().unwrap();
+        assert_eq!(first.path(), dir.join("autosave.pdn"));
+        assert_eq!(second.path(), dir.join("autosave-2.pdn"));
+        let rest: Vec<_> = (2..SLOTS)
+            .map(|_| Autosave::claim(&dir).unwrap().unwrap())
+            .collect();
+        assert!(Autosave::claim(&dir).unwrap().is_none(), "all held");
+        // A window that ends frees its slot.
+        drop(first);
+        let again = Autosave::claim(&dir).unwrap().unwrap();
+        assert_eq!(again.path(), dir.join("autosave.pdn"));
+        drop((second, rest, again));
+        // No directory can be made under a regular file.
+        let file = dir.join("file");
+        std::fs::write(&file, "").unwrap();
+        assert!(Autosave::claim(&file).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -343,3 +343,33 @@ fn a_failing_autosave_is_reported_once_and_play_goes_on() {
     assert_eq!(failures, 1, "said once, not at every move");
     std::fs::remove_dir_all(&data).unwrap();
 }
+
+#[test]
+fn a_second_window_neither_offers_nor_overwrites_the_first_ones_game() {
+    let data = temp_dir("two-windows");
+    let (mut first, _) = start(&data, Language::English);
+    click(&mut first, 22);
+    click(&mut first, 18);
+    let (mut second, _) = start(&data, Language::English);
+    assert!(
+        second.state().dialog().is_none(),
+        "the first window is running"
+    );
+    assert_eq!(
+        second.state().autosave_path(),
+        Some(data.join("autosave-2.pdn").as_path())
+    );
+    click(&mut second, 21);
+    click(&mut second, 17);
+    assert!(autosave(&data).contains("1. c3-d4 *"));
+    // Closing the second cleanly leaves the first's autosave.
+    eframe::App::on_exit(second.state_mut(), None);
+    drop(second);
+    assert!(!data.join("autosave-2.pdn").exists());
+    assert!(autosave(&data).contains("1. c3-d4 *"));
+    // The first crashes: the next window offers its game.
+    drop(first);
+    let (h, _) = start(&data, Language::English);
+    assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    std::fs::remove_dir_all(&data).unwrap();
+}

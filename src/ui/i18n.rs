@@ -142,6 +142,7 @@ texts! {
     UnsavedChanges => "neuložené změny", "unsaved changes";
     FileWord => "soubor", "file";
     AutosaveDamaged => "Automaticky uložená partie byla poškozená: je uložena stranou a začíná nová hra.", "The autosaved game was damaged: it was kept aside and a new game starts.";
+    AutosaveBusy => "Automatické ukládání je vypnuto: je otevřeno příliš mnoho oken Dámy.", "Autosave is off: too many Dáma windows are open.";
     AutosaveFailed => "Automatické uložení selhalo", "Autosave failed";
     CannotSave => "Uložení se nezdařilo, partie zůstává neuložená", "Saving failed, the game stays unsaved";
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 use eframe::egui::Ui;
 
 use super::{DamaApp, Dialog, Notice};
-use crate::autosave::{Autosave, Found, Session, SessionRef};
+use crate::autosave::{Autosave, Found, SLOTS, Session, SessionRef};
 use crate::speech::phrases;
 use crate::ui::i18n::{self, Language, T};
 
@@ -15,7 +15,19 @@ impl DamaApp {
     /// there (it crashed or was killed), asks whether to resume it; a damaged one is kept
     /// aside with a notice, and play starts with a new game.
     pub fn start_autosave(&mut self, dir: &Path) {
-        let autosave = Autosave::new(dir);
+        let autosave = match Autosave::claim(dir) {
+            Ok(Some(a)) => a,
+            Ok(None) => {
+                log::warn!("{SLOTS} windows autosave in {} already", dir.display());
+                let text = T::AutosaveBusy.get(self.lang()).to_string();
+                self.add_notice(text);
+                return;
+            }
+            Err(e) => {
+                log::warn!("cannot lock an autosave in {}: {e}", dir.display());
+                Autosave::new(dir)
+            }
+        };
         match autosave.find() {
             Found::Nothing => {}
             Found::Interrupted(session) => {
