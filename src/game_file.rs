@@ -54,7 +54,8 @@ pub enum ReadError {
 impl From<io::Error> for ReadError {
     fn from(e: io::Error) -> ReadError {
         match e.kind() {
-            io::ErrorKind::NotFound => ReadError::Missing,
+            // A path through a regular file ("a.pdn/b.pdn") names nothing either.
+            io::ErrorKind::NotFound | io::ErrorKind::NotADirectory => ReadError::Missing,
             io::ErrorKind::IsADirectory => ReadError::Directory,
             _ => ReadError::Io(e),
         }

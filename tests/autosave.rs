@@ -278,7 +278,8 @@ fn a_damaged_autosave_is_kept_aside_with_a_notice() {
             "{name}: {}",
             notice.text
         );
-        assert!(h.query_by_label(&notice.text).is_some(), "{name}");
+        assert_eq!(voice.spoken(), std::slice::from_ref(&notice.text), "{name}");
+        assert_eq!(h.query_all_by_label(&notice.text).count(), 2, "{name}");
         // Play goes on, autosaved again.
         click(&mut h, 22);
         click(&mut h, 18);
@@ -309,6 +310,14 @@ fn damaged_settings_and_autosave_are_both_reported() {
     );
     assert!(config.join("settings.ron.damaged").exists());
     assert!(data.join("autosave.pdn.damaged").exists());
+    // Both are said once the window has a voice (the real one starts with the first frame).
+    let voice = Recording::new();
+    app.set_speaker(Box::new(voice.clone()));
+    let spoken = voice.spoken();
+    assert_eq!(spoken.len(), 2, "{spoken:?}");
+    assert!(spoken[0].starts_with("The settings file was damaged"));
+    assert!(spoken[1].starts_with("The autosaved game was damaged"));
+    assert_eq!(app.announcement(), spoken[1]);
     std::fs::remove_dir_all(&data).unwrap();
 }
 

@@ -181,6 +181,12 @@ fn every_kind_of_bad_file_is_refused_with_a_clear_message() {
         text,
         format!("The file does not exist: {}", missing.display())
     );
+    let under_a_file = empty.join("game.pdn");
+    let text = refused(&mut h, &voice, &under_a_file);
+    assert_eq!(
+        text,
+        format!("The file does not exist: {}", under_a_file.display())
+    );
 
     #[cfg(unix)]
     {

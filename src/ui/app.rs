@@ -135,6 +135,8 @@ pub struct DamaApp {
     autosave: Option<crate::autosave::Autosave>,
     /// The last autosave failed (said once until one succeeds again).
     autosave_failed: bool,
+    /// Notices from before there was a voice (a damaged file at start), said when it comes.
+    unspoken: Vec<String>,
 }
 
 impl DamaApp {
@@ -151,14 +153,12 @@ impl DamaApp {
                 "settings file damaged, kept as {}: {error}",
                 kept_as.display()
             );
-            app.notice = Some(Notice {
-                text: format!(
-                    "{} ({}: {error})",
-                    T::SettingsReset.get(app.lang()),
-                    kept_as.display()
-                ),
-                error: true,
-            });
+            let text = format!(
+                "{} ({}: {error})",
+                T::SettingsReset.get(app.lang()),
+                kept_as.display()
+            );
+            app.add_notice(text);
         }
         app
     }
@@ -195,6 +195,7 @@ impl DamaApp {
             last_dialog: None,
             autosave: None,
             autosave_failed: false,
+            unspoken: Vec::new(),
         }
     }
 
@@ -202,6 +203,9 @@ impl DamaApp {
     pub fn set_speaker(&mut self, mut speaker: Box<dyn Speaker>) {
         speaker.configure(self.voice());
         self.speaker = Some(speaker);
+        for text in std::mem::take(&mut self.unspoken) {
+            self.announce(text, false);
+        }
     }
 
     /// The last announcement (what was, or would have been, spoken).

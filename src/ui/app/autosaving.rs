@@ -64,9 +64,15 @@ impl DamaApp {
         }
     }
 
-    /// Adds an error to the status bar, after the one there (the settings and the autosave
-    /// may both be damaged at start).
-    fn add_notice(&mut self, text: String) {
+    /// Adds an error found at start to the status bar, after the one there (the settings and
+    /// the autosave may both be damaged), and says it: now, or when the window gets its voice.
+    pub(super) fn add_notice(&mut self, text: String) {
+        if self.speaker.is_some() {
+            self.announce(text.clone(), false);
+        } else {
+            self.announcement = text.clone();
+            self.unspoken.push(text.clone());
+        }
         let text = match self.notice.take() {
             Some(n) => format!("{} {text}", n.text),
             None => text,
