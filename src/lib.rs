@@ -5,8 +5,12 @@
 
 #![warn(missing_docs)]
 
+pub mod autosave;
+pub mod dirs;
 pub mod engine;
+pub mod game_file;
 pub mod language;
+pub mod logging;
 pub mod notation;
 pub mod rules;
 pub mod speech;

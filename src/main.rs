@@ -315,6 +315,11 @@ fn bestmove(
     Ok(())
 }
 
+fn shown(path: Option<&Path>) -> String {
+    path.map(|p| p.display().to_string())
+        .unwrap_or_else(|| "none".into())
+}
+
 /// Clap's error as one line: the message and any list of possible values, without the usage
 /// block.
 fn one_line(err: &clap::Error) -> String {
@@ -348,7 +353,26 @@ fn main() -> ExitCode {
             return ExitCode::from(USAGE);
         }
     };
-    match run(cli) {
+    // The window logs to a file in the data directory too; a subcommand only to stderr, where
+    // it stays quiet unless DAMA_LOG asks for more (its output is for scripts).
+    let window = cli.command.is_none();
+    let data_dir = if window { dama::dirs::data_dir() } else { None };
+    let logging = dama::logging::init(data_dir.as_deref());
+    log::info!(
+        "Dáma {} ({} {}) starting; data directory {}, log file {}",
+        env!("CARGO_PKG_VERSION"),
+        std::env::consts::OS,
+        std::env::consts::ARCH,
+        shown(data_dir.as_deref()),
+        shown(logging.file.as_deref()),
+    );
+    let result = run(cli);
+    if let Err(Failure { message, .. }) = &result {
+        log::error!(target: dama::logging::FILE_ONLY, "{message}");
+    } else if window {
+        log::info!("window closed");
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure { message, code }) if code == BAD_FILE => {
             eprintln!("{message}");

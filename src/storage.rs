@@ -1,48 +1,174 @@
 //! Writing files so that a failure never damages what was there before.
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Writes `bytes` to a temporary file beside `path`, syncs it and renames it over `path`: the
-/// old file stays intact until the new one is complete, and a failure (disk full, no permission)
-/// leaves it untouched.
+/// A step of [`write_atomically`], named so that tests can make one of them fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Creating the temporary file beside the target.
+    Create,
+    /// Writing the bytes (a failure here comes after half of them, like a full disk).
+    Write,
+    /// Flushing the temporary file to the disk.
+    Sync,
+    /// Renaming the temporary file over the target.
+    Rename,
+    /// Flushing the directory, so that the rename itself survives a power cut (Unix only).
+    SyncDir,
+}
+
+impl Step {
+    /// Every step, in order.
+    pub const ALL: [Step; 5] = [
+        Step::Create,
+        Step::Write,
+        Step::Sync,
+        Step::Rename,
+        Step::SyncDir,
+    ];
+}
+
+/// Writes `bytes` to a temporary file beside `path`, syncs it, renames it over `path` and syncs
+/// the directory: the old file stays intact until the new one is complete, and a failure (disk
+/// full, no permission) leaves it untouched. A file that was there keeps its permissions; a
+/// symbolic link is followed, so the file it points to is replaced, not the link.
 ///
 /// # Errors
-/// Any error creating, writing, syncing or renaming; the temporary file is then removed.
+/// Any error creating, writing, syncing or renaming; the temporary file is then removed. An
+/// error syncing the directory comes after the rename: the new file is in place, but may not
+/// survive a power cut.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path
+    write_atomically_with(path, bytes, |_| Ok(()))
+}
+
+/// [`write_atomically`], calling `fault` before each step: an error it returns is taken as that
+/// step's failure. Tests use it to simulate a full disk or a failed rename, which cannot be
+/// caused reliably on a real file system (root ignores permissions).
+///
+/// # Errors
+/// As [`write_atomically`], and whatever `fault` returns.
+pub fn write_atomically_with(
+    path: &Path,
+    bytes: &[u8],
+    mut fault: impl FnMut(Step) -> io::Result<()>,
+) -> io::Result<()> {
+    let target = resolve_link(path);
+    let dir = target
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let name = target
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    // Unique within the process too: two windows' threads may save at once.
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let tmp = dir.join(format!(
+        ".{}.tmp{}-{}",
+        name.to_string_lossy(),
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let mut created = false;
+    let written = (|| {
+        fault(Step::Create)?;
+        let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        created = true;
+        if let Ok(meta) = std::fs::metadata(&target) {
+            f.set_permissions(meta.permissions())?;
+        }
+        let half = bytes.len() / 2;
+        f.write_all(&bytes[..half])?;
+        fault(Step::Write)?;
+        f.write_all(&bytes[half..])?;
+        fault(Step::Sync)?;
+        f.sync_all()?;
+        drop(f);
+        fault(Step::Rename)?;
+        std::fs::rename(&tmp, &target)
+    })();
+    if let Err(e) = written {
+        if created {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        return Err(e);
+    }
+    fault(Step::SyncDir)?;
+    sync_dir(&dir)
+}
+
+/// Renames a damaged file out of the way, to `NAME.damaged` (or `NAME.damaged.1`, `.2`… when
+/// that exists), so that nothing is lost and the user can send it with a bug report. Returns
+/// the new path.
+///
+/// # Errors
+/// The rename failed (the file then stays where it was).
+pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
     let name = path
         .file_name()
-        .ok_or_else(|| io::Error::other("not a file name"))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let written = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
+        .to_string_lossy()
+        .into_owned();
+    let mut kept_as = path.with_file_name(format!("{name}.damaged"));
+    let mut n = 1;
+    while kept_as.exists() {
+        kept_as = path.with_file_name(format!("{name}.damaged.{n}"));
+        n += 1;
     }
-    written
+    std::fs::rename(path, &kept_as)?;
+    Ok(kept_as)
+}
+
+/// The file a symbolic link points to (the path itself when it is no link or is broken).
+fn resolve_link(path: &Path) -> PathBuf {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).unwrap_or(path.into()),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Flushes a directory's entries (the rename) to the disk. File systems that cannot sync a
+/// directory say so with `EINVAL`; that is no failure of the write.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    match File::open(dir).and_then(|d| d.sync_all()) {
+        Err(e) if e.kind() == io::ErrorKind::InvalidInput => Ok(()),
+        other => other,
+    }
+}
+
+/// Windows has no directory handle to sync; its rename is journalled by NTFS.
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> io::Result<()> {
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("dama-storage-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn leftovers(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".tmp"))
+            .collect()
+    }
+
     #[test]
     fn replaces_and_fails_without_damage() {
-        let dir = std::env::temp_dir().join(format!("dama-storage-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = temp_dir("replace");
         let file = dir.join("a.pdn");
         write_atomically(&file, b"one").unwrap();
         write_atomically(&file, b"two").unwrap();
@@ -52,12 +178,95 @@ mod tests {
         std::fs::create_dir_all(blocked.join("x")).unwrap();
         assert!(write_atomically(&blocked, b"three").is_err());
         assert!(blocked.join("x").exists());
-        let leftovers: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
-            .collect();
-        assert!(leftovers.is_empty());
+        // A regular file where the directory should be: fails even for root.
+        assert!(write_atomically(&file.join("b.pdn"), b"four").is_err());
+        assert_eq!(std::fs::read(&file).unwrap(), b"two");
+        assert_eq!(leftovers(&dir), Vec::<String>::new());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failure_at_any_step_before_the_rename_keeps_the_old_file() {
+        let dir = temp_dir("faults");
+        let file = dir.join("game.pdn");
+        let old: Vec<u8> = (0..=255u8).cycle().take(10_000).collect();
+        std::fs::write(&file, &old).unwrap();
+        for step in [Step::Create, Step::Write, Step::Sync, Step::Rename] {
+            let mut seen = Vec::new();
+            let result = write_atomically_with(&file, b"new contents", |s| {
+                seen.push(s);
+                if s == step {
+                    Err(io::Error::new(io::ErrorKind::StorageFull, "disk full"))
+                } else {
+                    Ok(())
+                }
+            });
+            let err = result.expect_err("the injected failure");
+            assert_eq!(err.kind(), io::ErrorKind::StorageFull, "{step:?}");
+            assert_eq!(seen.last(), Some(&step), "stopped at the failing step");
+            assert_eq!(std::fs::read(&file).unwrap(), old, "{step:?}");
+            assert_eq!(leftovers(&dir), Vec::<String>::new(), "{step:?}");
+        }
+        // Every step is reached, in order, when none fails.
+        let mut seen = Vec::new();
+        write_atomically_with(&file, b"new contents", |s| {
+            seen.push(s);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, Step::ALL);
+        assert_eq!(std::fs::read(&file).unwrap(), b"new contents");
+        // A failure syncing the directory is reported; the new file is already in place.
+        let err = write_atomically_with(&file, b"newer", |s| match s {
+            Step::SyncDir => Err(io::Error::other("sync failed")),
+            _ => Ok(()),
+        });
+        assert!(err.is_err());
+        assert_eq!(std::fs::read(&file).unwrap(), b"newer");
+        assert_eq!(leftovers(&dir), Vec::<String>::new());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn damaged_files_are_kept_aside_without_overwriting() {
+        let dir = temp_dir("aside");
+        let file = dir.join("autosave.pdn");
+        for (n, name) in ["autosave.pdn.damaged", "autosave.pdn.damaged.1"]
+            .iter()
+            .enumerate()
+        {
+            std::fs::write(&file, format!("damaged {n}")).unwrap();
+            assert_eq!(keep_aside(&file).unwrap(), dir.join(name));
+            assert!(!file.exists());
+        }
+        assert_eq!(
+            std::fs::read_to_string(dir.join("autosave.pdn.damaged")).unwrap(),
+            "damaged 0"
+        );
+        assert!(keep_aside(&file).is_err(), "nothing to keep");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn keeps_permissions_and_follows_links() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = temp_dir("links");
+        let file = dir.join("real.pdn");
+        std::fs::write(&file, "old").unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let link = dir.join("link.pdn");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        write_atomically(&link, b"new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), b"new");
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

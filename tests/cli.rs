@@ -124,6 +124,11 @@ fn without_a_display_the_window_reports_one_line() {
             "DAMA_CONFIG_DIR",
             std::env::temp_dir().join("dama-cli-no-display"),
         )
+        .env(
+            "DAMA_DATA_DIR",
+            std::env::temp_dir().join("dama-cli-no-display"),
+        )
+        .env_remove("DAMA_LOG")
         .output()
         .expect("dama runs");
     assert_eq!(o.status.code(), Some(1));

@@ -342,3 +342,49 @@ fn two_computers_play_a_game_to_its_end() {
         assert!(pos.legal_moves(game.rules()).contains(m));
     }
 }
+
+#[test]
+fn a_game_against_the_computer_resumes_against_the_computer() {
+    let data = std::env::temp_dir().join(format!("dama-computer-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let start = |data: &std::path::Path| {
+        let mut app = DamaApp::with_settings(
+            Settings {
+                language: Some(Language::English),
+                last_rules: Variant::Czech.id().into(),
+                ..Settings::default()
+            },
+            None,
+        );
+        app.start_autosave(data);
+        Harness::builder()
+            .with_size(Vec2::new(1100.0, 760.0))
+            .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app)
+    };
+    let mut h = start(&data);
+    frames(&mut h);
+    h.state_mut()
+        .set_player(Color::Black, Player::Computer(Level::Novice));
+    click(&mut h, 22);
+    click(&mut h, 18);
+    wait_for(&mut h, "the reply", |a| a.game().moves().len() == 2);
+    let moves = h.state().game().moves().to_vec();
+    // A crash: no clean exit.
+    drop(h);
+    let mut h = start(&data);
+    frames(&mut h);
+    h.get_by_label("Resume").click();
+    frames(&mut h);
+    assert_eq!(h.state().game().moves(), moves);
+    assert_eq!(
+        h.state().player(Color::Black),
+        Player::Computer(Level::Novice)
+    );
+    assert_eq!(h.state().player(Color::White), Player::Human);
+    // Play goes on against the computer.
+    let white = h.state().game().legal_moves()[0];
+    click(&mut h, white.from().number());
+    click(&mut h, white.to().number());
+    wait_for(&mut h, "the next reply", |a| a.game().moves().len() == 4);
+    let _ = std::fs::remove_dir_all(&data);
+}

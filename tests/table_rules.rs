@@ -264,6 +264,9 @@ fn same_record(a: &Game, b: &Game) {
     assert_eq!(a.moves(), b.moves());
     assert_eq!(a.position(), b.position());
     assert_eq!(a.enforcement(), b.enforcement());
+    assert_eq!(a.pending_huff(), b.pending_huff());
+    assert_eq!(a.pending_take_back(), b.pending_take_back());
+    assert_eq!(a.claim_offer(), b.claim_offer());
     for i in 0..a.moves().len() {
         assert_eq!(a.violation_at(i), b.violation_at(i), "ply {i}");
         assert_eq!(a.huff_before(i), b.huff_before(i), "ply {i}");
@@ -299,6 +302,35 @@ fn a_take_back_saves_and_replays_identically() {
         "{text}"
     );
     same_record(&g, &again);
+}
+
+/// A claim saved before the claimer's move (an autosave right after it, say) is made again
+/// when the file is read.
+#[test]
+fn a_claim_not_yet_followed_by_a_move_saves_and_replays() {
+    let mut g = game(Variant::Czech, "W:W30,32:B26,19,1");
+    g.play(quiet(Board::Eight, 32, 28)).unwrap();
+    g.claim_huff(sq(30)).unwrap();
+    let (text, again) = through_pdn(&g);
+    assert!(
+        text.contains("1. g1-h2 {[%violation]} {[%huff 30]} *"),
+        "{text}"
+    );
+    assert_eq!(again.pending_huff(), Some(sq(30)));
+    same_record(&g, &again);
+
+    let mut g = game(Variant::English, "B:W18,32:B14,1");
+    g.play(quiet(Board::Eight, 1, 5)).unwrap();
+    g.claim_take_back().unwrap();
+    let (text, again) = through_pdn(&g);
+    assert!(text.contains("{[%takeback 1-5]} *"), "{text}");
+    assert_eq!(
+        again.pending_take_back().map(|m| m.to_string()),
+        Some("1-5".into())
+    );
+    same_record(&g, &again);
+    // The offender must still capture.
+    assert_eq!(again.allowed_moves().len(), 1);
 }
 
 #[test]

@@ -336,6 +336,17 @@ impl Game {
             .and_then(|e| e.taken_back.as_ref().map(|b| b.0))
     }
 
+    /// The piece the side to move has huffed, before making its own move.
+    pub fn pending_huff(&self) -> Option<Square> {
+        self.pending_huff.map(|(sq, _)| sq)
+    }
+
+    /// The opponent's violating move that the side to move's claim took back, before the
+    /// offender's capture replaces it.
+    pub fn pending_take_back(&self) -> Option<Move> {
+        self.pending_take_back.as_ref().map(|(m, _)| *m)
+    }
+
     /// What the side to move may claim now: after the opponent's violation, before moving.
     pub fn claim_offer(&self) -> Option<ClaimOffer> {
         if self.enforcement != Enforcement::TableRules

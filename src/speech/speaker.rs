@@ -132,10 +132,12 @@ impl TtsSpeaker {
                         .map(|s| s.to_string())
                         .or_else(|| e.downcast_ref::<String>().cloned())
                         .unwrap_or_else(|| "speech engine failed".into());
+                    log::error!("the speech engine failed: {why}");
                     *shared.lock().expect("status lock") = SpeechStatus::Unavailable(why);
                 }
             });
         if let Err(e) = spawned {
+            log::warn!("cannot start the speech thread: {e}");
             *status.lock().expect("status lock") = SpeechStatus::Unavailable(e.to_string());
         }
         TtsSpeaker {
@@ -188,6 +190,7 @@ fn speech_thread(
     let mut tts = match tts::Tts::default() {
         Ok(t) => t,
         Err(e) => {
+            log::warn!("no speech engine: {e}");
             *status.lock().expect("status lock") = SpeechStatus::Unavailable(e.to_string());
             return;
         }
@@ -201,7 +204,12 @@ fn speech_thread(
         *voice_list.lock().expect("voice lock") = names;
     }
     apply(&mut tts, &voice);
+    log::info!(
+        "speech engine started ({} voices)",
+        voice_list.lock().expect("voice lock").len()
+    );
     *status.lock().expect("status lock") = SpeechStatus::Ready;
+    let mut failures = 0u32;
     let can_stop = tts.supported_features().stop;
     while let Ok(first) = rx.recv() {
         // Whatever queued up while the engine was busy: configure with all of it, but say
@@ -221,7 +229,15 @@ fn speech_thread(
                     if interrupt && can_stop {
                         let _ = tts.stop();
                     }
-                    let _ = tts.speak(text, false);
+                    if let Err(e) = tts.speak(text, false) {
+                        // Once as a warning; a broken engine would otherwise repeat it per move.
+                        if failures == 0 {
+                            log::warn!("speech failed: {e}");
+                        } else {
+                            log::debug!("speech failed: {e}");
+                        }
+                        failures += 1;
+                    }
                 }
                 Message::Say(..) => {}
             }

@@ -1,5 +1,7 @@
 //! The application: state, panels, dialogs, and the commands that change them.
 
+mod autosaving;
+
 use std::path::{Path, PathBuf};
 
 use eframe::egui::{
@@ -20,11 +22,6 @@ use crate::rules::{
     SquareSet, Variant,
 };
 use crate::speech::{Speaker, SpeechStatus, phrases};
-
-/// Largest PDN file opened (bigger ones are refused with a message).
-pub const MAX_FILE: u64 = 64 << 20;
-/// Most games listed from one file.
-pub const MAX_GAMES: usize = 10_000;
 
 /// The new-game dialog's choices.
 #[derive(Clone, Debug)]
@@ -115,6 +112,8 @@ pub enum Dialog {
     Settings,
     /// The keyboard shortcuts.
     Help,
+    /// "Resume the interrupted game?", and a file to open after the answer.
+    Resume(Box<crate::autosave::Session>, Option<PathBuf>),
 }
 
 /// A message in the status bar.
@@ -173,6 +172,12 @@ pub struct DamaApp {
     claim_considered: Option<Stamp>,
     /// A suggested move, for the game state it was found in.
     hint: Option<(Move, Stamp)>,
+    /// Where the game is saved after every change (None: not autosaved).
+    autosave: Option<crate::autosave::Autosave>,
+    /// The last autosave failed (said once until one succeeds again).
+    autosave_failed: bool,
+    /// Notices from before there was a voice (a damaged file at start), said when it comes.
+    unspoken: Vec<String>,
 }
 
 impl DamaApp {
@@ -185,14 +190,16 @@ impl DamaApp {
         };
         let mut app = DamaApp::with_settings(settings, config_dir);
         if let Some(LoadNotice::Corrupt { kept_as, error }) = notice {
-            app.notice = Some(Notice {
-                text: format!(
-                    "{} ({}: {error})",
-                    T::SettingsReset.get(app.lang()),
-                    kept_as.display()
-                ),
-                error: true,
-            });
+            log::warn!(
+                "settings file damaged, kept as {}: {error}",
+                kept_as.display()
+            );
+            let text = format!(
+                "{} ({}: {error})",
+                T::SettingsReset.get(app.lang()),
+                kept_as.display()
+            );
+            app.add_notice(text);
         }
         app
     }
@@ -233,6 +240,9 @@ impl DamaApp {
             thinking: None,
             claim_considered: None,
             hint: None,
+            autosave: None,
+            autosave_failed: false,
+            unspoken: Vec::new(),
         }
     }
 
@@ -263,6 +273,9 @@ impl DamaApp {
     pub fn set_speaker(&mut self, mut speaker: Box<dyn Speaker>) {
         speaker.configure(self.voice());
         self.speaker = Some(speaker);
+        for text in std::mem::take(&mut self.unspoken) {
+            self.announce(text, false);
+        }
     }
 
     /// The last announcement (what was, or would have been, spoken).
@@ -340,6 +353,7 @@ impl DamaApp {
         if let Some(dir) = &self.config_dir
             && let Err(e) = self.settings.save(dir)
         {
+            log::warn!("cannot save the settings in {}: {e}", dir.display());
             let text = format!("{}: {e}", dir.display());
             self.say(text, true);
         }
@@ -924,19 +938,29 @@ impl DamaApp {
     /// Opens a PDN file: one game at once, several through a choice. Any failure leaves the
     /// current game as it is and says why.
     pub fn open_path(&mut self, path: &Path) {
-        match read_games(path) {
+        match crate::game_file::read_games(path) {
             Ok(mut games) if games.len() == 1 => {
                 let game = games.pop().expect("one game");
                 self.load_game(path, game, 1);
             }
             Ok(games) => self.dialog = Some(Dialog::ChooseGame(path.to_path_buf(), games)),
-            Err(message) => self.say(message, true),
+            Err(e) => {
+                log::warn!("cannot open {}: {e}", path.display());
+                let text = i18n::read_error(self.lang(), path, &e);
+                self.say(text, true);
+            }
         }
     }
 
     fn load_game(&mut self, path: &Path, mut game: PdnGame, number: usize) {
         match pdn::replay(&mut game, number, None, None) {
             Ok(replayed) => {
+                log::info!(
+                    "opened {} (game {number}: {}, {} moves)",
+                    path.display(),
+                    replayed.game.rules().id,
+                    replayed.game.moves().len()
+                );
                 self.names = [
                     game.tag("White").unwrap_or("").to_string(),
                     game.tag("Black").unwrap_or("").to_string(),
@@ -965,7 +989,11 @@ impl DamaApp {
                     self.say(text, false);
                 }
             }
-            Err(e) => self.say(format!("{}:{e}", path.display()), true),
+            Err(e) => {
+                log::warn!("cannot replay {}:{e}", path.display());
+                let reason = T::GameInvalid.get(self.lang());
+                self.say(format!("{reason}: {}:{e}", path.display()), true);
+            }
         }
     }
 
@@ -978,6 +1006,11 @@ impl DamaApp {
             .and_then(|()| crate::storage::write_atomically(path, &bytes));
         match written {
             Ok(()) => {
+                log::info!(
+                    "saved {} ({} moves)",
+                    path.display(),
+                    self.game.moves().len()
+                );
                 self.file = Some(path.to_path_buf());
                 self.tags = game.tags;
                 self.dirty = false;
@@ -988,7 +1021,11 @@ impl DamaApp {
                     false,
                 );
             }
-            Err(e) => self.say(format!("{}: {e}", path.display()), true),
+            Err(e) => {
+                log::error!("cannot save {}: {e}", path.display());
+                let reason = T::CannotSave.get(self.lang());
+                self.say(format!("{reason}: {}: {e}", path.display()), true);
+            }
         }
     }
 
@@ -1009,10 +1046,16 @@ impl DamaApp {
                 s.configure(voice);
             }
         }
-        for c in Command::ALL {
-            if let Some(sc) = c.shortcut()
-                && ctx.input_mut(|i| i.consume_shortcut(&sc))
-            {
+        // egui ignores an extra Shift or Alt when matching: Ctrl+Shift+S must be taken before Ctrl+S.
+        let mut shortcuts: Vec<_> = Command::ALL
+            .into_iter()
+            .filter_map(|c| Some((c, c.shortcut()?)))
+            .collect();
+        shortcuts.sort_by_key(|(_, sc)| {
+            std::cmp::Reverse(u8::from(sc.modifiers.shift) + u8::from(sc.modifiers.alt))
+        });
+        for (c, sc) in shortcuts {
+            if ctx.input_mut(|i| i.consume_shortcut(&sc)) {
                 self.queued.push(c);
             }
         }
@@ -1046,6 +1089,7 @@ impl DamaApp {
             && !self.speech_problem_shown
             && let Some(SpeechStatus::Unavailable(why)) = self.speaker.as_ref().map(|s| s.status())
         {
+            log::warn!("speech is not available: {why}");
             self.speech_problem_shown = true;
             self.notice = Some(Notice {
                 text: format!("{}: {why}", T::SpeechUnavailable.get(self.lang())),
@@ -1080,6 +1124,7 @@ impl DamaApp {
             self.run(&ctx, c);
         }
         self.drive_computer(&ctx);
+        self.autosave_now();
         if self.allow_close && ctx.input(|i| i.viewport().close_requested()) {
             self.save_settings();
         } else if self.allow_close {
@@ -1540,6 +1585,25 @@ impl DamaApp {
                         keep = None;
                     }
                 }
+                Dialog::Resume(session, then) => {
+                    if fresh {
+                        let text = autosaving::question(lang, session);
+                        self.announce(text, true);
+                    }
+                    if let Some(resume) = autosaving::resume_ui(ui, lang, session, fresh) {
+                        let session = session.clone();
+                        let then = then.take();
+                        keep = None;
+                        if resume {
+                            self.resume(*session);
+                        } else {
+                            self.discard_interrupted();
+                        }
+                        if let Some(path) = then {
+                            self.guard(Pending::OpenFile(path));
+                        }
+                    }
+                }
                 Dialog::Settings => {
                     let voices = self
                         .speaker
@@ -1556,34 +1620,15 @@ impl DamaApp {
                 }
             }
         });
-        if response.should_close() && keep.is_some() {
+        // The resume question must be answered: Escape would leave it neither resumed nor put
+        // aside.
+        if response.should_close() && keep.is_some() && !matches!(keep, Some(Dialog::Resume(..))) {
             keep = None;
         }
         if self.dialog.is_none() {
             self.dialog = keep;
         }
     }
-}
-
-/// Reads every game of a PDN file, or says why it cannot.
-fn read_games(path: &Path) -> Result<Vec<PdnGame>, String> {
-    let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
-    if meta.len() > MAX_FILE {
-        return Err(format!("{shown}: file larger than {} MB", MAX_FILE >> 20));
-    }
-    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
-    let mut games = Vec::new();
-    for game in pdn::Reader::new(std::io::BufReader::new(file)) {
-        games.push(game.map_err(|e| format!("{shown}:{e}"))?);
-        if games.len() >= MAX_GAMES {
-            break;
-        }
-    }
-    if games.is_empty() {
-        return Err(format!("{shown}: no game in the file"));
-    }
-    Ok(games)
 }
 
 /// The new-game form; `Some(true)` to start, `Some(false)` to cancel.
@@ -1822,5 +1867,6 @@ impl eframe::App for DamaApp {
         self.cancel_thinking();
         self.worker = None;
         self.save_settings();
+        self.finish_autosave();
     }
 }

@@ -1,5 +1,8 @@
 //! The words of the window in Czech and English.
 
+use std::path::Path;
+
+use crate::game_file::{MAX_FILE, ReadError};
 use crate::rules::RuleSet;
 
 pub use crate::language::Language;
@@ -132,6 +135,50 @@ texts! {
     Volume => "Hlasitost", "Volume";
     Zoom => "Velikost rozhraní", "Interface size";
     SpeechUnavailable => "Řeč není k dispozici", "Speech is not available";
+    FileMissing => "Soubor neexistuje", "The file does not exist";
+    FileIsFolder => "Toto je složka, ne soubor", "This is a folder, not a file";
+    FileNotRegular => "Toto není obyčejný soubor", "This is not a regular file";
+    FileTooLarge => "Soubor je příliš velký", "The file is too large";
+    FileEmpty => "Soubor je prázdný", "The file is empty";
+    FileBinary => "Toto není soubor PDN: obsahuje binární data (třeba obrázek nebo archiv)", "This is not a PDN file: it holds binary data (an image or an archive, say)";
+    FileNoGame => "V souboru není žádná partie", "There is no game in the file";
+    FileInvalid => "Soubor není platné PDN (je poškozený, nebo v jiném formátu)", "The file is not valid PDN (damaged, or another format)";
+    FileUnreadable => "Soubor nelze přečíst", "The file cannot be read";
+    GameInvalid => "Partii ze souboru nelze přehrát", "The game in the file cannot be replayed";
+    ResumeTitle => "Pokračovat v přerušené partii?", "Resume the interrupted game?";
+    ResumeText => "Dáma se minule neukončila správně. Rozehraná partie zůstala uložena:", "Dáma did not close properly last time. The game in progress was kept:";
+    Resume => "Pokračovat", "Resume";
+    Resumed => "Přerušená partie obnovena", "The interrupted game is resumed";
+    DiscardedTo => "Přerušená partie byla odložena do souboru", "The interrupted game was put aside in the file";
+    UnsavedChanges => "neuložené změny", "unsaved changes";
+    FileWord => "soubor", "file";
+    AutosaveDamaged => "Automaticky uložená partie byla poškozená: je uložena stranou a začíná nová hra.", "The autosaved game was damaged: it was kept aside and a new game starts.";
+    AutosaveBusy => "Automatické ukládání je vypnuto: je otevřeno příliš mnoho oken Dámy.", "Autosave is off: too many Dáma windows are open.";
+    AutosaveFailed => "Automatické uložení selhalo", "Autosave failed";
+    CannotSave => "Uložení se nezdařilo, partie zůstává neuložená", "Saving failed, the game stays unsaved";
+}
+
+/// Why a file could not be opened, in `lang`: the reason, the path, and the details (line and
+/// column of a syntax error, the system's message).
+pub fn read_error(lang: Language, path: &Path, e: &ReadError) -> String {
+    let shown = path.display();
+    let reason = |t: T| t.get(lang);
+    match e {
+        ReadError::Missing => format!("{}: {shown}", reason(T::FileMissing)),
+        ReadError::Directory => format!("{}: {shown}", reason(T::FileIsFolder)),
+        ReadError::NotAFile => format!("{}: {shown}", reason(T::FileNotRegular)),
+        ReadError::TooLarge { size } => format!(
+            "{} ({} MB > {} MB): {shown}",
+            reason(T::FileTooLarge),
+            size.div_ceil(1 << 20),
+            MAX_FILE >> 20
+        ),
+        ReadError::Empty => format!("{}: {shown}", reason(T::FileEmpty)),
+        ReadError::Binary => format!("{}: {shown}", reason(T::FileBinary)),
+        ReadError::NoGame => format!("{}: {shown}", reason(T::FileNoGame)),
+        ReadError::Syntax(e) => format!("{}: {shown}:{e}", reason(T::FileInvalid)),
+        ReadError::Io(e) => format!("{}: {shown}: {e}", reason(T::FileUnreadable)),
+    }
 }
 
 pub use crate::speech::phrases::{draw_offer, outcome, piece_name, side_name, to_move};

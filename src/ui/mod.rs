@@ -40,8 +40,11 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
     }
     let mut app = DamaApp::new(config_dir());
     app.start_speech_engine = true;
+    if let Some(dir) = crate::dirs::data_dir() {
+        app.start_autosave(&dir);
+    }
     if let Some(path) = &file {
-        app.open_path(path);
+        app.open_at_start(path);
     }
     let size = app.settings.window_size.unwrap_or([1100.0, 760.0]);
     let mut viewport = eframe::egui::ViewportBuilder::default()

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::i18n::Language;
+pub use crate::dirs::config_dir;
 use crate::notation::Notation;
 
 /// Colours of the board and window.
@@ -117,15 +118,6 @@ pub fn settings_file(dir: &Path) -> PathBuf {
     dir.join("settings.ron")
 }
 
-/// The directory for settings: `DAMA_CONFIG_DIR` if set (tests, portable use), else the
-/// platform's configuration directory.
-pub fn config_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("DAMA_CONFIG_DIR") {
-        return Some(PathBuf::from(dir));
-    }
-    directories::ProjectDirs::from("cz", "Dama", "dama").map(|d| d.config_dir().to_path_buf())
-}
-
 /// Why the settings could not be read as they were.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LoadNotice {
@@ -155,13 +147,9 @@ impl Settings {
         match ron::from_str::<Settings>(&text) {
             Ok(s) => (s, None),
             Err(e) => {
-                let mut kept_as = dir.join("settings.ron.damaged");
-                let mut n = 1;
-                while kept_as.exists() {
-                    kept_as = dir.join(format!("settings.ron.damaged.{n}"));
-                    n += 1;
-                }
-                let _ = std::fs::rename(&file, &kept_as);
+                // Should the rename fail, the damaged file stays and is replaced at the next
+                // save: the notice then names where it was.
+                let kept_as = crate::storage::keep_aside(&file).unwrap_or(file);
                 (
                     Settings::default(),
                     Some(LoadNotice::Corrupt {

@@ -65,13 +65,7 @@ pub fn to_pdn(game: &Game, tags: &[(String, String)], names: [&str; 2]) -> PdnGa
         if let Some(v) = game.taken_back_before(i) {
             before.push(format!("[%takeback {}]", write(pos, rules, &v, notation)));
         }
-        if !before.is_empty() {
-            let comment = before.join(" ");
-            match line.nodes.last_mut() {
-                Some(prev) => prev.comments.push(comment),
-                None => line.comments.push(comment),
-            }
-        }
+        comment_before(&mut line, &before);
         let mut node = Node {
             text: write(pos, rules, m, notation),
             mv: Some(*m),
@@ -82,7 +76,31 @@ pub fn to_pdn(game: &Game, tags: &[(String, String)], names: [&str; 2]) -> PdnGa
         }
         line.nodes.push(node);
     }
+    // A claim not yet followed by the claimer's move stands after the last move, where replay
+    // makes it again (a save or an autosave in the middle of a claim loses nothing).
+    let mut pending = Vec::new();
+    if let Some(sq) = game.pending_huff() {
+        pending.push(format!("[%huff {sq}]"));
+    }
+    if let Some(v) = game.pending_take_back() {
+        let text = write(game.position(), rules, &v, notation);
+        pending.push(format!("[%takeback {text}]"));
+    }
+    comment_before(&mut line, &pending);
     pdn.moves = line;
     pdn.result = Some(result);
     pdn
+}
+
+/// Puts the claim commands `commands` before the next move: in the comments of the last move
+/// so far, or of the line when there is none.
+fn comment_before(line: &mut Line, commands: &[String]) {
+    if commands.is_empty() {
+        return;
+    }
+    let comment = commands.join(" ");
+    match line.nodes.last_mut() {
+        Some(prev) => prev.comments.push(comment),
+        None => line.comments.push(comment),
+    }
 }

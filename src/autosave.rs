@@ -1,0 +1,465 @@
+//! The game in progress, saved after every change so that a crash or a `kill -9` loses at most
+//! the last move.
+//!
+//! The file is `autosave.pdn` in the data directory, written atomically by the same PDN writer
+//! as a saved game (so table-rules comments, set-ups and variant tags survive), with three
+//! private tags that other programs ignore: `DamaFile` (the file the game came from),
+//! `DamaUnsaved` (whether it had changes not saved there), `DamaRules` (the rule set in RON,
+//! since options chosen in the new-game dialog have no PDN tag) and `DamaWhitePlayer` /
+//! `DamaBlackPlayer` (`human`, or `computer N` with its level). A clean exit removes it, so
+//! one found at start means the last run broke off.
+//!
+//! Several windows may run at once: each takes a slot of its own (`autosave.pdn`,
+//! `autosave-2.pdn`, …) and holds its lock file (`autosave.lock`, …) while it runs. The system
+//! releases the lock when a process ends in any way, so a slot with an autosave and no holder
+//! is a run that broke off, and a running window's game is never offered to another.
+
+use std::collections::hash_map::DefaultHasher;
+use std::fs::{File, OpenOptions};
+use std::hash::{Hash, Hasher};
+use std::io;
+use std::path::{Path, PathBuf};
+
+use fs4::fs_std::FileExt;
+
+use crate::engine::Level;
+use crate::game_file::{self, ReadError};
+use crate::notation::pdn::{self, PdnError, ResultToken};
+use crate::rules::{Game, RuleSet};
+
+/// The autosave's name in the data directory.
+pub const AUTOSAVE_FILE: &str = "autosave.pdn";
+/// Where a discarded autosave is put (replacing the one discarded before): a wrong click on
+/// Discard can still be undone by opening it.
+pub const DISCARDED_FILE: &str = "discarded.pdn";
+/// Most windows autosaving at once.
+pub const SLOTS: usize = 8;
+const FILE_TAG: &str = "DamaFile";
+const UNSAVED_TAG: &str = "DamaUnsaved";
+const RULES_TAG: &str = "DamaRules";
+const PLAYER_TAGS: [&str; 2] = ["DamaWhitePlayer", "DamaBlackPlayer"];
+
+/// The window's game as autosave keeps it, borrowed for writing.
+#[derive(Clone, Copy, Debug)]
+pub struct SessionRef<'a> {
+    /// The record.
+    pub game: &'a Game,
+    /// White's and Black's names.
+    pub names: [&'a str; 2],
+    /// The tags of the file the game came from.
+    pub tags: &'a [(String, String)],
+    /// The file the game came from or was last saved to.
+    pub file: Option<&'a Path>,
+    /// Changes not saved to that file.
+    pub dirty: bool,
+    /// Who plays White and Black: a person (`None`) or the computer at a level.
+    pub computer: [Option<Level>; 2],
+}
+
+/// A game read back from an autosave.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// The record, with its result (a resignation or agreed draw comes back too).
+    pub game: Game,
+    /// White's and Black's names.
+    pub names: [String; 2],
+    /// The tags of the file the game came from (without autosave's own).
+    pub tags: Vec<(String, String)>,
+    /// The file the game came from.
+    pub file: Option<PathBuf>,
+    /// Whether it had changes not saved to `file`.
+    pub dirty: bool,
+    /// Who played White and Black: a person (`None`) or the computer at a level.
+    pub computer: [Option<Level>; 2],
+}
+
+impl Session {
+    /// Whether there is anything to resume: a move, a set-up of its own, or a claim.
+    pub fn worth_resuming(&self) -> bool {
+        let standard = self.game.rules().start_position().ok();
+        !self.game.moves().is_empty()
+            || standard.as_ref() != Some(self.game.start())
+            || self.game.pending_huff().is_some()
+            || self.game.pending_take_back().is_some()
+    }
+}
+
+/// What was found in the data directory at start.
+#[derive(Debug)]
+pub enum Found {
+    /// No autosave, or one with nothing to resume (it has been removed).
+    Nothing,
+    /// The game of a run that did not end cleanly.
+    Interrupted(Box<Session>),
+    /// An autosave that cannot be read: renamed to `kept_as` (see [`crate::storage::keep_aside`]).
+    Damaged {
+        /// Where it now is (its old path if even the rename failed).
+        kept_as: PathBuf,
+        /// Why it cannot be read.
+        error: AutosaveError,
+    },
+}
+
+/// Why an autosave cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum AutosaveError {
+    /// The file is not readable PDN.
+    #[error("{0}")]
+    Read(#[from] ReadError),
+    /// Its game does not replay.
+    #[error("{0}")]
+    Replay(#[from] PdnError),
+    /// Its rule set tag does not parse.
+    #[error("rule set: {0}")]
+    Rules(String),
+}
+
+/// Writes the game after each change, and removes it on a clean exit.
+#[derive(Debug)]
+pub struct Autosave {
+    path: PathBuf,
+    /// What is in the file (or failed to be written last): the state is not written again
+    /// until it changes.
+    written: Option<u64>,
+    /// The slot's lock, held while the window runs.
+    _lock: Option<File>,
+}
+
+impl Autosave {
+    /// The first slot's autosave in `dir`, without taking its lock (nothing is read or written
+    /// yet). For a directory where no lock file can be made: writing will fail there too, and
+    /// say so.
+    pub fn new(dir: &Path) -> Autosave {
+        Autosave {
+            path: dir.join(AUTOSAVE_FILE),
+            written: None,
+            _lock: None,
+        }
+    }
+
+    /// Takes the first slot in `dir` that no running window holds, and holds it until this
+    /// value is dropped (or the process ends); `None` when all [`SLOTS`] are held.
+    ///
+    /// # Errors
+    /// The directory or a lock file cannot be created, or locking failed.
+    pub fn claim(dir: &Path) -> io::Result<Option<Autosave>> {
+        std::fs::create_dir_all(dir)?;
+        for slot in 1..=SLOTS {
+            let stem = match slot {
+                1 => "autosave".to_string(),
+                n => format!("autosave-{n}"),
+            };
+            let lock = OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(dir.join(format!("{stem}.lock")))?;
+            if lock.try_lock_exclusive()? {
+                return Ok(Some(Autosave {
+                    path: dir.join(format!("{stem}.pdn")),
+                    written: None,
+                    _lock: Some(lock),
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The autosave file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes `session` unless it is what was written last; returns whether it wrote. Cheap
+    /// when nothing changed, so the window calls it every frame.
+    ///
+    /// # Errors
+    /// The file cannot be written (the previous autosave is then intact). The same state is
+    /// not tried again: the next change is.
+    pub fn update(&mut self, session: SessionRef<'_>) -> io::Result<bool> {
+        let key = fingerprint(&session);
+        if self.written == Some(key) {
+            return Ok(false);
+        }
+        self.written = Some(key);
+        let bytes = to_bytes(&session)?;
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        crate::storage::write_atomically(&self.path, &bytes)?;
+        Ok(true)
+    }
+
+    /// Removes the autosave at a clean exit.
+    ///
+    /// # Errors
+    /// It exists and cannot be removed.
+    pub fn remove(&mut self) -> io::Result<()> {
+        self.written = None;
+        match std::fs::remove_file(&self.path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    }
+
+    /// Puts the autosave aside as [`DISCARDED_FILE`] (the player chose not to resume it) and
+    /// returns where.
+    ///
+    /// # Errors
+    /// The rename failed.
+    pub fn discard(&mut self) -> io::Result<PathBuf> {
+        self.written = None;
+        let to = self.path.with_file_name(DISCARDED_FILE);
+        std::fs::rename(&self.path, &to)?;
+        Ok(to)
+    }
+
+    /// Looks for the autosave of an interrupted run. One with nothing to resume is removed; a
+    /// damaged one is kept aside. Never fails: the window then starts with a new game.
+    pub fn find(&self) -> Found {
+        match read(&self.path) {
+            Ok(Some(s)) if s.worth_resuming() => Found::Interrupted(Box::new(s)),
+            Ok(Some(_)) => {
+                let _ = std::fs::remove_file(&self.path);
+                Found::Nothing
+            }
+            Ok(None) => Found::Nothing,
+            Err(error) => Found::Damaged {
+                kept_as: crate::storage::keep_aside(&self.path).unwrap_or(self.path.clone()),
+                error,
+            },
+        }
+    }
+}
+
+/// A hash of everything the autosave writes (positions, moves, claims, result, names, tags,
+/// file, dirty flag): equal hashes mean there is nothing new to write.
+fn fingerprint(s: &SessionRef<'_>) -> u64 {
+    let mut h = DefaultHasher::new();
+    let game = s.game;
+    ron::to_string(game.rules())
+        .unwrap_or_default()
+        .hash(&mut h);
+    game.enforcement().hash(&mut h);
+    (0..=game.moves().len())
+        .filter_map(|i| game.position_at(i))
+        .for_each(|p| p.hash(&mut h));
+    game.position().hash(&mut h);
+    game.moves().hash(&mut h);
+    for i in 0..game.moves().len() {
+        game.huff_before(i).hash(&mut h);
+        game.taken_back_before(i).hash(&mut h);
+    }
+    game.pending_huff().hash(&mut h);
+    game.pending_take_back().hash(&mut h);
+    game.outcome().hash(&mut h);
+    (s.names, s.tags, s.file, s.dirty, s.computer).hash(&mut h);
+    h.finish()
+}
+
+/// The autosave's text: the game as it would be saved, with autosave's own tags.
+fn to_bytes(s: &SessionRef<'_>) -> io::Result<Vec<u8>> {
+    let mut game = pdn::to_pdn(s.game, s.tags, s.names);
+    // A path that is not Unicode cannot go into a tag: the game is then resumed without it.
+    if let Some(file) = s.file.and_then(Path::to_str) {
+        game.set_tag(FILE_TAG, file);
+    }
+    game.set_tag(UNSAVED_TAG, if s.dirty { "1" } else { "0" });
+    let rules = ron::to_string(s.game.rules()).map_err(io::Error::other)?;
+    game.set_tag(RULES_TAG, rules);
+    for (tag, player) in PLAYER_TAGS.into_iter().zip(s.computer) {
+        let text = match player {
+            None => "human".to_string(),
+            Some(level) => format!("computer {}", level.number()),
+        };
+        game.set_tag(tag, text);
+    }
+    let mut bytes = Vec::new();
+    pdn::write_game(&game, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// Reads an autosave: `None` when there is none.
+fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
+    let mut game = match game_file::read_games(path) {
+        Ok(mut games) => games.swap_remove(0),
+        Err(ReadError::Missing) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let rules = match game.tag(RULES_TAG) {
+        Some(text) => {
+            Some(RuleSet::from_ron(text).map_err(|e| AutosaveError::Rules(e.to_string()))?)
+        }
+        None => None,
+    };
+    let replayed = pdn::replay(&mut game, 1, rules.as_ref(), None)?;
+    let mut record = replayed.game;
+    // A resignation or agreed draw has no move of its own: the result tag tells.
+    if record.outcome().is_none() {
+        let first = record.rules().first;
+        let _ = match game.result {
+            Some(ResultToken::FirstWins) => record.resign(!first),
+            Some(ResultToken::SecondWins) => record.resign(first),
+            Some(ResultToken::Draw) => record.claim_draw().or_else(|_| record.agree_draw()),
+            _ => Ok(()),
+        };
+    }
+    let file = game.tag(FILE_TAG).map(PathBuf::from);
+    let dirty = game.tag(UNSAVED_TAG) != Some("0");
+    let names = ["White", "Black"].map(|t| match game.tag(t) {
+        Some("?") | None => String::new(),
+        Some(name) => name.to_string(),
+    });
+    // Anything but a known computer level is a person: the game is never taken from them.
+    let computer = PLAYER_TAGS.map(|t| {
+        game.tag(t)
+            .and_then(|v| v.strip_prefix("computer "))
+            .and_then(|n| n.trim().parse().ok())
+            .and_then(Level::from_number)
+    });
+    let tags = game
+        .tags
+        .iter()
+        .filter(|(n, _)| {
+            ![FILE_TAG, UNSAVED_TAG, RULES_TAG].contains(&n.as_str())
+                && !PLAYER_TAGS.contains(&n.as_str())
+        })
+        .cloned()
+        .collect();
+    Ok(Some(Session {
+        game: record,
+        names,
+        tags,
+        file,
+        dirty,
+        computer,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Enforcement, Variant};
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("dama-autosave-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn play(g: &mut Game, text: &str) {
+        let m = crate::notation::parse_move(g.position(), g.rules(), text)
+            .unwrap()
+            .0;
+        g.play(m).unwrap();
+    }
+
+    fn session(game: &Game) -> SessionRef<'_> {
+        SessionRef {
+            game,
+            names: ["Jana", ""],
+            tags: &[],
+            file: None,
+            dirty: true,
+            computer: [None, Some(Level::Expert)],
+        }
+    }
+
+    #[test]
+    fn written_once_per_change_and_read_back() {
+        let dir = temp_dir("round-trip");
+        let mut a = Autosave::new(&dir);
+        // Custom rules: Czech without flying kings, strictly enforced.
+        let mut rules = Variant::Czech.rules().clone();
+        rules.king = crate::rules::KingRange::Short;
+        let mut game = Game::new(rules.clone()).unwrap();
+        game.set_enforcement(Enforcement::Strict);
+        assert!(
+            a.update(session(&game)).unwrap(),
+            "the first state is written"
+        );
+        assert!(!a.update(session(&game)).unwrap(), "nothing changed");
+        assert!(matches!(a.find(), Found::Nothing));
+        assert!(!a.path().exists(), "nothing to resume: removed");
+        play(&mut game, "22-18");
+        assert!(a.update(session(&game)).unwrap());
+        game.undo().unwrap();
+        play(&mut game, "21-17");
+        assert!(
+            a.update(session(&game)).unwrap(),
+            "same length, another move"
+        );
+        game.resign(crate::rules::Color::Black).unwrap();
+        assert!(a.update(session(&game)).unwrap());
+        let file = Path::new("/home/jana/partie \"1\".pdn");
+        let tags = vec![("Event".to_string(), "Přebor".to_string())];
+        let s = SessionRef {
+            file: Some(file),
+            tags: &tags,
+            ..session(&game)
+        };
+        assert!(a.update(s).unwrap());
+        let Found::Interrupted(back) = a.find() else {
+            panic!("an interrupted game");
+        };
+        assert_eq!(back.game.moves(), game.moves());
+        assert_eq!(back.game.rules(), &rules);
+        assert_eq!(back.game.enforcement(), Enforcement::Strict);
+        assert_eq!(back.game.outcome(), game.outcome());
+        assert_eq!(back.names, ["Jana".to_string(), String::new()]);
+        assert_eq!(back.file.as_deref(), Some(file));
+        assert!(back.dirty);
+        assert_eq!(back.computer, [None, Some(Level::Expert)]);
+        assert_eq!(back.tags.iter().find(|t| t.0 == "Event"), Some(&tags[0]));
+        assert!(!back.tags.iter().any(|t| t.0.starts_with("Dama")));
+        a.remove().unwrap();
+        assert!(!a.path().exists());
+        a.remove().unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn each_running_window_has_a_slot_of_its_own() {
+        let dir = temp_dir("slots");
+        let first = Autosave::claim(&dir).unwrap().unwrap();
+        let second = Autosave::claim(&dir).unwrap().unwrap();
+        assert_eq!(first.path(), dir.join("autosave.pdn"));
+        assert_eq!(second.path(), dir.join("autosave-2.pdn"));
+        let rest: Vec<_> = (2..SLOTS)
+            .map(|_| Autosave::claim(&dir).unwrap().unwrap())
+            .collect();
+        assert!(Autosave::claim(&dir).unwrap().is_none(), "all held");
+        // A window that ends frees its slot.
+        drop(first);
+        let again = Autosave::claim(&dir).unwrap().unwrap();
+        assert_eq!(again.path(), dir.join("autosave.pdn"));
+        drop((second, rest, again));
+        // No directory can be made under a regular file.
+        let file = dir.join("file");
+        std::fs::write(&file, "").unwrap();
+        assert!(Autosave::claim(&file).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_autosave_is_kept_aside() {
+        let dir = temp_dir("damaged");
+        std::fs::create_dir_all(&dir).unwrap();
+        let a = Autosave::new(&dir);
+        let cases: [&[u8]; 4] = [
+            b"\x00\x01\x02garbage\xff\xfe",
+            b"[GameType \"29\"]\n[White \"Ja",
+            b"[GameType \"29\"]\n1. 22-18 11-15 2. 18-10 *\n",
+            b"[DamaRules \"(id: broken\"]\n1. 22-18 *\n",
+        ];
+        for (i, bytes) in cases.into_iter().enumerate() {
+            std::fs::write(a.path(), bytes).unwrap();
+            let Found::Damaged { kept_as, error } = a.find() else {
+                panic!("case {i}: damaged");
+            };
+            assert_eq!(std::fs::read(&kept_as).unwrap(), bytes, "case {i}: {error}");
+            assert!(!a.path().exists());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,384 @@
+//! Autosave through the window: a run that ends without a clean exit (a crash, `kill -9`) is
+//! simulated by dropping the window state without `on_exit`; the next start in the same data
+//! directory asks whether to resume.
+
+use std::path::{Path, PathBuf};
+
+use dama::rules::Variant;
+use dama::speech::Recording;
+use dama::ui::{DamaApp, Dialog, Language, Settings};
+use eframe::egui::{Key, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+/// A data directory of its own for each test (tests run in parallel threads of one process).
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-autosave-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A window as `dama` opens it, autosaving in `data`.
+fn start(data: &Path, lang: Language) -> (Harness<'static, DamaApp>, Recording) {
+    let mut app = DamaApp::with_settings(
+        Settings {
+            language: Some(lang),
+            last_rules: Variant::Czech.id().into(),
+            ..Settings::default()
+        },
+        None,
+    );
+    let voice = Recording::new();
+    app.set_speaker(Box::new(voice.clone()));
+    app.start_autosave(data);
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1100.0, 760.0))
+        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app);
+    h.run();
+    (h, voice)
+}
+
+fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
+    let prefix = format!("{n}, ");
+    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
+        .click();
+    h.run();
+}
+
+fn plies(h: &Harness<'_, DamaApp>) -> Vec<String> {
+    h.state()
+        .game()
+        .moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+fn autosave(data: &Path) -> String {
+    std::fs::read_to_string(data.join("autosave.pdn")).unwrap_or_default()
+}
+
+/// Plays two moves and "crashes": the state is dropped without a clean exit.
+fn play_and_crash(data: &Path) {
+    let (mut h, _) = start(data, Language::English);
+    assert!(h.state().dialog().is_none());
+    click(&mut h, 22);
+    click(&mut h, 18);
+    assert!(autosave(data).contains("1. c3-d4 *"), "{}", autosave(data));
+    click(&mut h, 11);
+    click(&mut h, 15);
+    assert!(
+        autosave(data).contains("1. c3-d4 f6-e5 *"),
+        "{}",
+        autosave(data)
+    );
+    drop(h);
+}
+
+#[test]
+fn after_a_crash_the_game_can_be_resumed_by_keyboard() {
+    let data = temp_dir("resume");
+    play_and_crash(&data);
+    let (mut h, voice) = start(&data, Language::English);
+    assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    assert!(h.query_by_label("Resume the interrupted game?").is_some());
+    assert!(
+        h.query_by_label("Czech draughts, 2 moves").is_some(),
+        "the game is described"
+    );
+    // Spoken and in the live region at once.
+    let question = "Resume the interrupted game? Dáma did not close properly last time. \
+                    The game in progress was kept: Czech draughts, 2 moves";
+    assert_eq!(voice.spoken(), [question]);
+    assert_eq!(h.state().announcement(), question);
+    // The interrupted game is not overwritten while the question is open.
+    h.run();
+    assert!(autosave(&data).contains("1. c3-d4 f6-e5 *"));
+    // Focus is on Resume: Enter resumes.
+    assert!(h.get_by_label("Resume").accesskit_node().is_focused());
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().dialog().is_none());
+    assert_eq!(plies(&h), ["22-18", "11-15"]);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "The interrupted game is resumed"
+    );
+    // Found only in the autosave: unsaved, so closing asks to save it.
+    assert!(h.state().is_dirty());
+    assert_eq!(h.state().file(), None);
+    // Play goes on and is autosaved.
+    click(&mut h, 18);
+    click(&mut h, 11);
+    assert!(autosave(&data).contains("1. c3-d4 f6-e5 2. d4:f6 *"));
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+#[test]
+fn discard_starts_a_new_game_and_keeps_the_old_one_aside() {
+    let data = temp_dir("discard");
+    play_and_crash(&data);
+    let (mut h, voice) = start(&data, Language::English);
+    // Escape does not dismiss the question.
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    h.get_by_label("Discard").click();
+    h.run();
+    assert!(h.state().dialog().is_none());
+    assert!(plies(&h).is_empty());
+    assert!(!h.state().is_dirty());
+    let aside = data.join("discarded.pdn");
+    let text = format!(
+        "The interrupted game was put aside in the file: {}",
+        aside.display()
+    );
+    assert_eq!(h.state().notice().unwrap().text, text);
+    assert_eq!(voice.spoken().last(), Some(&text));
+    assert!(
+        std::fs::read_to_string(&aside)
+            .unwrap()
+            .contains("1. c3-d4 f6-e5 *")
+    );
+    // The next start has nothing to resume.
+    drop(h);
+    let (h, _) = start(&data, Language::English);
+    assert!(h.state().dialog().is_none());
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+#[test]
+fn a_clean_exit_removes_the_autosave() {
+    let data = temp_dir("clean");
+    let (mut h, _) = start(&data, Language::English);
+    click(&mut h, 22);
+    click(&mut h, 18);
+    assert!(data.join("autosave.pdn").exists());
+    eframe::App::on_exit(h.state_mut(), None);
+    assert!(!data.join("autosave.pdn").exists());
+    drop(h);
+    let (h, _) = start(&data, Language::English);
+    assert!(h.state().dialog().is_none());
+    assert!(plies(&h).is_empty());
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+#[test]
+fn closing_before_answering_keeps_the_interrupted_game() {
+    let data = temp_dir("unanswered");
+    play_and_crash(&data);
+    let (mut h, _) = start(&data, Language::English);
+    eframe::App::on_exit(h.state_mut(), None);
+    drop(h);
+    let (h, _) = start(&data, Language::English);
+    assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+#[test]
+fn a_resumed_game_keeps_its_file_and_whether_it_was_saved() {
+    let data = temp_dir("file");
+    let file = data.join("partie.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"29\"]\n[White \"Jana\"]\n[Event \"Přebor\"]\n1. c3-d4 f6-e5 *\n",
+    )
+    .unwrap();
+    // Loaded and left unchanged.
+    let (mut h, _) = start(&data, Language::English);
+    h.state_mut().open_path(&file);
+    h.run();
+    drop(h);
+    let (mut h, _) = start(&data, Language::Czech);
+    assert!(h.query_by_label("Pokračovat v přerušené partii?").is_some());
+    assert!(
+        h.query_by_label("Česká dáma, 2 tahy, Bílý: Jana, soubor: partie.pdn")
+            .is_some()
+    );
+    h.get_by_label("Pokračovat").click();
+    h.run();
+    assert_eq!(h.state().file(), Some(file.as_path()));
+    assert!(!h.state().is_dirty());
+    // Changed after loading: the change is unsaved.
+    click(&mut h, 18);
+    click(&mut h, 11);
+    drop(h);
+    let (mut h, _) = start(&data, Language::English);
+    assert!(
+        h.query_by_label(
+            "Czech draughts, 3 moves, White: Jana, file: partie.pdn (unsaved changes)"
+        )
+        .is_some()
+    );
+    h.get_by_label("Resume").click();
+    h.run();
+    assert_eq!(h.state().file(), Some(file.as_path()));
+    assert!(h.state().is_dirty());
+    assert_eq!(plies(&h), ["22-18", "11-15", "18x11"]);
+    // Saving writes the file's own tags back, without autosave's.
+    h.key_press_modifiers(eframe::egui::Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(!h.state().is_dirty());
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("[Event \"Přebor\"]"), "{saved}");
+    assert!(!saved.contains("Dama"), "{saved}");
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+#[test]
+fn a_file_from_the_command_line_opens_after_the_question() {
+    let data = temp_dir("command-line");
+    play_and_crash(&data);
+    let file = data.join("other.pdn");
+    std::fs::write(&file, "[GameType \"29\"]\n1. c3-b4 *\n").unwrap();
+    let (mut h, _) = start(&data, Language::English);
+    h.state_mut().open_at_start(&file);
+    h.run();
+    assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    h.get_by_label("Resume").click();
+    h.run();
+    // The resumed game is unsaved: opening the file asks first.
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.get_by_label("Discard").click();
+    h.run();
+    assert_eq!(plies(&h), ["22-17"]);
+    assert_eq!(h.state().file(), Some(file.as_path()));
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+#[test]
+fn a_damaged_autosave_is_kept_aside_with_a_notice() {
+    let cases: [(&str, &[u8]); 3] = [
+        (
+            "garbage",
+            b"\x7fELF\x02\x01\x01\x00\x00\x00garbage\xff\xfe\x00",
+        ),
+        (
+            "truncated",
+            b"[Event \"?\"]\n[GameType \"29\"]\n\n1. c3-d4 f6-e5 2. d4:f6 {never",
+        ),
+        ("illegal", b"[GameType \"29\"]\n1. c3-d4 c3-d4 *\n"),
+    ];
+    for (name, bytes) in cases {
+        let data = temp_dir(name);
+        std::fs::write(data.join("autosave.pdn"), bytes).unwrap();
+        let (mut h, voice) = start(&data, Language::English);
+        assert!(h.state().dialog().is_none(), "{name}");
+        assert!(plies(&h).is_empty(), "{name}: a new game");
+        let kept = data.join("autosave.pdn.damaged");
+        assert_eq!(std::fs::read(&kept).unwrap(), bytes, "{name}");
+        let notice = h.state().notice().expect("a notice").clone();
+        assert!(notice.error);
+        assert!(
+            notice.text.starts_with(&format!(
+                "The autosaved game was damaged: it was kept aside and a new game starts. ({}: ",
+                kept.display()
+            )),
+            "{name}: {}",
+            notice.text
+        );
+        assert_eq!(voice.spoken(), std::slice::from_ref(&notice.text), "{name}");
+        assert_eq!(h.query_all_by_label(&notice.text).count(), 2, "{name}");
+        // Play goes on, autosaved again.
+        click(&mut h, 22);
+        click(&mut h, 18);
+        assert!(autosave(&data).contains("1. c3-d4 *"), "{name}");
+        assert_eq!(voice.spoken().last().unwrap(), "22 to 18");
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+}
+
+#[test]
+fn damaged_settings_and_autosave_are_both_reported() {
+    let data = temp_dir("both");
+    let config = data.join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("settings.ron"),
+        "(language: Some(English), zoom: ",
+    )
+    .unwrap();
+    std::fs::write(data.join("autosave.pdn"), "[GameType \"29\"\n").unwrap();
+    let mut app = DamaApp::new(Some(config.clone()));
+    app.start_autosave(&data);
+    let text = &app.notice().unwrap().text;
+    assert!(
+        text.starts_with("The settings file was damaged")
+            && text.contains("The autosaved game was damaged"),
+        "{text}"
+    );
+    assert!(config.join("settings.ron.damaged").exists());
+    assert!(data.join("autosave.pdn.damaged").exists());
+    // Both are said once the window has a voice (the real one starts with the first frame).
+    let voice = Recording::new();
+    app.set_speaker(Box::new(voice.clone()));
+    let spoken = voice.spoken();
+    assert_eq!(spoken.len(), 2, "{spoken:?}");
+    assert!(spoken[0].starts_with("The settings file was damaged"));
+    assert!(spoken[1].starts_with("The autosaved game was damaged"));
+    assert_eq!(app.announcement(), spoken[1]);
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+#[test]
+fn a_failing_autosave_is_reported_once_and_play_goes_on() {
+    let data = temp_dir("failing");
+    // A regular file where the data directory should be: fails even for root.
+    let blocked = data.join("not-a-directory");
+    std::fs::write(&blocked, "x").unwrap();
+    let (mut h, voice) = start(&blocked, Language::English);
+    // The first frame's autosave fails already.
+    let notice = h.state().notice().expect("a notice").clone();
+    assert!(notice.error);
+    assert!(
+        notice.text.starts_with(&format!(
+            "Autosave failed: {}: ",
+            blocked.join("autosave.pdn").display()
+        )),
+        "{}",
+        notice.text
+    );
+    assert_eq!(voice.spoken(), [notice.text]);
+    for n in [22, 18, 11, 15] {
+        click(&mut h, n);
+    }
+    assert_eq!(plies(&h), ["22-18", "11-15"]);
+    let failures = voice
+        .spoken()
+        .iter()
+        .filter(|t| t.starts_with("Autosave failed"))
+        .count();
+    assert_eq!(failures, 1, "said once, not at every move");
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+#[test]
+fn a_second_window_neither_offers_nor_overwrites_the_first_ones_game() {
+    let data = temp_dir("two-windows");
+    let (mut first, _) = start(&data, Language::English);
+    click(&mut first, 22);
+    click(&mut first, 18);
+    let (mut second, _) = start(&data, Language::English);
+    assert!(
+        second.state().dialog().is_none(),
+        "the first window is running"
+    );
+    assert_eq!(
+        second.state().autosave_path(),
+        Some(data.join("autosave-2.pdn").as_path())
+    );
+    click(&mut second, 21);
+    click(&mut second, 17);
+    assert!(autosave(&data).contains("1. c3-d4 *"));
+    // Closing the second cleanly leaves the first's autosave.
+    eframe::App::on_exit(second.state_mut(), None);
+    drop(second);
+    assert!(!data.join("autosave-2.pdn").exists());
+    assert!(autosave(&data).contains("1. c3-d4 *"));
+    // The first crashes: the next window offers its game.
+    drop(first);
+    let (h, _) = start(&data, Language::English);
+    assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    std::fs::remove_dir_all(&data).unwrap();
+}

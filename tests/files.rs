@@ -1,0 +1,283 @@
+//! Bad files and failed saves through the window: every one gives a clear message, spoken as
+//! well as shown, and the game in progress stays exactly as it was.
+
+use std::path::{Path, PathBuf};
+
+use dama::game_file::MAX_FILE;
+use dama::rules::Variant;
+use dama::speech::Recording;
+use dama::ui::{DamaApp, Language, Settings};
+use eframe::egui::{Key, Modifiers, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// A folder of its own for each test (tests run in parallel threads of one process).
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-files-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn harness(lang: Language) -> (Harness<'static, DamaApp>, Recording) {
+    let mut app = DamaApp::with_settings(
+        Settings {
+            language: Some(lang),
+            last_rules: Variant::Czech.id().into(),
+            ..Settings::default()
+        },
+        None,
+    );
+    let voice = Recording::new();
+    app.set_speaker(Box::new(voice.clone()));
+    let h = Harness::builder()
+        .with_size(Vec2::new(1100.0, 760.0))
+        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app);
+    (h, voice)
+}
+
+fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
+    let prefix = format!("{n}, ");
+    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
+        .click();
+    h.run();
+}
+
+fn plies(h: &Harness<'_, DamaApp>) -> Vec<String> {
+    h.state()
+        .game()
+        .moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+/// What must not change when a file is refused.
+fn state(h: &Harness<'_, DamaApp>) -> (Vec<String>, Option<PathBuf>, bool, String) {
+    let app = h.state();
+    (
+        plies(h),
+        app.file().map(Path::to_path_buf),
+        app.is_dirty(),
+        app.game().position().fen(),
+    )
+}
+
+/// A game loaded from a file, then a move played: a file name and unsaved changes to keep.
+fn game_in_progress(h: &mut Harness<'_, DamaApp>, dir: &Path) -> PathBuf {
+    let good = dir.join("good.pdn");
+    std::fs::write(&good, "[GameType \"29\"]\n1. c3-d4 f6-e5 *\n").unwrap();
+    h.state_mut().open_path(&good);
+    h.run();
+    assert_eq!(plies(h), ["22-18", "11-15"]);
+    click(h, 18);
+    click(h, 11);
+    assert_eq!(plies(h), ["22-18", "11-15", "18x11"]);
+    assert!(h.state().is_dirty());
+    good
+}
+
+/// Opens `path`, checks that the game is untouched and that the message was shown and spoken;
+/// returns the message.
+fn refused(h: &mut Harness<'_, DamaApp>, voice: &Recording, path: &Path) -> String {
+    let before = state(h);
+    h.state_mut().open_path(path);
+    h.run();
+    assert_eq!(state(h), before, "{}", path.display());
+    assert!(h.state().dialog().is_none());
+    let notice = h.state().notice().expect("a notice").clone();
+    assert!(notice.error, "{notice:?}");
+    assert_eq!(voice.spoken().last(), Some(&notice.text));
+    assert_eq!(h.state().announcement(), notice.text);
+    // Shown twice: in the status bar and in the live region that screen readers announce.
+    assert_eq!(
+        h.query_all_by_label(&notice.text).count(),
+        2,
+        "{}",
+        notice.text
+    );
+    notice.text
+}
+
+#[test]
+fn every_kind_of_bad_file_is_refused_with_a_clear_message() {
+    let dir = temp_dir("bad");
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    game_in_progress(&mut h, &dir);
+
+    let png = dir.join("picture.pdn");
+    let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x01\0".to_vec();
+    bytes.extend((0..4000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8));
+    std::fs::write(&png, &bytes).unwrap();
+    let text = refused(&mut h, &voice, &png);
+    assert_eq!(
+        text,
+        format!(
+            "This is not a PDN file: it holds binary data (an image or an archive, say): {}",
+            png.display()
+        )
+    );
+
+    let empty = dir.join("empty.pdn");
+    std::fs::write(&empty, "  \n\n").unwrap();
+    let text = refused(&mut h, &voice, &empty);
+    assert_eq!(text, format!("The file is empty: {}", empty.display()));
+
+    let letter = dir.join("letter.txt");
+    std::fs::write(&letter, "Dear Sir,\nthe weather is fine, 22-18 degrees.\n").unwrap();
+    let text = refused(&mut h, &voice, &letter);
+    assert_eq!(
+        text,
+        format!(
+            "The file is not valid PDN (damaged, or another format): {}:1:9: game 1: \
+             unexpected ',': expected a tag, move, comment, variation or result",
+            letter.display()
+        )
+    );
+
+    let broken = dir.join("broken.pdn");
+    std::fs::write(
+        &broken,
+        "[Event \"x\"]\n[Site \"y\"]\n1. 22-18 {never closed\n",
+    )
+    .unwrap();
+    let text = refused(&mut h, &voice, &broken);
+    assert!(
+        text.ends_with("broken.pdn:3:10: game 1: unterminated comment: expected '}'"),
+        "{text}"
+    );
+
+    let illegal = dir.join("illegal.pdn");
+    std::fs::write(&illegal, "[GameType \"29\"]\n1. 22-18 11-15 2. 24-19 *\n").unwrap();
+    let text = refused(&mut h, &voice, &illegal);
+    assert!(
+        text.starts_with("The game in the file cannot be replayed: ")
+            && text.contains("illegal.pdn:2:19: game 1: "),
+        "{text}"
+    );
+
+    // A sparse file just over the limit: refused before a byte is read.
+    let huge = dir.join("huge.pdn");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(MAX_FILE + 1)
+        .unwrap();
+    let text = refused(&mut h, &voice, &huge);
+    assert_eq!(
+        text,
+        format!("The file is too large (65 MB > 64 MB): {}", huge.display())
+    );
+
+    let text = refused(&mut h, &voice, &dir);
+    assert_eq!(
+        text,
+        format!("This is a folder, not a file: {}", dir.display())
+    );
+
+    let missing = dir.join("missing.pdn");
+    let text = refused(&mut h, &voice, &missing);
+    assert_eq!(
+        text,
+        format!("The file does not exist: {}", missing.display())
+    );
+    let under_a_file = empty.join("game.pdn");
+    let text = refused(&mut h, &voice, &under_a_file);
+    assert_eq!(
+        text,
+        format!("The file does not exist: {}", under_a_file.display())
+    );
+
+    #[cfg(unix)]
+    {
+        let text = refused(&mut h, &voice, Path::new("/dev/zero"));
+        assert_eq!(text, "This is not a regular file: /dev/zero");
+    }
+
+    // The game goes on as before.
+    click(&mut h, 9);
+    click(&mut h, 13);
+    assert_eq!(plies(&h), ["22-18", "11-15", "18x11", "9-13"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_files_are_explained_in_czech() {
+    let dir = temp_dir("czech");
+    let (mut h, voice) = harness(Language::Czech);
+    h.run();
+    game_in_progress(&mut h, &dir);
+    let empty = dir.join("prázdný.pdn");
+    std::fs::write(&empty, "").unwrap();
+    let text = refused(&mut h, &voice, &empty);
+    assert_eq!(text, format!("Soubor je prázdný: {}", empty.display()));
+    let text = refused(&mut h, &voice, &dir);
+    assert_eq!(
+        text,
+        format!("Toto je složka, ne soubor: {}", dir.display())
+    );
+    let broken = dir.join("vadný.pdn");
+    std::fs::write(&broken, "[Event \"x\"\n").unwrap();
+    let text = refused(&mut h, &voice, &broken);
+    assert!(
+        text.starts_with("Soubor není platné PDN (je poškozený, nebo v jiném formátu): ")
+            && text.ends_with("vadný.pdn:1:1: game 1: unterminated tag Event: expected ']'"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Saves through the Save-as dialog, typing `path` over the suggested one.
+fn save_as(h: &mut Harness<'_, DamaApp>, path: &Path) {
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    h.get_by_label("File path").focus();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("File path")
+        .type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+}
+
+#[test]
+fn a_failed_save_keeps_the_game_and_says_why() {
+    let dir = temp_dir("save");
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    let good = game_in_progress(&mut h, &dir);
+    let old = std::fs::read(&good).unwrap();
+    // A path under a regular file: no one can create it, not even root.
+    let impossible = good.join("game.pdn");
+    let before = state(&h);
+    save_as(&mut h, &impossible);
+    assert_eq!(state(&h), before);
+    assert!(h.state().is_dirty());
+    assert_eq!(h.state().file(), Some(good.as_path()));
+    let notice = h.state().notice().expect("a notice").clone();
+    assert!(notice.error);
+    assert!(
+        notice.text.starts_with(&format!(
+            "Saving failed, the game stays unsaved: {}: ",
+            impossible.display()
+        )) && notice.text.contains("Not a directory"),
+        "{}",
+        notice.text
+    );
+    assert_eq!(voice.spoken().last(), Some(&notice.text));
+    assert_eq!(h.query_all_by_label(&notice.text).count(), 2);
+    assert_eq!(std::fs::read(&good).unwrap(), old);
+    // Ctrl+S still saves to the file the game came from, which now holds all the moves.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
+    let text = std::fs::read_to_string(&good).unwrap();
+    assert!(text.contains("1. c3-d4 f6-e5 2. d4:f6 *"), "{text}");
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["good.pdn"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
