@@ -158,9 +158,14 @@ fn the_computer_moves_first_with_white_chosen_in_the_dialog() {
         h.state().settings.white_player,
         Player::Computer(Level::Novice)
     );
-    // The name of the computer side says what it is.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
-    frames(&mut h);
+    // Saved, the computer side is named by its level.
+    let dir = std::env::temp_dir().join(format!("dama-computer-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.pdn");
+    h.state_mut().save_to(&path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[White \"Dáma – Novice (2)\"]"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -207,8 +207,12 @@ impl DamaApp {
     /// A window state with given settings.
     pub fn with_settings(settings: Settings, config_dir: Option<PathBuf>) -> DamaApp {
         let variant = settings.last_rules.parse().unwrap_or(Variant::Czech);
-        let names = [settings.white_name.clone(), settings.black_name.clone()];
         let players = [settings.white_player, settings.black_player];
+        let names = side_names(
+            settings.language(),
+            [&settings.white_name, &settings.black_name],
+            players,
+        );
         DamaApp {
             game: Game::new(variant.rules().clone()).expect("presets are valid"),
             names,
@@ -380,16 +384,11 @@ impl DamaApp {
                 self.cancel_thinking();
                 self.game = game;
                 self.players = form.players;
-                let lang = self.lang();
-                self.names = [0, 1].map(|i| {
-                    let name = [&form.white, &form.black][i].trim();
-                    match form.players[i] {
-                        Player::Computer(level) if name.is_empty() => {
-                            format!("Dáma – {}", i18n::level_name(lang, level))
-                        }
-                        _ => name.to_string(),
-                    }
-                });
+                self.names = side_names(
+                    self.lang(),
+                    [form.white.as_str(), form.black.as_str()],
+                    form.players,
+                );
                 self.tags.clear();
                 self.file = None;
                 self.dirty = false;
@@ -1629,6 +1628,20 @@ impl DamaApp {
             self.dialog = keep;
         }
     }
+}
+
+/// The players' names as saved in PDN: a computer side without a name is called by its
+/// level, "Dáma – Klubový hráč (3)".
+fn side_names(lang: Language, names: [&str; 2], players: [Player; 2]) -> [String; 2] {
+    [0, 1].map(|i| {
+        let name = names[i].trim();
+        match players[i] {
+            Player::Computer(level) if name.is_empty() => {
+                format!("Dáma – {}", i18n::level_name(lang, level))
+            }
+            _ => name.to_string(),
+        }
+    })
 }
 
 /// The new-game form; `Some(true)` to start, `Some(false)` to cancel.
