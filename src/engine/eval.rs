@@ -34,6 +34,22 @@ pub struct Evaluator {
     long_diagonal: u64,
     /// The squares a man of each colour (index [`Color::index`]) on each square steps to.
     ahead: [[u64; 50]; 2],
+    /// Per colour, bit planes of the advancement bonus of each square: plane `b` holds the
+    /// squares whose bonus has bit `b` set (see [`weighted_count`]).
+    advance_planes: [[u64; 5]; 2],
+    /// The same for the rows advanced (tempo).
+    tempo_planes: [[u64; 4]; 2],
+}
+
+/// The sum over the squares of `set` of a per-square value given as bit planes: one population
+/// count per bit of the value instead of a pass over the rows, at every leaf of the search.
+#[inline]
+fn weighted_count<const N: usize>(set: u64, planes: &[u64; N]) -> i32 {
+    planes
+        .iter()
+        .enumerate()
+        .map(|(b, &plane)| ((set & plane).count_ones() as i32) << b)
+        .sum()
 }
 
 impl Evaluator {
@@ -50,9 +66,35 @@ impl Evaluator {
         let mut centre = 0;
         let mut long_diagonal = 0;
         let mut ahead = [[0u64; 50]; 2];
+        let mut advance_planes = [[0u64; 5]; 2];
+        let mut tempo_planes = [[0u64; 4]; 2];
+        let advances: &[i32] = if board == Board::Eight {
+            &ADVANCE_8
+        } else {
+            &ADVANCE_10
+        };
         for sq in board.all_squares() {
             let (file, rank) = board.coords(sq);
             let bit = 1u64 << sq.index();
+            // Rows count from square 1's side; White advances towards it.
+            let row = sq.index() as u32 / width;
+            for color in Color::ALL {
+                let adv = match color {
+                    Color::White => u32::from(size) - 1 - row,
+                    Color::Black => row,
+                };
+                let c = color.index();
+                for (b, plane) in advance_planes[c].iter_mut().enumerate() {
+                    if advances[adv as usize] >> b & 1 != 0 {
+                        *plane |= bit;
+                    }
+                }
+                for (b, plane) in tempo_planes[c].iter_mut().enumerate() {
+                    if adv >> b & 1 != 0 {
+                        *plane |= bit;
+                    }
+                }
+            }
             let mid = |v: u8| v >= size / 2 - 2 && v < size / 2 + 2;
             if mid(file) && (mid(rank - 1)) {
                 centre |= bit;
@@ -90,6 +132,8 @@ impl Evaluator {
             centre,
             long_diagonal,
             ahead,
+            advance_planes,
+            tempo_planes,
         }
     }
 
@@ -156,28 +200,11 @@ impl Evaluator {
         let men = pos.pieces_of(color, Role::Man).0;
         let kings = pos.pieces_of(color, Role::King).0;
         let towers = pos.pieces_of(color, Role::Tower).0;
-        let advances: &[i32] = if self.board == Board::Eight {
-            &ADVANCE_8
-        } else {
-            &ADVANCE_10
-        };
-        let row_mask = (1u64 << self.width) - 1;
-        let mut advance = 0;
-        let mut tempo = 0;
         let forward_men = men | towers;
-        for row in 0..self.rows {
-            let n = ((forward_men >> (row * self.width)) & row_mask).count_ones() as i32;
-            if n == 0 {
-                continue;
-            }
-            // Rows count from square 1's side; White advances towards it.
-            let adv = match color {
-                Color::White => self.rows - 1 - row,
-                Color::Black => row,
-            };
-            advance += n * advances[adv as usize];
-            tempo += n * adv as i32;
-        }
+        let c = color.index();
+        let advance = weighted_count(forward_men, &self.advance_planes[c]);
+        let tempo = weighted_count(forward_men, &self.tempo_planes[c]);
+        let row_mask = (1u64 << self.width) - 1;
         let back_row = match color {
             Color::White => (self.rows - 1) * self.width,
             Color::Black => 0,
@@ -289,6 +316,35 @@ mod tests {
         assert!(two_vs_one.abs() < 40, "{two_vs_one}");
         let men = eval(Variant::Czech, "W:WK1,K2:B28");
         assert!(men > 300, "{men}");
+    }
+
+    #[test]
+    fn bit_planes_hold_each_squares_advancement() {
+        for v in [Variant::Czech, Variant::International] {
+            let e = Evaluator::new(v.rules());
+            let advances: &[i32] = if e.board == Board::Eight {
+                &ADVANCE_8
+            } else {
+                &ADVANCE_10
+            };
+            for sq in e.board.all_squares() {
+                let set = 1u64 << sq.index();
+                let row = sq.index() as u32 / e.width;
+                for (color, rows) in [(Color::White, e.rows - 1 - row), (Color::Black, row)] {
+                    let c = color.index();
+                    let advance = weighted_count(set, &e.advance_planes[c]);
+                    assert_eq!(advance, advances[rows as usize], "{v:?} {sq} {color:?}");
+                    assert_eq!(weighted_count(set, &e.tempo_planes[c]), rows as i32);
+                }
+            }
+            // Sums over several squares.
+            let back_rows = (1u64 << (2 * e.width)) - 1;
+            let c = Color::Black.index();
+            assert_eq!(
+                weighted_count(back_rows, &e.tempo_planes[c]),
+                e.width as i32
+            );
+        }
     }
 
     #[test]

@@ -48,8 +48,11 @@ impl Table {
         } else {
             wanted.next_power_of_two() / 2
         };
+        let mut entries = Vec::with_capacity(n);
+        advise_huge_pages(entries.spare_capacity_mut());
+        entries.resize(n, None);
         Table {
-            entries: vec![None; n],
+            entries,
             mask: n - 1,
             generation: 0,
         }
@@ -109,6 +112,31 @@ impl Table {
         });
     }
 }
+
+/// Asks the kernel to back `memory`, not yet touched, with huge pages where it can. Probes go
+/// to random slots of a table of many megabytes: with 4 KiB pages nearly each one misses the
+/// address-translation cache, and most of a search's time went into those walks.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages<T>(memory: &mut [T]) {
+    const HUGE: usize = 2 << 20;
+    let start = memory.as_mut_ptr() as usize;
+    let end = start + std::mem::size_of_val(memory);
+    let (first, last) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+    if first < last {
+        // SAFETY: the range lies inside `memory`, which we own; the advice changes how the
+        // kernel backs the pages, not their contents. A failure only means small pages.
+        unsafe {
+            libc::madvise(
+                first as *mut libc::c_void,
+                last - first,
+                libc::MADV_HUGEPAGE,
+            )
+        };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages<T>(_memory: &mut [T]) {}
 
 #[cfg(test)]
 mod tests {
