@@ -1,0 +1,426 @@
+//! The dialogs on top of the window: new game, open and save paths, the choice of a game in
+//! a file, unsaved changes, resigning, help, resuming and settings. Apart from the panels,
+//! as each is a form of its own.
+
+use std::path::PathBuf;
+
+use eframe::egui::{self, Align, Button, Context, Layout, ScrollArea, Ui};
+
+use super::{DamaApp, Dialog, NewGameForm, Pending, autosaving};
+use crate::engine::Level;
+use crate::notation::Notation;
+use crate::rules::{Color, KingRange, Precedence, Variant};
+use crate::ui::commands::Command;
+use crate::ui::i18n::{self, Language, T};
+use crate::ui::settings::{Player, Settings, SpeechMode, Theme};
+
+impl DamaApp {
+    pub(super) fn dialogs(&mut self, ctx: &Context) {
+        let Some(dialog) = self.dialog.take() else {
+            self.last_dialog = None;
+            return;
+        };
+        let fresh = self.last_dialog != Some(std::mem::discriminant(&dialog));
+        self.last_dialog = Some(std::mem::discriminant(&dialog));
+        let lang = self.lang();
+        let mut keep = Some(dialog);
+        let modal = egui::Modal::new(egui::Id::unique("dama-dialog"));
+        let response = modal.show(ctx, |ui| {
+            ui.set_min_width(360.0);
+            match keep.as_mut().expect("a dialog") {
+                Dialog::NewGame(form) => {
+                    if let Some(start) = new_game_ui(ui, lang, form) {
+                        if start {
+                            let form = form.clone();
+                            keep = None;
+                            self.guard(Pending::NewGame(form));
+                        } else {
+                            keep = None;
+                        }
+                    }
+                }
+                Dialog::OpenPath(text) => {
+                    ui.heading(T::OpenFile.get(lang));
+                    if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, fresh) {
+                        keep = None;
+                        if let Some(path) = answer {
+                            self.open_path(&path);
+                        }
+                    }
+                }
+                Dialog::SavePath(text) => {
+                    ui.heading(T::SaveFile.get(lang));
+                    if let Some(answer) = path_ui(ui, lang, text, T::Save, true, fresh) {
+                        keep = None;
+                        if let Some(path) = answer {
+                            self.save_to(&path);
+                        }
+                    }
+                }
+                Dialog::ChooseGame(path, games) => {
+                    ui.heading(T::ChooseGame.get(lang));
+                    let mut chosen = None;
+                    ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
+                        for (i, g) in games.iter().enumerate() {
+                            let title = format!(
+                                "{}. {} – {}  {}  {}",
+                                i + 1,
+                                g.tag("White").unwrap_or("?"),
+                                g.tag("Black").unwrap_or("?"),
+                                g.result_text(),
+                                g.tag("Event").unwrap_or("")
+                            );
+                            if ui.button(title).clicked() {
+                                chosen = Some(i);
+                            }
+                        }
+                    });
+                    if ui.button(T::Cancel.get(lang)).clicked() {
+                        keep = None;
+                    } else if let Some(i) = chosen {
+                        let path = path.clone();
+                        let game = games.swap_remove(i);
+                        keep = None;
+                        self.load_game(&path, game, i + 1);
+                    }
+                }
+                Dialog::Unsaved(then) => {
+                    ui.heading(T::UnsavedTitle.get(lang));
+                    ui.label(T::UnsavedText.get(lang));
+                    let then = then.clone();
+                    let mut choice = None;
+                    ui.horizontal(|ui| {
+                        for (t, c) in [(T::SaveChanges, 0), (T::Discard, 1), (T::Cancel, 2)] {
+                            if ui.button(t.get(lang)).clicked() {
+                                choice = Some(c);
+                            }
+                        }
+                    });
+                    match choice {
+                        Some(0) => {
+                            keep = None;
+                            match self.file.clone() {
+                                Some(path) => {
+                                    self.save_to(&path);
+                                    if !self.dirty {
+                                        self.proceed(then);
+                                    }
+                                }
+                                None => keep = Some(Dialog::SavePath(self.suggested_path())),
+                            }
+                        }
+                        Some(1) => {
+                            keep = None;
+                            self.dirty = false;
+                            self.proceed(then);
+                        }
+                        Some(_) => keep = None,
+                        None => {}
+                    }
+                }
+                Dialog::ConfirmResign => {
+                    ui.heading(T::ConfirmResign.get(lang));
+                    ui.horizontal(|ui| {
+                        if ui.button(T::Yes.get(lang)).clicked() {
+                            keep = None;
+                            let side = self
+                                .human_side()
+                                .unwrap_or(self.game.position().side_to_move());
+                            self.cancel_thinking();
+                            if self.game.resign(side).is_ok() {
+                                self.dirty = true;
+                            }
+                        }
+                        if ui.button(T::No.get(lang)).clicked() {
+                            keep = None;
+                        }
+                    });
+                }
+                Dialog::Help => {
+                    ui.heading(T::KeyboardHelp.get(lang));
+                    ui.label(T::BoardKeys.get(lang));
+                    egui::Grid::new("help-keys").striped(true).show(ui, |ui| {
+                        for c in Command::ALL {
+                            ui.label(c.text().get(lang));
+                            if let Some(sc) = c.shortcut() {
+                                ui.label(ui.ctx().format_shortcut(&sc));
+                            }
+                            ui.end_row();
+                        }
+                    });
+                    if ui.button(T::Close.get(lang)).clicked() {
+                        keep = None;
+                    }
+                }
+                Dialog::Resume(session, then) => {
+                    if fresh {
+                        let text = autosaving::question(lang, session);
+                        self.announce(text, true);
+                    }
+                    if let Some(resume) = autosaving::resume_ui(ui, lang, session, fresh) {
+                        let session = session.clone();
+                        let then = then.take();
+                        keep = None;
+                        if resume {
+                            self.resume(*session);
+                        } else {
+                            self.discard_interrupted();
+                        }
+                        if let Some(path) = then {
+                            self.guard(Pending::OpenFile(path));
+                        }
+                    }
+                }
+                Dialog::Settings => {
+                    let voices = self
+                        .speaker
+                        .as_ref()
+                        .map(|s| s.voices())
+                        .unwrap_or_default();
+                    if settings_ui(ui, lang, &mut self.settings, &voices) {
+                        self.save_settings();
+                        self.applied_zoom = None;
+                    }
+                    if ui.button(T::Close.get(lang)).clicked() {
+                        keep = None;
+                    }
+                }
+            }
+        });
+        // The resume question must be answered: Escape would leave it neither resumed nor put
+        // aside.
+        if response.should_close() && keep.is_some() && !matches!(keep, Some(Dialog::Resume(..))) {
+            keep = None;
+        }
+        if self.dialog.is_none() {
+            self.dialog = keep;
+        }
+    }
+}
+
+/// The new-game form; `Some(true)` to start, `Some(false)` to cancel.
+fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bool> {
+    ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
+    egui::Grid::new("new-game").num_columns(2).show(ui, |ui| {
+        let label = ui.label(T::RuleSet.get(lang));
+        let before = form.variant;
+        egui::ComboBox::from_id_salt("rules")
+            .selected_text(i18n::rules_name(lang, form.variant.rules()))
+            .show_ui(ui, |ui| {
+                for v in Variant::ALL {
+                    ui.selectable_value(&mut form.variant, v, i18n::rules_name(lang, v.rules()));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if form.variant != before {
+            form.rules = form.variant.rules().clone();
+            form.table_rules = form.rules.table_rules_by_default;
+        }
+        ui.end_row();
+        ui.label(T::WhoStarts.get(lang));
+        ui.horizontal(|ui| {
+            for c in Color::ALL {
+                ui.radio_value(&mut form.rules.first, c, i18n::side_name(lang, c));
+            }
+        });
+        ui.end_row();
+        ui.label(T::CaptureChoice.get(lang));
+        ui.horizontal(|ui| {
+            for (p, t) in [
+                (Precedence::Free, T::PrecedenceFree),
+                (Precedence::KingPriority, T::PrecedenceKing),
+                (Precedence::Quantity, T::PrecedenceQuantity),
+            ] {
+                ui.radio_value(&mut form.rules.precedence, p, t.get(lang));
+            }
+        });
+        ui.end_row();
+        ui.label("");
+        ui.checkbox(
+            &mut form.rules.men_capture_backward,
+            T::MenCaptureBackward.get(lang),
+        );
+        ui.end_row();
+        ui.label("");
+        let mut flying = form.rules.king == KingRange::Flying;
+        if ui.checkbox(&mut flying, T::FlyingKings.get(lang)).changed() {
+            form.rules.king = if flying {
+                KingRange::Flying
+            } else {
+                KingRange::Short
+            };
+        }
+        ui.end_row();
+        ui.label("");
+        ui.add_enabled(
+            form.rules.claim.is_some(),
+            egui::Checkbox::new(&mut form.table_rules, T::TableRules.get(lang)),
+        );
+        ui.end_row();
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            let label = ui.label(format!(
+                "{}: {}",
+                i18n::side_name(lang, color),
+                T::PlayedBy.get(lang)
+            ));
+            let player = &mut form.players[i];
+            egui::ComboBox::from_id_salt(("player", i))
+                .selected_text(i18n::player_name(lang, *player))
+                .width(240.0)
+                .show_ui(ui, |ui| {
+                    let choices = std::iter::once(Player::Human)
+                        .chain(Level::ALL.into_iter().map(Player::Computer));
+                    for p in choices {
+                        ui.selectable_value(player, p, i18n::player_name(lang, p));
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            ui.end_row();
+            let (t, name) = match color {
+                Color::White => (T::WhitePlayer, &mut form.white),
+                Color::Black => (T::BlackPlayer, &mut form.black),
+            };
+            let label = ui.label(t.get(lang));
+            ui.text_edit_singleline(name).labelled_by(label.id);
+            ui.end_row();
+        }
+    });
+    let mut answer = None;
+    ui.with_layout(Layout::right_to_left(Align::Min), |ui| {
+        if ui.button(T::Cancel.get(lang)).clicked() {
+            answer = Some(false);
+        }
+        if ui.button(T::Start.get(lang)).clicked() {
+            answer = Some(true);
+        }
+    });
+    answer
+}
+
+/// A path field with a Browse button (the native dialog, where there is one). `Some(None)`:
+/// cancelled; `Some(Some(path))`: chosen.
+fn path_ui(
+    ui: &mut Ui,
+    lang: Language,
+    text: &mut String,
+    action: T,
+    save: bool,
+    focus: bool,
+) -> Option<Option<PathBuf>> {
+    let mut answer = None;
+    ui.horizontal(|ui| {
+        let label = ui.label(T::Path.get(lang));
+        let edit = ui
+            .add(egui::TextEdit::singleline(text).desired_width(320.0))
+            .labelled_by(label.id);
+        if focus {
+            edit.request_focus();
+        }
+        if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && !text.is_empty() {
+            answer = Some(Some(PathBuf::from(text.trim())));
+        }
+        if ui.button(T::Browse.get(lang)).clicked() {
+            let dialog = rfd::FileDialog::new().add_filter("PDN", &["pdn", "PDN"]);
+            let picked = if save {
+                dialog.set_file_name("dama.pdn").save_file()
+            } else {
+                dialog.pick_file()
+            };
+            if let Some(p) = picked {
+                *text = p.display().to_string();
+            }
+        }
+    });
+    ui.with_layout(Layout::right_to_left(Align::Min), |ui| {
+        if ui.button(T::Cancel.get(lang)).clicked() {
+            answer = Some(None);
+        }
+        if ui
+            .add_enabled(!text.trim().is_empty(), Button::new(action.get(lang)))
+            .clicked()
+        {
+            answer = Some(Some(PathBuf::from(text.trim())));
+        }
+    });
+    answer
+}
+
+/// The settings controls; true when something changed.
+fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String]) -> bool {
+    let before = s.clone();
+    ui.heading(T::Settings.get(lang).trim_end_matches('…'));
+    egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
+        ui.label(T::Language.get(lang));
+        ui.horizontal(|ui| {
+            for l in Language::ALL {
+                ui.radio_value(&mut s.language, Some(l), l.name());
+            }
+        });
+        ui.end_row();
+        ui.label(T::Theme.get(lang));
+        ui.horizontal(|ui| {
+            for (t, name) in [
+                (Theme::Light, T::ThemeLight),
+                (Theme::Dark, T::ThemeDark),
+                (Theme::HighContrast, T::ThemeContrast),
+            ] {
+                ui.radio_value(&mut s.theme, t, name.get(lang));
+            }
+        });
+        ui.end_row();
+        ui.label(T::Notation.get(lang));
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut s.notation, Notation::Numeric, T::Numeric.get(lang));
+            ui.radio_value(&mut s.notation, Notation::Algebraic, T::Algebraic.get(lang));
+        });
+        ui.end_row();
+        ui.label(T::Board.get(lang));
+        ui.vertical(|ui| {
+            ui.checkbox(&mut s.numbers_on_8x8, T::NumbersOn8x8.get(lang));
+            ui.checkbox(&mut s.coordinates, T::Coordinates.get(lang));
+            ui.checkbox(&mut s.flipped, T::FlipBoard.get(lang));
+        });
+        ui.end_row();
+        ui.label(T::Speech.get(lang));
+        ui.vertical(|ui| {
+            ui.checkbox(&mut s.speech, T::SpeechOn.get(lang));
+            ui.radio_value(
+                &mut s.speech_mode,
+                SpeechMode::OwnVoice,
+                T::OwnVoice.get(lang),
+            );
+            ui.radio_value(
+                &mut s.speech_mode,
+                SpeechMode::ScreenReader,
+                T::ScreenReaderVoice.get(lang),
+            );
+            ui.horizontal(|ui| {
+                let label = ui.label(T::VoiceName.get(lang));
+                let shown = s
+                    .voice
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| T::AutomaticVoice.get(lang).to_string());
+                egui::ComboBox::from_id_salt("voice")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut s.voice.name, None, T::AutomaticVoice.get(lang));
+                        for v in voices {
+                            ui.selectable_value(&mut s.voice.name, Some(v.clone()), v);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+            ui.add(egui::Slider::new(&mut s.voice.rate, 0.0..=1.0).text(T::Rate.get(lang)));
+            ui.add(egui::Slider::new(&mut s.voice.volume, 0.0..=1.0).text(T::Volume.get(lang)));
+        });
+        ui.end_row();
+        ui.label(T::Zoom.get(lang));
+        ui.add(egui::Slider::new(&mut s.zoom, 1.0..=3.0).step_by(0.25));
+        ui.end_row();
+    });
+    *s != before
+}

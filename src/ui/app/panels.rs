@@ -1,0 +1,329 @@
+//! The window's panels: the menu bar, the status bar, the move list beside the board, and
+//! the board with its highlights. Apart from `show`, which lays them out each frame.
+
+use eframe::egui::{self, Button, RichText, ScrollArea, Ui};
+
+use super::{DamaApp, Pending};
+use crate::notation::write;
+use crate::rules::{Color, Enforcement, Position, SquareSet};
+use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
+use crate::ui::commands::Command;
+use crate::ui::i18n::{self, T};
+use crate::ui::theme::Palette;
+
+impl DamaApp {
+    fn menu_item(&mut self, ui: &mut Ui, c: Command, enabled: bool) {
+        let lang = self.lang();
+        let shortcut = c
+            .shortcut()
+            .map(|s| ui.ctx().format_shortcut(&s))
+            .unwrap_or_default();
+        if ui
+            .add_enabled(
+                enabled,
+                Button::new(c.text().get(lang)).shortcut_text(shortcut),
+            )
+            .clicked()
+        {
+            self.queued.push(c);
+            ui.close();
+        }
+    }
+
+    pub(super) fn menu_bar(&mut self, ui: &mut Ui) {
+        let lang = self.lang();
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button(T::Game.get(lang), |ui| {
+                self.menu_item(ui, Command::NewGame, true);
+                self.menu_item(ui, Command::Open, true);
+                let recent = self.settings.recent_files.clone();
+                ui.add_enabled_ui(!recent.is_empty(), |ui| {
+                    ui.menu_button(T::RecentFiles.get(lang), |ui| {
+                        for path in recent {
+                            if ui.button(path.display().to_string()).clicked() {
+                                self.guard(Pending::OpenFile(path));
+                                ui.close();
+                            }
+                        }
+                    });
+                });
+                self.menu_item(ui, Command::Save, true);
+                self.menu_item(ui, Command::SaveAs, true);
+                ui.separator();
+                let over = self.game.outcome().is_some();
+                let can_claim = self.game.claim_offer().is_some();
+                self.menu_item(ui, Command::Claim, can_claim);
+                let can_hint = !over && self.computer_to_move().is_none();
+                self.menu_item(ui, Command::Hint, can_hint);
+                self.menu_item(ui, Command::OfferDraw, !over);
+                self.menu_item(ui, Command::Resign, !over);
+                ui.separator();
+                self.menu_item(ui, Command::Quit, true);
+            });
+            ui.menu_button(T::Edit.get(lang), |ui| {
+                let can_undo = self.game.can_undo();
+                let can_redo = self.game.can_redo();
+                self.menu_item(ui, Command::Undo, can_undo);
+                self.menu_item(ui, Command::Redo, can_redo);
+                ui.separator();
+                self.menu_item(ui, Command::Settings, true);
+            });
+            ui.menu_button(T::View.get(lang), |ui| {
+                self.menu_item(ui, Command::FlipBoard, true);
+                ui.separator();
+                self.menu_item(ui, Command::FirstPosition, true);
+                self.menu_item(ui, Command::PreviousPosition, true);
+                self.menu_item(ui, Command::NextPosition, true);
+                self.menu_item(ui, Command::LivePosition, true);
+            });
+            ui.menu_button(T::Help.get(lang), |ui| {
+                egui::Grid::new("shortcuts").show(ui, |ui| {
+                    for c in Command::ALL {
+                        ui.label(c.text().get(lang));
+                        if let Some(sc) = c.shortcut() {
+                            ui.label(ui.ctx().format_shortcut(&sc));
+                        }
+                        ui.end_row();
+                    }
+                });
+            });
+        });
+    }
+
+    pub(super) fn status_bar(&mut self, ui: &mut Ui) {
+        let lang = self.lang();
+        // The live region: screen readers announce what changes here.
+        let live = ui.label(RichText::new(&self.announcement).small());
+        ui.ctx().accesskit_node_builder(live.id, |node| {
+            node.set_live(egui::accesskit::Live::Polite);
+        });
+        ui.horizontal(|ui| {
+            let rules = i18n::rules_name(lang, self.game.rules()).to_string();
+            ui.label(rules);
+            ui.separator();
+            // Where it never moves the board: the thinking indicator.
+            if self.thinking.is_some() {
+                ui.add(egui::Spinner::new());
+                ui.label(RichText::new(T::Thinking.get(lang)).strong());
+                ui.separator();
+            }
+            if let Some(file) = &self.file {
+                let mark = if self.dirty { " •" } else { "" };
+                ui.label(format!("{}{mark}", file.display()));
+                ui.separator();
+            }
+            if let Some(n) = &self.notice {
+                let text = RichText::new(&n.text);
+                let text = if n.error {
+                    text.color(ui.visuals().error_fg_color).strong()
+                } else {
+                    text
+                };
+                ui.label(text);
+            }
+        });
+    }
+
+    fn move_text(&self, ply: usize) -> String {
+        let pos = self.game.position_at(ply).expect("a position per move");
+        let m = &self.game.moves()[ply];
+        write(pos, self.game.rules(), m, self.settings.notation)
+    }
+
+    pub(super) fn side_panel(&mut self, ui: &mut Ui) {
+        let lang = self.lang();
+        ui.heading(T::Moves.get(lang));
+        for (color, name) in [
+            (Color::White, &self.names[0]),
+            (Color::Black, &self.names[1]),
+        ] {
+            if !name.is_empty() {
+                ui.label(format!("{}: {name}", i18n::side_name(lang, color)));
+            }
+        }
+        ui.horizontal(|ui| {
+            for (c, icon) in [
+                (Command::FirstPosition, "|<"),
+                (Command::PreviousPosition, "<"),
+                (Command::NextPosition, ">"),
+                (Command::LivePosition, ">|"),
+            ] {
+                let b = ui.button(icon).on_hover_text(c.text().get(lang));
+                let label = c.text().get(lang).to_string();
+                b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                if b.clicked() {
+                    self.queued.push(c);
+                }
+            }
+        });
+        let can_hint = self.game.outcome().is_none() && self.computer_to_move().is_none();
+        if ui
+            .add_enabled(
+                can_hint && self.thinking.is_none(),
+                Button::new(T::Hint.get(lang)),
+            )
+            .on_hover_text(
+                Command::Hint
+                    .shortcut()
+                    .map(|s| ui.ctx().format_shortcut(&s))
+                    .unwrap_or_default(),
+            )
+            .clicked()
+        {
+            self.queued.push(Command::Hint);
+        }
+        if self.game.claim_offer().is_some() && self.view.is_none() {
+            let text = RichText::new(T::Claim.get(lang)).strong();
+            if ui.button(text).clicked() {
+                self.queued.push(Command::Claim);
+            }
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(T::MoveField.get(lang));
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.move_text)
+                        .hint_text(T::MoveFieldHint.get(lang))
+                        .desired_width(120.0),
+                )
+                .labelled_by(label.id);
+            if std::mem::take(&mut self.focus_move_field) {
+                edit.request_focus();
+            }
+            if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                let text = self.move_text.clone();
+                self.typed_move(&text);
+                edit.request_focus();
+            }
+        });
+        ui.separator();
+        let plies = self.game.moves().len();
+        let start_side = self.game.start().side_to_move();
+        let first = self.game.rules().first;
+        // Move numbers count pairs from the rule set's first player.
+        let offset = usize::from(start_side != first);
+        let viewing = self.view.unwrap_or(plies);
+        ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                egui::Grid::new("move-list")
+                    .num_columns(3)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        let mut ply = 0;
+                        while ply < plies {
+                            let number = (ply + offset) / 2 + 1;
+                            ui.label(format!("{number}."));
+                            if (ply + offset) % 2 == 1 && ply == 0 {
+                                ui.label("…");
+                            }
+                            loop {
+                                let text = self.move_text(ply);
+                                let shown = viewing == ply + 1;
+                                if ui.selectable_label(shown, text).clicked() {
+                                    self.look(Some(ply + 1));
+                                }
+                                ply += 1;
+                                if ply >= plies || (ply + offset) % 2 == 0 {
+                                    break;
+                                }
+                            }
+                            ui.end_row();
+                        }
+                    });
+            });
+    }
+
+    fn highlights(&self, pos: &Position) -> Highlights {
+        let rules = self.game.rules();
+        let live = self.view.is_none();
+        if live && self.game.outcome().is_some() {
+            return Highlights {
+                last_move: self.game.moves().last().map(|m| (m.from(), m.to())),
+                ..Highlights::default()
+            };
+        }
+        if let Some(offenders) = self.choosing_offender {
+            return Highlights {
+                targets: offenders,
+                ..Highlights::default()
+            };
+        }
+        // Under table rules nobody points out a capture: the board shows every piece that can
+        // move and no must-capture marks (rules.md §5).
+        let table = live && self.game.enforcement() == Enforcement::TableRules;
+        let legal = if live {
+            self.game.allowed_moves()
+        } else {
+            pos.legal_moves(rules)
+        };
+        let movable: SquareSet = legal.iter().map(|m| m.from()).collect();
+        let must_capture = if !table && legal.first().is_some_and(|m| m.is_capture()) {
+            movable
+        } else {
+            SquareSet::EMPTY
+        };
+        let shown_ply = self.view.unwrap_or(self.game.moves().len());
+        let hint = self.hint().filter(|_| live).map(|m| (m.from(), m.to()));
+        Highlights {
+            hint,
+            movable,
+            must_capture,
+            selected: self.picker.from,
+            targets: self
+                .picker
+                .targets(pos, rules, &legal)
+                .into_iter()
+                .collect(),
+            path: self.picker.path.clone(),
+            last_move: shown_ply
+                .checked_sub(1)
+                .and_then(|i| self.game.moves().get(i))
+                .map(|m| (m.from(), m.to())),
+        }
+    }
+
+    pub(super) fn board_panel(&mut self, ui: &mut Ui) {
+        let lang = self.lang();
+        let pos = *self.shown_position();
+        let outcome = self.game.outcome();
+        ui.vertical_centered(|ui| {
+            let banner = match (self.view, outcome) {
+                (None, Some(o)) => RichText::new(i18n::outcome(lang, o)).heading().strong(),
+                (Some(_), _) => RichText::new(T::ViewingHistory.get(lang)).italics(),
+                (None, None) => RichText::new(i18n::to_move(lang, pos.side_to_move())).heading(),
+            };
+            ui.label(banner);
+            if let Some(offer) = self.draw_offer
+                && outcome.is_none()
+            {
+                ui.horizontal(|ui| {
+                    ui.label(i18n::draw_offer(lang, offer));
+                    if ui.button(T::AcceptDraw.get(lang)).clicked() {
+                        let _ = self.game.agree_draw();
+                        self.draw_offer = None;
+                        self.dirty = true;
+                    }
+                    if ui.button(T::DeclineDraw.get(lang)).clicked() {
+                        self.draw_offer = None;
+                    }
+                });
+            }
+        });
+        let highlights = self.highlights(&pos);
+        let view = BoardView {
+            pos: &pos,
+            lang,
+            palette: Palette::of(self.settings.theme),
+            flipped: self.settings.flipped,
+            numbers: shows_numbers(pos.board(), self.settings.numbers_on_8x8),
+            coordinates: self.settings.coordinates,
+            highlights: &highlights,
+            enabled: self.view.is_some() || outcome.is_none(),
+        };
+        if let Some(input) = view.show(ui) {
+            self.board_input(input);
+        }
+    }
+}
