@@ -2,57 +2,26 @@
 //! simulated by dropping the window state without `on_exit`; the next start in the same data
 //! directory asks whether to resume.
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::path::Path;
+
+use common::{click, plies};
 use dama::rules::Variant;
 use dama::speech::Recording;
-use dama::ui::{DamaApp, Dialog, Language, Settings};
-use eframe::egui::{Key, Vec2};
+use dama::ui::{DamaApp, Dialog, Language};
+use eframe::egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-/// A data directory of its own for each test (tests run in parallel threads of one process).
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dama-autosave-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// A window as `dama` opens it, autosaving in `data`.
 fn start(data: &Path, lang: Language) -> (Harness<'static, DamaApp>, Recording) {
-    let mut app = DamaApp::with_settings(
-        Settings {
-            language: Some(lang),
-            last_rules: Variant::Czech.id().into(),
-            ..Settings::default()
-        },
-        None,
-    );
-    let voice = Recording::new();
-    app.set_speaker(Box::new(voice.clone()));
+    let mut app = DamaApp::with_settings(common::settings(lang, Variant::Czech), None);
+    let voice = common::listen(&mut app);
     app.start_autosave(data);
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1100.0, 760.0))
-        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app);
+    let mut h = common::window(app);
     h.run();
     (h, voice)
-}
-
-fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
-    let prefix = format!("{n}, ");
-    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
-        .click();
-    h.run();
-}
-
-fn plies(h: &Harness<'_, DamaApp>) -> Vec<String> {
-    h.state()
-        .game()
-        .moves()
-        .iter()
-        .map(|m| m.to_string())
-        .collect()
 }
 
 fn autosave(data: &Path) -> String {
@@ -78,7 +47,7 @@ fn play_and_crash(data: &Path) {
 
 #[test]
 fn after_a_crash_the_game_can_be_resumed_by_keyboard() {
-    let data = temp_dir("resume");
+    let data = common::temp_dir("autosave", "resume");
     play_and_crash(&data);
     let (mut h, voice) = start(&data, Language::English);
     assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
@@ -117,7 +86,7 @@ fn after_a_crash_the_game_can_be_resumed_by_keyboard() {
 
 #[test]
 fn discard_starts_a_new_game_and_keeps_the_old_one_aside() {
-    let data = temp_dir("discard");
+    let data = common::temp_dir("autosave", "discard");
     play_and_crash(&data);
     let (mut h, voice) = start(&data, Language::English);
     // Escape does not dismiss the question.
@@ -150,7 +119,7 @@ fn discard_starts_a_new_game_and_keeps_the_old_one_aside() {
 
 #[test]
 fn a_clean_exit_removes_the_autosave() {
-    let data = temp_dir("clean");
+    let data = common::temp_dir("autosave", "clean");
     let (mut h, _) = start(&data, Language::English);
     click(&mut h, 22);
     click(&mut h, 18);
@@ -166,7 +135,7 @@ fn a_clean_exit_removes_the_autosave() {
 
 #[test]
 fn closing_before_answering_keeps_the_interrupted_game() {
-    let data = temp_dir("unanswered");
+    let data = common::temp_dir("autosave", "unanswered");
     play_and_crash(&data);
     let (mut h, _) = start(&data, Language::English);
     eframe::App::on_exit(h.state_mut(), None);
@@ -178,7 +147,7 @@ fn closing_before_answering_keeps_the_interrupted_game() {
 
 #[test]
 fn a_resumed_game_keeps_its_file_and_whether_it_was_saved() {
-    let data = temp_dir("file");
+    let data = common::temp_dir("autosave", "file");
     let file = data.join("partie.pdn");
     std::fs::write(
         &file,
@@ -228,7 +197,7 @@ fn a_resumed_game_keeps_its_file_and_whether_it_was_saved() {
 
 #[test]
 fn a_file_from_the_command_line_opens_after_the_question() {
-    let data = temp_dir("command-line");
+    let data = common::temp_dir("autosave", "command-line");
     play_and_crash(&data);
     let file = data.join("other.pdn");
     std::fs::write(&file, "[GameType \"29\"]\n1. c3-b4 *\n").unwrap();
@@ -261,7 +230,7 @@ fn a_damaged_autosave_is_kept_aside_with_a_notice() {
         ("illegal", b"[GameType \"29\"]\n1. c3-d4 c3-d4 *\n"),
     ];
     for (name, bytes) in cases {
-        let data = temp_dir(name);
+        let data = common::temp_dir("autosave", name);
         std::fs::write(data.join("autosave.pdn"), bytes).unwrap();
         let (mut h, voice) = start(&data, Language::English);
         assert!(h.state().dialog().is_none(), "{name}");
@@ -291,7 +260,7 @@ fn a_damaged_autosave_is_kept_aside_with_a_notice() {
 
 #[test]
 fn damaged_settings_and_autosave_are_both_reported() {
-    let data = temp_dir("both");
+    let data = common::temp_dir("autosave", "both");
     let config = data.join("config");
     std::fs::create_dir_all(&config).unwrap();
     std::fs::write(
@@ -323,7 +292,7 @@ fn damaged_settings_and_autosave_are_both_reported() {
 
 #[test]
 fn a_failing_autosave_is_reported_once_and_play_goes_on() {
-    let data = temp_dir("failing");
+    let data = common::temp_dir("autosave", "failing");
     // A regular file where the data directory should be: fails even for root.
     let blocked = data.join("not-a-directory");
     std::fs::write(&blocked, "x").unwrap();
@@ -355,7 +324,7 @@ fn a_failing_autosave_is_reported_once_and_play_goes_on() {
 
 #[test]
 fn a_second_window_neither_offers_nor_overwrites_the_first_ones_game() {
-    let data = temp_dir("two-windows");
+    let data = common::temp_dir("autosave", "two-windows");
     let (mut first, _) = start(&data, Language::English);
     click(&mut first, 22);
     click(&mut first, 18);

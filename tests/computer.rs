@@ -2,28 +2,24 @@
 //! White, is cancelled by undo and a new game, gives hints, claims forgotten captures, and answers
 //! draw offers; the window goes on drawing meanwhile.
 
-use std::path::PathBuf;
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::label;
 use dama::engine::Level;
 use dama::rules::{Color, Variant};
 use dama::ui::{DamaApp, Language, Player, Settings};
-use eframe::egui::{Key, Modifiers, Vec2};
+use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 
 fn app(variant: Variant, white: Player, black: Player) -> Harness<'static, DamaApp> {
-    let settings = Settings {
-        language: Some(Language::English),
-        last_rules: variant.id().into(),
+    common::app_with(Settings {
         white_player: white,
         black_player: black,
-        ..Settings::default()
-    };
-    let app = DamaApp::with_settings(settings, None);
-    Harness::builder()
-        .with_size(Vec2::new(1100.0, 760.0))
-        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app)
+        ..common::settings(Language::English, variant)
+    })
 }
 
 /// Draws frames until `done` holds (the computer thinks on its own thread meanwhile).
@@ -40,26 +36,14 @@ fn wait_for(h: &mut Harness<'_, DamaApp>, what: &str, done: impl Fn(&DamaApp) ->
     frames(h);
 }
 
+/// Clicks square `n`; a few frames (the window does not settle while the computer thinks).
 fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
-    let prefix = format!("{n}, ");
-    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
-        .click();
+    common::square(h, n).click();
     frames(h);
 }
 
-fn label(h: &Harness<'_, DamaApp>, n: u8) -> String {
-    let prefix = format!("{n}, ");
-    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
-        .accesskit_node()
-        .label()
-        .unwrap_or_default()
-}
-
 fn open_fen(h: &mut Harness<'_, DamaApp>, name: &str, pdn: &str) {
-    let dir = std::env::temp_dir().join(format!("dama-computer-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join("game.pdn");
-    std::fs::write(&path, pdn).unwrap();
+    let path = common::write_file(&common::temp_dir("computer", name), "game.pdn", pdn);
     h.state_mut().open_path(&path);
     frames(h);
 }
@@ -101,20 +85,10 @@ fn the_computer_answers_a_move() {
 
 #[test]
 fn both_moves_are_spoken_in_czech() {
-    let mut app = DamaApp::with_settings(
-        Settings {
-            language: Some(Language::Czech),
-            last_rules: Variant::Czech.id().into(),
-            black_player: Player::Computer(Level::Beginner),
-            ..Settings::default()
-        },
-        None,
-    );
-    let voice = dama::speech::Recording::new();
-    app.set_speaker(Box::new(voice.clone()));
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1100.0, 760.0))
-        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app);
+    let (mut h, voice) = common::speaking(Settings {
+        black_player: Player::Computer(Level::Beginner),
+        ..common::settings(Language::Czech, Variant::Czech)
+    });
     frames(&mut h);
     voice.clear();
     click(&mut h, 22);
@@ -159,8 +133,7 @@ fn the_computer_moves_first_with_white_chosen_in_the_dialog() {
         Player::Computer(Level::Novice)
     );
     // Saved, the computer side is named by its level.
-    let dir = std::env::temp_dir().join(format!("dama-computer-names-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("computer", "names");
     let path = dir.join("game.pdn");
     h.state_mut().save_to(&path);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -350,21 +323,12 @@ fn two_computers_play_a_game_to_its_end() {
 
 #[test]
 fn a_game_against_the_computer_resumes_against_the_computer() {
-    let data = std::env::temp_dir().join(format!("dama-computer-resume-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    let data = common::temp_dir("computer", "resume");
     let start = |data: &std::path::Path| {
-        let mut app = DamaApp::with_settings(
-            Settings {
-                language: Some(Language::English),
-                last_rules: Variant::Czech.id().into(),
-                ..Settings::default()
-            },
-            None,
-        );
+        let mut app =
+            DamaApp::with_settings(common::settings(Language::English, Variant::Czech), None);
         app.start_autosave(data);
-        Harness::builder()
-            .with_size(Vec2::new(1100.0, 760.0))
-            .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app)
+        common::window(app)
     };
     let mut h = start(&data);
     frames(&mut h);

@@ -1,56 +1,17 @@
 //! Bad files and failed saves through the window: every one gives a clear message, spoken as
 //! well as shown, and the game in progress stays exactly as it was.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use common::{click, harness, plies};
 use dama::game_file::MAX_FILE;
-use dama::rules::Variant;
 use dama::speech::Recording;
-use dama::ui::{DamaApp, Language, Settings};
-use eframe::egui::{Key, Modifiers, Vec2};
+use dama::ui::{DamaApp, Language};
+use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-/// A folder of its own for each test (tests run in parallel threads of one process).
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dama-files-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn harness(lang: Language) -> (Harness<'static, DamaApp>, Recording) {
-    let mut app = DamaApp::with_settings(
-        Settings {
-            language: Some(lang),
-            last_rules: Variant::Czech.id().into(),
-            ..Settings::default()
-        },
-        None,
-    );
-    let voice = Recording::new();
-    app.set_speaker(Box::new(voice.clone()));
-    let h = Harness::builder()
-        .with_size(Vec2::new(1100.0, 760.0))
-        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app);
-    (h, voice)
-}
-
-fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
-    let prefix = format!("{n}, ");
-    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
-        .click();
-    h.run();
-}
-
-fn plies(h: &Harness<'_, DamaApp>) -> Vec<String> {
-    h.state()
-        .game()
-        .moves()
-        .iter()
-        .map(|m| m.to_string())
-        .collect()
-}
 
 /// What must not change when a file is refused.
 fn state(h: &Harness<'_, DamaApp>) -> (Vec<String>, Option<PathBuf>, bool, String) {
@@ -101,7 +62,7 @@ fn refused(h: &mut Harness<'_, DamaApp>, voice: &Recording, path: &Path) -> Stri
 
 #[test]
 fn every_kind_of_bad_file_is_refused_with_a_clear_message() {
-    let dir = temp_dir("bad");
+    let dir = common::temp_dir("files", "bad");
     let (mut h, voice) = harness(Language::English);
     h.run();
     game_in_progress(&mut h, &dir);
@@ -203,7 +164,7 @@ fn every_kind_of_bad_file_is_refused_with_a_clear_message() {
 
 #[test]
 fn bad_files_are_explained_in_czech() {
-    let dir = temp_dir("czech");
+    let dir = common::temp_dir("files", "czech");
     let (mut h, voice) = harness(Language::Czech);
     h.run();
     game_in_progress(&mut h, &dir);
@@ -231,19 +192,12 @@ fn bad_files_are_explained_in_czech() {
 fn save_as(h: &mut Harness<'_, DamaApp>, path: &Path) {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     h.run();
-    h.get_by_label("File path").focus();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_label("File path")
-        .type_text(path.to_str().unwrap());
-    h.run();
-    h.get_by_label("Save").click();
-    h.run();
+    common::type_path_and_save(h, path);
 }
 
 #[test]
 fn a_failed_save_keeps_the_game_and_says_why() {
-    let dir = temp_dir("save");
+    let dir = common::temp_dir("files", "save");
     let (mut h, voice) = harness(Language::English);
     h.run();
     let good = game_in_progress(&mut h, &dir);

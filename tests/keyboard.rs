@@ -1,28 +1,12 @@
 //! A whole game by keyboard and ear: no pointer, and every spoken text checked.
 
-use dama::rules::Variant;
-use dama::speech::Recording;
-use dama::ui::{DamaApp, Language, Settings};
-use eframe::egui::{Key, Modifiers, Vec2};
-use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+mod common;
 
-fn harness(lang: Language) -> (Harness<'static, DamaApp>, Recording) {
-    let mut app = DamaApp::with_settings(
-        Settings {
-            language: Some(lang),
-            last_rules: Variant::Czech.id().into(),
-            ..Settings::default()
-        },
-        None,
-    );
-    let voice = Recording::new();
-    app.set_speaker(Box::new(voice.clone()));
-    let h = Harness::builder()
-        .with_size(Vec2::new(1100.0, 760.0))
-        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app);
-    (h, voice)
-}
+use common::{click, harness, label};
+use dama::ui::{DamaApp, Language};
+use eframe::egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 
 fn press(h: &mut Harness<'_, DamaApp>, key: Key) {
     h.key_press(key);
@@ -38,10 +22,11 @@ fn open_by_keyboard(h: &mut Harness<'_, DamaApp>, text: &str) {
     // Tests run in parallel threads of one process: each file gets a folder of its own.
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("dama-kb-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("kb.pdn");
-    std::fs::write(&path, text).unwrap();
+    let path = common::write_file(
+        &common::temp_dir("keyboard", &n.to_string()),
+        "kb.pdn",
+        text,
+    );
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     type_text(h, path.to_str().unwrap());
@@ -181,13 +166,6 @@ fn open_fen(h: &mut Harness<'_, DamaApp>, game_type: &str, fen: &str) {
     );
 }
 
-fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
-    let prefix = format!("{n}, ");
-    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
-        .click();
-    h.run();
-}
-
 #[test]
 fn the_forgotten_capture_claimed_in_the_window() {
     let (mut h, voice) = harness(Language::English);
@@ -195,13 +173,6 @@ fn the_forgotten_capture_claimed_in_the_window() {
     open_fen(&mut h, "29", "W:W30,32:B26,19,1");
     voice.clear();
     // Table rules: the board points out no capture, and the forgotten one is accepted silently.
-    let label = |h: &Harness<'_, DamaApp>, n: u8| {
-        let prefix = format!("{n}, ");
-        h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
-            .accesskit_node()
-            .label()
-            .unwrap_or_default()
-    };
     assert_eq!(label(&h, 30), "30, c1, white man, can move");
     click(&mut h, 32);
     click(&mut h, 28);

@@ -1,15 +1,10 @@
 //! The log: a file in the data directory for bug reports, stderr kept quiet, the level from
 //! `DAMA_LOG`, and a panic logged with its place.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dama-logging-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::path::Path;
+use std::process::{Command, Output};
 
 /// Starts the window where there is no display: it logs its start and the failure, then exits.
 fn window(data_dir: &Path, log: Option<&str>) -> Output {
@@ -31,7 +26,7 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn the_window_logs_to_a_file_and_keeps_the_previous_log() {
-    let dir = temp_dir("file");
+    let dir = common::temp_dir("logging", "file");
     let o = window(&dir, None);
     assert_eq!(o.status.code(), Some(1));
     // stderr has the user's one line only; the file has the details.
@@ -62,7 +57,7 @@ fn the_window_logs_to_a_file_and_keeps_the_previous_log() {
 
 #[test]
 fn dama_log_sets_the_level() {
-    let dir = temp_dir("level");
+    let dir = common::temp_dir("logging", "level");
     let o = window(&dir, Some("debug"));
     assert_eq!(o.status.code(), Some(1));
     // At debug level stderr shows the start too.
@@ -84,7 +79,7 @@ fn dama_log_sets_the_level() {
 
 #[test]
 fn an_unwritable_data_directory_leaves_stderr_only() {
-    let dir = temp_dir("unwritable");
+    let dir = common::temp_dir("logging", "unwritable");
     // A regular file where the directory should be: fails even for root.
     let file = dir.join("not-a-dir");
     std::fs::write(&file, "x").unwrap();
@@ -106,7 +101,7 @@ fn an_unwritable_data_directory_leaves_stderr_only() {
 
 #[test]
 fn subcommands_log_nothing_and_write_no_file() {
-    let dir = temp_dir("cli");
+    let dir = common::temp_dir("logging", "cli");
     let o = Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(["moves", "--variant", "czech"])
         .env("DAMA_DATA_DIR", &dir)
@@ -123,7 +118,7 @@ fn subcommands_log_nothing_and_write_no_file() {
 /// reach the file, and a panic is logged with its place before the usual message.
 #[test]
 fn a_panic_is_logged_with_its_place() {
-    let dir = temp_dir("panic");
+    let dir = common::temp_dir("logging", "panic");
     let logging = dama::logging::init(Some(&dir));
     assert_eq!(logging.problems, Vec::<String>::new());
     assert_eq!(logging.file, Some(dir.join("dama.log")));

@@ -1,52 +1,19 @@
 //! The game window, driven as a user would: squares found by their accessible labels, clicks,
 //! keyboard shortcuts, dialogs.
 
+mod common;
+
 use std::path::PathBuf;
 
+use common::{app_with, click, label, plies};
 use dama::rules::Variant;
 use dama::ui::{DamaApp, Language, Settings};
-use eframe::egui::{Key, Modifiers, Vec2};
+use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
-
-fn app_with(settings: Settings) -> Harness<'static, DamaApp> {
-    let app = DamaApp::with_settings(settings, None);
-    Harness::builder()
-        .with_size(Vec2::new(1100.0, 760.0))
-        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app)
-}
+use egui_kittest::kittest::Queryable;
 
 fn english(variant: Variant) -> Settings {
-    Settings {
-        language: Some(Language::English),
-        last_rules: variant.id().into(),
-        ..Settings::default()
-    }
-}
-
-/// The label of square `n` (number, algebraic name, content, state).
-fn label(h: &Harness<'_, DamaApp>, n: u8) -> String {
-    let prefix = format!("{n}, ");
-    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
-        .accesskit_node()
-        .label()
-        .unwrap_or_default()
-}
-
-fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
-    let prefix = format!("{n}, ");
-    h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
-        .click();
-    h.run();
-}
-
-fn plies(h: &Harness<'_, DamaApp>) -> Vec<String> {
-    h.state()
-        .game()
-        .moves()
-        .iter()
-        .map(|m| m.to_string())
-        .collect()
+    common::settings(Language::English, variant)
 }
 
 /// Writes a one-game PDN file and opens it through the Open dialog, typing the path.
@@ -61,12 +28,9 @@ fn open_typed(h: &mut Harness<'_, DamaApp>, path: &std::path::Path) {
     h.run();
 }
 
+/// A file in a folder of its own (file names differ from test to test).
 fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dama-ui-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+    common::write_file(&common::temp_dir("ui", name), name, text)
 }
 
 #[test]
@@ -245,16 +209,7 @@ fn save_then_load() {
     let _ = std::fs::remove_file(&path);
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    let field = h.get_by_label("File path");
-    field.focus();
-    // Replace the suggested path.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_label("File path")
-        .type_text(path.to_str().unwrap());
-    h.run();
-    h.get_by_label("Save").click();
-    h.run();
+    common::type_path_and_save(&mut h, &path);
     assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[GameType \"20,W,10,10,N2,0\"]"), "{text}");
@@ -321,12 +276,7 @@ fn resignation_and_draw_offer() {
 fn a_piece_can_be_dragged() {
     let mut h = app_with(english(Variant::Czech));
     h.run();
-    let find = |h: &Harness<'_, DamaApp>, n: u8| {
-        let prefix = format!("{n}, ");
-        h.get_by(|node| node.label().is_some_and(|l| l.starts_with(&prefix)))
-            .rect()
-            .center()
-    };
+    let find = |h: &Harness<'_, DamaApp>, n: u8| common::square(h, n).rect().center();
     let (from, to) = (find(&h, 21), find(&h, 17));
     h.drag_at(from);
     h.run();
@@ -377,8 +327,7 @@ fn a_bad_file_leaves_the_game_untouched() {
 
 #[test]
 fn a_damaged_settings_file_is_kept_aside_with_a_notice() {
-    let dir = std::env::temp_dir().join(format!("dama-ui-settings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("ui", "settings");
     std::fs::write(
         dir.join("settings.ron"),
         "(language: Some(English), theme: Pur",
