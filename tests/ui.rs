@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use common::{app_with, click, label, plies};
 use dama::rules::Variant;
 use dama::ui::{DamaApp, Language, Settings};
-use eframe::egui::{Key, Modifiers};
+use eframe::egui::{self, Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn english(variant: Variant) -> Settings {
     common::settings(Language::English, variant)
@@ -246,6 +246,43 @@ fn the_new_game_dialog_starts_the_chosen_rule_set() {
     assert_eq!(label(&h, 37), "37, c3, white tower");
     assert_eq!(label(&h, 31), "31, b4, white man, can move");
     assert_eq!(label(&h, 50), "50, i1, white man");
+}
+
+/// A radio button is named by its option and described by the question it answers, and every
+/// control of the dialogs has a name a screen reader can read.
+#[test]
+fn dialog_controls_say_what_they_choose() {
+    let described =
+        |h: &Harness<'_, DamaApp>, name: &str| h.get_by_label(name).accesskit_node().description();
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert_eq!(described(&h, "Black").as_deref(), Some("Who starts"));
+    assert_eq!(
+        described(&h, "King first").as_deref(),
+        Some("Capture choice")
+    );
+    h.get_by_label("Black").click();
+    h.run();
+    h.get_by_label("Cancel").click();
+    h.run();
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Comma);
+    h.run();
+    assert_eq!(described(&h, "Dark").as_deref(), Some("Theme"));
+    assert_eq!(
+        described(&h, "Algebraic (c3-d4)").as_deref(),
+        Some("Move notation")
+    );
+    assert_eq!(described(&h, "Čeština").as_deref(), Some("Language"));
+    // The interface-size slider is named by its row.
+    h.get_by_role_and_label(egui::accesskit::Role::Slider, "Interface size");
+    assert!(
+        h.get_all_by_role(egui::accesskit::Role::Slider)
+            .all(|s| s.accesskit_node().label().is_some_and(|l| !l.is_empty())),
+        "a slider without a name"
+    );
 }
 
 #[test]

@@ -218,24 +218,22 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bo
             form.table_rules = form.rules.table_rules_by_default;
         }
         ui.end_row();
-        ui.label(T::WhoStarts.get(lang));
-        ui.horizontal(|ui| {
-            for c in Color::ALL {
-                ui.radio_value(&mut form.rules.first, c, i18n::side_name(lang, c));
-            }
-        });
-        ui.end_row();
-        ui.label(T::CaptureChoice.get(lang));
-        ui.horizontal(|ui| {
-            for (p, t) in [
-                (Precedence::Free, T::PrecedenceFree),
-                (Precedence::KingPriority, T::PrecedenceKing),
-                (Precedence::Quantity, T::PrecedenceQuantity),
-            ] {
-                ui.radio_value(&mut form.rules.precedence, p, t.get(lang));
-            }
-        });
-        ui.end_row();
+        radio_row(
+            ui,
+            T::WhoStarts.get(lang),
+            &mut form.rules.first,
+            Color::ALL.map(|c| (c, i18n::side_name(lang, c))),
+        );
+        radio_row(
+            ui,
+            T::CaptureChoice.get(lang),
+            &mut form.rules.precedence,
+            [
+                (Precedence::Free, T::PrecedenceFree.get(lang)),
+                (Precedence::KingPriority, T::PrecedenceKing.get(lang)),
+                (Precedence::Quantity, T::PrecedenceQuantity.get(lang)),
+            ],
+        );
         ui.label("");
         ui.checkbox(
             &mut form.rules.men_capture_backward,
@@ -347,35 +345,62 @@ fn path_ui(
     answer
 }
 
+/// A grid row with one choice among `options`: `heading`, then a radio button per option.
+/// Each button also carries the heading as its description, so that a screen reader says what
+/// the option answers ("Black, radio button, Who starts"), not only "Black".
+fn radio_row<'a, V: PartialEq + Copy>(
+    ui: &mut Ui,
+    heading: &str,
+    current: &mut V,
+    options: impl IntoIterator<Item = (V, &'a str)>,
+) {
+    ui.label(heading);
+    ui.horizontal(|ui| {
+        for (value, name) in options {
+            let r = ui.radio_value(current, value, name);
+            describe(ui, &r, heading);
+        }
+    });
+    ui.end_row();
+}
+
+/// Gives the widget of `response` an accessible description.
+fn describe(ui: &Ui, response: &egui::Response, description: &str) {
+    ui.ctx().accesskit_node_builder(response.id, |node| {
+        node.set_description(description.to_string());
+    });
+}
+
 /// The settings controls; true when something changed.
 fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String]) -> bool {
     let before = s.clone();
     ui.heading(T::Settings.get(lang).trim_end_matches('…'));
     egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
-        ui.label(T::Language.get(lang));
-        ui.horizontal(|ui| {
-            for l in Language::ALL {
-                ui.radio_value(&mut s.language, Some(l), l.name());
-            }
-        });
-        ui.end_row();
-        ui.label(T::Theme.get(lang));
-        ui.horizontal(|ui| {
-            for (t, name) in [
-                (Theme::Light, T::ThemeLight),
-                (Theme::Dark, T::ThemeDark),
-                (Theme::HighContrast, T::ThemeContrast),
-            ] {
-                ui.radio_value(&mut s.theme, t, name.get(lang));
-            }
-        });
-        ui.end_row();
-        ui.label(T::Notation.get(lang));
-        ui.horizontal(|ui| {
-            ui.radio_value(&mut s.notation, Notation::Numeric, T::Numeric.get(lang));
-            ui.radio_value(&mut s.notation, Notation::Algebraic, T::Algebraic.get(lang));
-        });
-        ui.end_row();
+        radio_row(
+            ui,
+            T::Language.get(lang),
+            &mut s.language,
+            Language::ALL.map(|l| (Some(l), l.name())),
+        );
+        radio_row(
+            ui,
+            T::Theme.get(lang),
+            &mut s.theme,
+            [
+                (Theme::Light, T::ThemeLight.get(lang)),
+                (Theme::Dark, T::ThemeDark.get(lang)),
+                (Theme::HighContrast, T::ThemeContrast.get(lang)),
+            ],
+        );
+        radio_row(
+            ui,
+            T::Notation.get(lang),
+            &mut s.notation,
+            [
+                (Notation::Numeric, T::Numeric.get(lang)),
+                (Notation::Algebraic, T::Algebraic.get(lang)),
+            ],
+        );
         ui.label(T::Board.get(lang));
         ui.vertical(|ui| {
             ui.checkbox(&mut s.numbers_on_8x8, T::NumbersOn8x8.get(lang));
@@ -386,16 +411,13 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
         ui.label(T::Speech.get(lang));
         ui.vertical(|ui| {
             ui.checkbox(&mut s.speech, T::SpeechOn.get(lang));
-            ui.radio_value(
-                &mut s.speech_mode,
-                SpeechMode::OwnVoice,
-                T::OwnVoice.get(lang),
-            );
-            ui.radio_value(
-                &mut s.speech_mode,
-                SpeechMode::ScreenReader,
-                T::ScreenReaderVoice.get(lang),
-            );
+            for (mode, name) in [
+                (SpeechMode::OwnVoice, T::OwnVoice),
+                (SpeechMode::ScreenReader, T::ScreenReaderVoice),
+            ] {
+                let r = ui.radio_value(&mut s.speech_mode, mode, name.get(lang));
+                describe(ui, &r, T::Speech.get(lang));
+            }
             ui.horizontal(|ui| {
                 let label = ui.label(T::VoiceName.get(lang));
                 let shown = s
@@ -418,8 +440,9 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
             ui.add(egui::Slider::new(&mut s.voice.volume, 0.0..=1.0).text(T::Volume.get(lang)));
         });
         ui.end_row();
-        ui.label(T::Zoom.get(lang));
-        ui.add(egui::Slider::new(&mut s.zoom, 1.0..=3.0).step_by(0.25));
+        let label = ui.label(T::Zoom.get(lang));
+        ui.add(egui::Slider::new(&mut s.zoom, 1.0..=3.0).step_by(0.25))
+            .labelled_by(label.id);
         ui.end_row();
     });
     *s != before
