@@ -141,7 +141,7 @@ impl DamaApp {
     /// Continues the interrupted game where it stopped.
     pub(super) fn resume(&mut self, s: Session) {
         log::info!(
-            "resumed the interrupted game ({} moves, file {})",
+            "resumed the interrupted game (plies: {}, file: {})",
             s.game.moves().len(),
             s.file
                 .as_deref()
