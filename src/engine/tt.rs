@@ -30,29 +30,36 @@ pub struct Entry {
     generation: u8,
 }
 
-/// A fixed-size table indexed by the low bits of the position key.
+/// Two entries that share a cache line: one probe, one wait on memory, reads both.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Option<Entry>; 2]);
+
+/// A fixed-size table of buckets indexed by the low bits of the position key. A new result
+/// takes its position's entry, or else the bucket's less valuable one (from an earlier search,
+/// or shallower), so a deep result is not lost to the many shallow ones near the leaves.
 #[derive(Debug)]
 pub struct Table {
-    entries: Vec<Option<Entry>>,
+    buckets: Vec<Bucket>,
     mask: usize,
     generation: u8,
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (rounded down to a power of two of entries).
+    /// A table of about `megabytes` MB (rounded down to a power of two of buckets).
     pub fn new(megabytes: usize) -> Table {
-        let size = std::mem::size_of::<Option<Entry>>();
+        let size = std::mem::size_of::<Bucket>();
         let wanted = (megabytes.max(1) << 20) / size;
         let n = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
-        let mut entries = Vec::with_capacity(n);
-        advise_huge_pages(entries.spare_capacity_mut());
-        entries.resize(n, None);
+        let mut buckets = Vec::with_capacity(n);
+        advise_huge_pages(buckets.spare_capacity_mut());
+        buckets.resize(n, Bucket::default());
         Table {
-            entries,
+            buckets,
             mask: n - 1,
             generation: 0,
         }
@@ -65,20 +72,25 @@ impl Table {
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.entries.fill(None);
+        self.buckets.fill(Bucket::default());
     }
 
-    /// Asks the processor to fetch the slot of `key` into the cache, so that the probe a little
-    /// later does not wait for memory (most of a search's time otherwise).
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[key as usize & self.mask]
+    }
+
+    /// Asks the processor to fetch the bucket of `key` into the cache, so that the probe a
+    /// little later does not wait for memory (most of a search's time otherwise).
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot: *const Option<Entry> = &self.entries[key as usize & self.mask];
+            let bucket: *const Bucket = self.bucket(key);
             // SAFETY: a prefetch is only a hint and never faults; the pointer is to a live
-            // element of `entries` besides.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+            // element of `buckets` besides.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
@@ -87,28 +99,35 @@ impl Table {
     /// The entry for `key`, if the table holds one.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.entries[key as usize & self.mask].filter(|e| e.key == key)
+        self.bucket(key)
+            .0
+            .into_iter()
+            .flatten()
+            .find(|e| e.key == key)
     }
 
-    /// Remembers a result, keeping a deeper entry of the current search for another position.
+    /// Remembers a result in its position's entry, or else in place of the bucket's entry from
+    /// the oldest search, or the shallower of two from one search.
     #[inline]
     pub fn store(&mut self, key: u64, best: Option<Move>, score: i32, depth: i16, bound: Bound) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        if let Some(old) = slot
-            && old.key != key
-            && old.generation == self.generation
-            && old.depth > depth
-        {
-            return;
-        }
-        let best = best.or_else(|| slot.filter(|e| e.key == key).and_then(|e| e.best));
+        let generation = self.generation;
+        let slots = &mut self.buckets[key as usize & self.mask].0;
+        let i = slots
+            .iter()
+            .position(|s| s.is_none_or(|e| e.key == key))
+            .unwrap_or_else(|| {
+                let value = |e: &Option<Entry>| e.map(|e| (e.generation == generation, e.depth));
+                usize::from(value(&slots[1]) < value(&slots[0]))
+            });
+        let slot = &mut slots[i];
+        let best = best.or_else(|| slot.and_then(|e| e.best));
         *slot = Some(Entry {
             key,
             best,
             score,
             depth,
             bound,
-            generation: self.generation,
+            generation,
         });
     }
 }
@@ -145,19 +164,39 @@ mod tests {
     #[test]
     fn stores_and_replaces() {
         let mut t = Table::new(1);
-        assert!(t.entries.len().is_power_of_two());
+        assert!(t.buckets.len().is_power_of_two());
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        let n = t.buckets.len() as u64;
         t.store(5, None, 10, 3, Bound::Exact);
         assert_eq!(t.probe(5).unwrap().score, 10);
-        assert!(t.probe(5 + t.entries.len() as u64).is_none());
-        // A shallower result for another position does not evict a deeper one of this search…
-        let other = 5 + t.entries.len() as u64;
-        t.store(other, None, 20, 1, Bound::Lower);
+        assert!(t.probe(5 + n).is_none());
+        // Two positions of one bucket are both kept…
+        t.store(5 + n, None, 20, 1, Bound::Lower);
         assert_eq!(t.probe(5).unwrap().score, 10);
-        // …but does in the next search.
+        assert_eq!(t.probe(5 + n).unwrap().score, 20);
+        // …and a third replaces the shallower one of this search…
+        t.store(5 + 2 * n, None, 30, 2, Bound::Upper);
+        assert_eq!(t.probe(5).unwrap().score, 10);
+        assert!(t.probe(5 + n).is_none());
+        assert_eq!(t.probe(5 + 2 * n).unwrap().bound, Bound::Upper);
+        // …or, in the next search, one of the earlier search, even a deeper one.
         t.new_search();
-        t.store(other, None, 20, 1, Bound::Lower);
-        assert_eq!(t.probe(other).unwrap().bound, Bound::Lower);
+        t.store(5 + 3 * n, None, 40, 1, Bound::Lower);
+        t.store(5 + 4 * n, None, 50, 1, Bound::Lower);
+        assert!(t.probe(5).is_none() && t.probe(5 + 2 * n).is_none());
+        assert_eq!(t.probe(5 + 4 * n).unwrap().score, 50);
+        // A position's own entry is updated in place, keeping its move when none is given.
+        let m = Some(Move::new(
+            crate::rules::Board::Eight,
+            crate::rules::Square::new(22).unwrap(),
+            crate::rules::Square::new(18).unwrap(),
+            crate::rules::SquareSet(0),
+        ));
+        t.store(5 + 3 * n, m, 41, 2, Bound::Exact);
+        t.store(5 + 3 * n, None, 42, 3, Bound::Exact);
+        let e = t.probe(5 + 3 * n).unwrap();
+        assert_eq!((e.score, e.best), (42, m));
         t.clear();
-        assert!(t.probe(other).is_none());
+        assert!(t.probe(5 + 3 * n).is_none());
     }
 }
