@@ -81,7 +81,7 @@ impl Table {
     }
 
     /// Asks the processor to fetch the bucket of `key` into the cache, so that the probe a
-    /// little later does not wait for memory (most of a search's time otherwise).
+    /// little later does not wait for memory (otherwise a large share of a search's time).
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
@@ -120,7 +120,8 @@ impl Table {
                 usize::from(value(&slots[1]) < value(&slots[0]))
             });
         let slot = &mut slots[i];
-        let best = best.or_else(|| slot.and_then(|e| e.best));
+        // Keep the position's own move when none is given, never another position's.
+        let best = best.or_else(|| slot.filter(|e| e.key == key).and_then(|e| e.best));
         *slot = Some(Entry {
             key,
             best,
@@ -134,7 +135,7 @@ impl Table {
 
 /// Asks the kernel to back `memory`, not yet touched, with huge pages where it can. Probes go
 /// to random slots of a table of many megabytes: with 4 KiB pages nearly each one misses the
-/// address-translation cache, and most of a search's time went into those walks.
+/// address-translation cache, and the probes waited on those walks.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages<T>(memory: &mut [T]) {
     const HUGE: usize = 2 << 20;
@@ -196,6 +197,16 @@ mod tests {
         t.store(5 + 3 * n, None, 42, 3, Bound::Exact);
         let e = t.probe(5 + 3 * n).unwrap();
         assert_eq!((e.score, e.best), (42, m));
+        // A position that takes another's entry does not inherit its move.
+        t.new_search();
+        t.store(5 + 5 * n, None, 60, 4, Bound::Exact);
+        t.store(5 + 6 * n, None, 70, 4, Bound::Exact);
+        assert!(t.probe(5 + 3 * n).is_none());
+        assert!(
+            [5 + 5 * n, 5 + 6 * n]
+                .iter()
+                .all(|&k| t.probe(k).unwrap().best.is_none())
+        );
         t.clear();
         assert!(t.probe(5 + 3 * n).is_none());
     }
