@@ -263,8 +263,6 @@ fn dialog_controls_say_what_they_choose() {
         described(&h, "King first").as_deref(),
         Some("Capture choice")
     );
-    h.get_by_label("Black").click();
-    h.run();
     h.get_by_label("Cancel").click();
     h.run();
 
