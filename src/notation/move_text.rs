@@ -44,20 +44,20 @@ pub enum MoveTextError {
         board: Board,
     },
     /// No legal move fits.
-    #[error("{text} is not a legal move here (legal: {legal})")]
+    #[error("{text} is not a legal move here (legal: {})", legal.join(" "))]
     Illegal {
         /// The move as written.
         text: String,
-        /// The legal moves, space-separated.
-        legal: String,
+        /// The moves that were allowed, in PDN numeric notation.
+        legal: Vec<String>,
     },
     /// Several legal moves fit.
-    #[error("{text} is ambiguous: it could be {candidates}")]
+    #[error("{text} is ambiguous: it could be {}", candidates.join(" or "))]
     Ambiguous {
         /// The move as written.
         text: String,
-        /// The fitting moves with full paths.
-        candidates: String,
+        /// The fitting moves with full paths, in PDN numeric notation.
+        candidates: Vec<String>,
     },
 }
 
@@ -185,8 +185,7 @@ impl MoveText {
                 legal: legal
                     .iter()
                     .map(|m| write(pos, rules, m, Notation::Numeric))
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                    .collect(),
             }),
             [m] => {
                 let leniency = match (self.capture, m.is_capture()) {
@@ -201,8 +200,7 @@ impl MoveText {
                 candidates: many
                     .iter()
                     .map(|m| full_path(pos, rules, m, Notation::Numeric))
-                    .collect::<Vec<_>>()
-                    .join(" or "),
+                    .collect(),
             }),
         }
     }

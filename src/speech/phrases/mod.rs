@@ -2,6 +2,8 @@
 //! shows the same words (banner, status) and the speaker speaks them, so every event is put
 //! into words in this one place.
 
+pub mod errors;
+
 use crate::language::Language;
 use crate::notation::{Notation, write};
 use crate::rules::{

@@ -1,0 +1,192 @@
+//! Errors of the layers below in words: what the rules core refused, a move that could not be
+//! read, what the system said about a file. The lower layers hand over typed errors that carry
+//! their data (the text typed, the moves allowed, the kind of system error); the sentences are
+//! made here, in the user's language.
+
+use std::io;
+
+use crate::language::Language;
+use crate::notation::MoveTextError;
+use crate::rules::GameError;
+
+use Language::{Czech, English};
+
+/// The form of a Czech noun after the number `n`: `forms` are for 1, for 2–4 and for 0 and 5 or
+/// more ("1 tah", "3 tahy", "5 tahů"); in English the first form for 1, the second otherwise.
+pub fn plural<'a>(lang: Language, n: usize, forms: [&'a str; 3]) -> &'a str {
+    match (lang, n) {
+        (_, 1) => forms[0],
+        (Czech, 2..=4) | (English, _) => forms[1],
+        (Czech, _) => forms[2],
+    }
+}
+
+/// "3 tahy", "1 move": a number with its noun (see [`plural`]).
+pub fn counted(lang: Language, n: usize, forms: [&str; 3]) -> String {
+    format!("{n} {}", plural(lang, n, forms))
+}
+
+/// What the system said about a file, in `lang`. English keeps the system's own message (it
+/// names the error exactly); Czech names the kind of error, with the system's error number
+/// when there is no Czech name for it.
+pub fn io_error(lang: Language, kind: io::ErrorKind, code: Option<i32>, message: &str) -> String {
+    use io::ErrorKind as K;
+    if lang == English {
+        return message.to_string();
+    }
+    let known = match kind {
+        K::NotFound => "soubor nebo složka neexistuje",
+        K::PermissionDenied => "chybí oprávnění",
+        K::AlreadyExists => "soubor už existuje",
+        K::StorageFull => "na disku není místo",
+        K::QuotaExceeded => "překročena kvóta disku",
+        K::ReadOnlyFilesystem => "disk je jen pro čtení",
+        K::IsADirectory => "je to složka, ne soubor",
+        K::NotADirectory => "část cesty není složka",
+        K::DirectoryNotEmpty => "složka není prázdná",
+        K::FileTooLarge => "soubor je příliš velký",
+        K::InvalidFilename => "neplatné jméno souboru",
+        K::InvalidData => "neplatná data",
+        K::UnexpectedEof => "soubor předčasně končí",
+        K::ResourceBusy => "zařízení nebo soubor je zaneprázdněné",
+        K::TimedOut => "vypršel čas",
+        K::Interrupted => "přerušeno",
+        K::CrossesDevices => "přesun mezi disky není možný",
+        K::TooManyLinks => "příliš mnoho odkazů",
+        K::OutOfMemory => "nedostatek paměti",
+        K::Unsupported => "operace není podporována",
+        _ => "",
+    };
+    match (known, code) {
+        ("", Some(n)) => format!("systémová chyba č. {n}"),
+        ("", None) => "systémová chyba".to_string(),
+        (text, _) => text.to_string(),
+    }
+}
+
+/// [`io_error`] of an [`io::Error`].
+pub fn io(lang: Language, e: &io::Error) -> String {
+    io_error(lang, e.kind(), e.raw_os_error(), &e.to_string())
+}
+
+/// Why typed move text was not played: "„hello“ není tah (např. 32-28, 28x19 nebo c3-d4)."
+pub fn move_text_error(lang: Language, e: &MoveTextError) -> String {
+    match (lang, e) {
+        (Czech, MoveTextError::Syntax(text)) => {
+            format!("„{text}“ není tah (zadejte např. 32-28, 28x19 nebo c3-d4).")
+        }
+        (English, MoveTextError::Syntax(text)) => {
+            format!("“{text}” is not a move (type e.g. 32-28, 28x19 or c3-d4).")
+        }
+        (
+            Czech,
+            MoveTextError::Square {
+                text,
+                square,
+                board,
+            },
+        ) => format!("„{text}“: pole {square} na desce {board} není."),
+        (
+            English,
+            MoveTextError::Square {
+                text,
+                square,
+                board,
+            },
+        ) => format!("“{text}”: there is no square {square} on the {board} board."),
+        (Czech, MoveTextError::Illegal { text, legal }) if legal.is_empty() => {
+            format!("Tah {text} tu zahrát nelze: žádný tah není možný.")
+        }
+        (English, MoveTextError::Illegal { text, legal }) if legal.is_empty() => {
+            format!("{text} cannot be played here: there is no move.")
+        }
+        (Czech, MoveTextError::Illegal { text, legal }) => format!(
+            "Tah {text} tu zahrát nelze. Možné tahy: {}.",
+            legal.join(", ")
+        ),
+        (English, MoveTextError::Illegal { text, legal }) => format!(
+            "{text} cannot be played here. Possible moves: {}.",
+            legal.join(", ")
+        ),
+        (Czech, MoveTextError::Ambiguous { text, candidates }) => format!(
+            "Tah {text} není jednoznačný: může to být {}. Zadejte celou cestu skoku.",
+            candidates.join(" nebo ")
+        ),
+        (English, MoveTextError::Ambiguous { text, candidates }) => format!(
+            "{text} is ambiguous: it could be {}. Type the whole capture path.",
+            candidates.join(" or ")
+        ),
+    }
+}
+
+/// What the rules core refused: "Hra skončila.", "Není co vrátit."
+pub fn game_error(lang: Language, e: &GameError) -> String {
+    match (lang, e) {
+        (Czech, GameError::IllegalMove(m)) => format!("Tah {m} tu není možný."),
+        (English, GameError::IllegalMove(m)) => format!("{m} is not possible here."),
+        (Czech, GameError::GameOver) => "Hra už skončila.".into(),
+        (English, GameError::GameOver) => "The game is over.".into(),
+        (Czech, GameError::NothingToUndo) => "Není co vrátit: partie je na začátku.".into(),
+        (English, GameError::NothingToUndo) => "Nothing to undo: the game is at its start.".into(),
+        (Czech, GameError::NothingToRedo) => "Není co zopakovat.".into(),
+        (English, GameError::NothingToRedo) => "Nothing to redo.".into(),
+        (Czech, GameError::NoClaim) => {
+            "Není co reklamovat: soupeř svým posledním tahem nezapomněl skákat.".into()
+        }
+        (English, GameError::NoClaim) => {
+            "Nothing to claim: the opponent's last move did not miss a capture.".into()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn czech_plurals() {
+        let forms = ["tah", "tahy", "tahů"];
+        let said: Vec<String> = [0, 1, 2, 4, 5, 11, 22]
+            .into_iter()
+            .map(|n| counted(Czech, n, forms))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "0 tahů", "1 tah", "2 tahy", "4 tahy", "5 tahů", "11 tahů", "22 tahů"
+            ]
+        );
+        assert_eq!(counted(English, 1, ["move", "moves", "moves"]), "1 move");
+        assert_eq!(counted(English, 0, ["move", "moves", "moves"]), "0 moves");
+    }
+
+    #[test]
+    fn system_errors_in_czech() {
+        let full = io::Error::from(io::ErrorKind::StorageFull);
+        assert_eq!(io(Czech, &full), "na disku není místo");
+        let odd = io::Error::from_raw_os_error(71);
+        assert_eq!(io(Czech, &odd), "systémová chyba č. 71");
+        assert_eq!(io(English, &odd), odd.to_string());
+    }
+
+    #[test]
+    fn typed_moves_refused_in_both_languages() {
+        let e = MoveTextError::Illegal {
+            text: "21-14".into(),
+            legal: vec!["21-17".into(), "22-18".into()],
+        };
+        assert_eq!(
+            move_text_error(Czech, &e),
+            "Tah 21-14 tu zahrát nelze. Možné tahy: 21-17, 22-18."
+        );
+        assert_eq!(
+            move_text_error(English, &e),
+            "21-14 cannot be played here. Possible moves: 21-17, 22-18."
+        );
+        let e = MoveTextError::Syntax("hello".into());
+        assert_eq!(
+            move_text_error(Czech, &e),
+            "„hello“ není tah (zadejte např. 32-28, 28x19 nebo c3-d4)."
+        );
+    }
+}
