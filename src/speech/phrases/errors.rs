@@ -13,7 +13,7 @@ use Language::{Czech, English};
 
 /// The form of a Czech noun after the number `n`: `forms` are for 1, for 2–4 and for 0 and 5 or
 /// more ("1 tah", "3 tahy", "5 tahů"); in English the first form for 1, the second otherwise.
-pub fn plural<'a>(lang: Language, n: usize, forms: [&'a str; 3]) -> &'a str {
+pub fn plural(lang: Language, n: usize, forms: [&str; 3]) -> &str {
     match (lang, n) {
         (_, 1) => forms[0],
         (Czech, 2..=4) | (English, _) => forms[1],
