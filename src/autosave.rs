@@ -14,9 +14,7 @@
 //! releases the lock when a process ends in any way, so a slot with an autosave and no holder
 //! is a run that broke off, and a running window's game is never offered to another.
 
-use std::collections::hash_map::DefaultHasher;
 use std::fs::{File, OpenOptions};
-use std::hash::{Hash, Hasher};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -118,8 +116,8 @@ pub enum AutosaveError {
 #[derive(Debug)]
 pub struct Autosave {
     path: PathBuf,
-    /// What is in the file (or failed to be written last): the state is not written again
-    /// until it changes.
+    /// The revision of the window's document in the file (or that failed to be written
+    /// last): it is not written again until the document changes.
     written: Option<u64>,
     /// The slot's lock, held while the window runs.
     _lock: Option<File>,
@@ -170,18 +168,18 @@ impl Autosave {
         &self.path
     }
 
-    /// Writes `session` unless it is what was written last; returns whether it wrote. Cheap
-    /// when nothing changed, so the window calls it every frame.
+    /// Writes `session`, revision `revision` of the window's document, unless that revision
+    /// was written last; returns whether it wrote. The window's document counts its changes,
+    /// so the same revision is the same game and nothing needs comparing.
     ///
     /// # Errors
-    /// The file cannot be written (the previous autosave is then intact). The same state is
+    /// The file cannot be written (the previous autosave is then intact). The same revision is
     /// not tried again: the next change is.
-    pub fn update(&mut self, session: SessionRef<'_>) -> io::Result<bool> {
-        let key = fingerprint(&session);
-        if self.written == Some(key) {
+    pub fn update(&mut self, revision: u64, session: SessionRef<'_>) -> io::Result<bool> {
+        if self.written == Some(revision) {
             return Ok(false);
         }
-        self.written = Some(key);
+        self.written = Some(revision);
         let bytes = to_bytes(&session)?;
         if let Some(dir) = self.path.parent() {
             std::fs::create_dir_all(dir)?;
@@ -230,31 +228,6 @@ impl Autosave {
             },
         }
     }
-}
-
-/// A hash of everything the autosave writes (positions, moves, claims, result, names, tags,
-/// file, dirty flag): equal hashes mean there is nothing new to write.
-fn fingerprint(s: &SessionRef<'_>) -> u64 {
-    let mut h = DefaultHasher::new();
-    let game = s.game;
-    ron::to_string(game.rules())
-        .unwrap_or_default()
-        .hash(&mut h);
-    game.enforcement().hash(&mut h);
-    (0..=game.moves().len())
-        .filter_map(|i| game.position_at(i))
-        .for_each(|p| p.hash(&mut h));
-    game.position().hash(&mut h);
-    game.moves().hash(&mut h);
-    for i in 0..game.moves().len() {
-        game.huff_before(i).hash(&mut h);
-        game.taken_back_before(i).hash(&mut h);
-    }
-    game.pending_huff().hash(&mut h);
-    game.pending_take_back().hash(&mut h);
-    game.outcome().hash(&mut h);
-    (s.names, s.tags, s.file, s.dirty, s.computer).hash(&mut h);
-    h.finish()
 }
 
 /// The autosave's text: the game as it would be saved, with autosave's own tags.
@@ -375,22 +348,19 @@ mod tests {
         let mut game = Game::new(rules.clone()).unwrap();
         game.set_enforcement(Enforcement::Strict);
         assert!(
-            a.update(session(&game)).unwrap(),
-            "the first state is written"
+            a.update(1, session(&game)).unwrap(),
+            "the first revision is written"
         );
-        assert!(!a.update(session(&game)).unwrap(), "nothing changed");
+        assert!(!a.update(1, session(&game)).unwrap(), "the same revision");
         assert!(matches!(a.find(), Found::Nothing));
         assert!(!a.path().exists(), "nothing to resume: removed");
         play(&mut game, "22-18");
-        assert!(a.update(session(&game)).unwrap());
+        assert!(a.update(2, session(&game)).unwrap());
         game.undo().unwrap();
         play(&mut game, "21-17");
-        assert!(
-            a.update(session(&game)).unwrap(),
-            "same length, another move"
-        );
+        assert!(a.update(3, session(&game)).unwrap());
         game.resign(crate::rules::Color::Black).unwrap();
-        assert!(a.update(session(&game)).unwrap());
+        assert!(a.update(4, session(&game)).unwrap());
         let file = Path::new("/home/jana/partie \"1\".pdn");
         let tags = vec![("Event".to_string(), "Přebor".to_string())];
         let s = SessionRef {
@@ -398,7 +368,7 @@ mod tests {
             tags: &tags,
             ..session(&game)
         };
-        assert!(a.update(s).unwrap());
+        assert!(a.update(5, s).unwrap());
         let Found::Interrupted(back) = a.find() else {
             panic!("an interrupted game");
         };

@@ -8,6 +8,7 @@
 pub mod autosave;
 pub mod dirs;
 pub mod engine;
+pub mod event;
 pub mod game_file;
 pub mod language;
 pub mod logging;

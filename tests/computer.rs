@@ -301,7 +301,10 @@ fn the_computer_answers_a_draw_offer() {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
     frames(&mut h);
     wait_for(&mut h, "the answer", |a| a.game().outcome().is_some());
-    assert_eq!(h.state().announcement(), "The computer accepts the draw.");
+    assert_eq!(
+        h.state().announcement(),
+        "The computer accepts the draw. Draw: by agreement."
+    );
 }
 
 #[test]

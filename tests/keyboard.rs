@@ -37,7 +37,11 @@ fn open_by_keyboard(h: &mut Harness<'_, DamaApp>, text: &str) {
 fn a_complete_game_by_keyboard_with_speech() {
     let (mut h, voice) = harness(Language::English);
     h.run();
-    open_by_keyboard(&mut h, "[GameType \"29\"]\n[FEN \"W:W20,26:B12\"]\n*\n");
+    // Strict rules: the refused quiet move is explained.
+    open_by_keyboard(
+        &mut h,
+        "[GameType \"29\"]\n[FEN \"W:W20,26:B12\"]\n[Enforcement \"strict\"]\n*\n",
+    );
     // The cursor starts on the first piece that can move (20) and walks to 26.
     for key in [
         Key::ArrowLeft,
@@ -67,14 +71,16 @@ fn a_complete_game_by_keyboard_with_speech() {
     assert_eq!(
         voice.spoken(),
         [
-            "Game loaded: kb.pdn",
-            "19, empty",
-            "23, empty",
-            "22, empty",
-            "26, white man",
-            "26, white man, selected",
-            "22, empty",
+            "Open file",
+            "Game loaded: kb.pdn. White to move",
+            "19, f4, empty",
+            "23, e3, empty",
+            "22, c3, empty",
+            "26, d2, white man, can move",
+            "26, d2, white man, selected. Destinations: 22, 23.",
+            "22, c3, empty, destination",
             "26 to 22",
+            "Type a move, for example 32-28, and press Enter.",
             "12 to 16",
             "You must capture. Pieces that can capture: 20. Moves: 20 takes 11.",
             "You must capture.",
@@ -106,9 +112,10 @@ fn czech_speech_and_escape() {
     assert_eq!(
         voice.spoken(),
         [
-            "22, bílý kámen",
-            "22, bílý kámen, vybráno",
-            "Zrušeno",
+            "22, c3, bílý kámen, může táhnout",
+            "22, c3, bílý kámen, vybráno. Cíle tahu: 17, 18.",
+            "Výběr zrušen.",
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
             "22 na 18",
             "Na tahu je černý",
         ]
@@ -147,16 +154,20 @@ fn without_speech_the_game_goes_on_and_says_so_once() {
     h.state_mut().set_speaker(Box::new(Mute));
     h.run();
     let notice = h.state().notice().expect("a notice").clone();
-    assert_eq!(notice.text, "Speech is not available: no speech-dispatcher");
+    assert_eq!(
+        notice.text,
+        "Speech is not available: no speech-dispatcher."
+    );
+    assert!(notice.error);
     h.key_press_modifiers(Modifiers::COMMAND, Key::M);
     h.run();
     type_text(&mut h, "22-18");
     press(&mut h, Key::Enter);
     assert_eq!(h.state().game().moves().len(), 1);
     // Said once: the notice does not come back.
-    assert!(h.state().notice().is_none());
+    assert_eq!(h.state().announcement(), "22 to 18");
     press(&mut h, Key::F6);
-    assert!(h.state().notice().is_none());
+    assert_eq!(h.state().announcement(), "Black to move");
 }
 
 fn open_fen(h: &mut Harness<'_, DamaApp>, game_type: &str, fen: &str) {
@@ -176,7 +187,13 @@ fn the_forgotten_capture_claimed_in_the_window() {
     assert_eq!(label(&h, 30), "30, c1, white man, can move");
     click(&mut h, 32);
     click(&mut h, 28);
-    assert_eq!(voice.spoken(), ["32, white man, selected", "32 to 28"]);
+    assert_eq!(
+        voice.spoken(),
+        [
+            "32, g1, white man, selected. Destinations: 27, 28.",
+            "32 to 28"
+        ]
+    );
     assert!(h.query_by_label("You forgot to capture!").is_some());
     press(&mut h, Key::F9);
     assert_eq!(

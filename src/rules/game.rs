@@ -404,6 +404,12 @@ impl Game {
         }
     }
 
+    /// A result that no move made: a resignation, an agreed or a claimed draw. [`Game::undo`]
+    /// takes it back first.
+    pub fn ending(&self) -> Option<Outcome> {
+        self.ending
+    }
+
     /// Takes back the last action: a resignation or agreed draw, else the last move.
     ///
     /// # Errors

@@ -1,6 +1,8 @@
-//! The application: state, panels, dialogs, and the commands that change them.
+//! The application: the document and the per-game window state, the dialogs, and the frame
+//! that draws them and hands what the user did to the one change path (`change.rs`).
 
 mod autosaving;
+mod change;
 mod computer;
 mod dialogs;
 mod files;
@@ -11,17 +13,18 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Context, Ui, ViewportCommand};
 
-use self::computer::{ADVICE_TIME, Stamp, Thinking, Thought};
+use self::change::Change;
+use self::computer::Thinking;
 use super::commands::Command;
-use super::i18n::{self, Language, T};
-use super::picker::Picker;
+use super::document::Document;
+use super::game_view::GameView;
+use super::i18n::Language;
 use super::settings::{LoadNotice, Player, Settings, SpeechMode, Theme};
 use super::theme::visuals;
-use crate::engine::{Task, Worker};
+use crate::engine::Worker;
+use crate::event::{Event, Problem};
 use crate::notation::pdn::PdnGame;
-use crate::rules::{
-    Claim, Color, Enforcement, Game, Move, Position, RuleSet, Square, SquareSet, Variant,
-};
+use crate::rules::{Color, Game, Move, Position, RuleSet, Square, Variant};
 use crate::speech::{Speaker, SpeechStatus, phrases};
 
 /// The new-game dialog's choices.
@@ -90,62 +93,46 @@ pub enum Dialog {
     Resume(Box<crate::autosave::Session>, Option<PathBuf>),
 }
 
-/// A message in the status bar.
+/// The last announcement: shown in the status bar, which is the live region screen readers
+/// read, and spoken with Dáma's own voice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
-    /// What to say.
+    /// What was said.
     pub text: String,
-    /// Whether it reports a failure.
+    /// Whether it reports a refusal or a failure.
     pub error: bool,
 }
 
 /// The whole window's state.
 pub struct DamaApp {
-    game: Game,
-    names: [String; 2],
-    /// Tags of the loaded file, kept when saving.
-    tags: Vec<(String, String)>,
-    /// The ply shown when looking back (None: the current position).
-    view: Option<usize>,
-    picker: Picker,
+    /// The game and what is saved with it; changed only through [`DamaApp::apply`].
+    doc: Document,
+    /// What the window shows of the game and is doing with it.
+    view: GameView,
     /// Settings, and where they are saved (None: not saved).
     pub settings: Settings,
     config_dir: Option<PathBuf>,
-    file: Option<PathBuf>,
-    dirty: bool,
-    notice: Option<Notice>,
+    /// The last announcement.
+    said: Option<Notice>,
     dialog: Option<Dialog>,
-    draw_offer: Option<Color>,
     queued: Vec<Command>,
     allow_close: bool,
     applied_theme: Option<Theme>,
     applied_zoom: Option<f32>,
     speaker: Option<Box<dyn Speaker>>,
     speech_problem_shown: bool,
-    /// The last thing announced, shown in a live region that screen readers read.
-    announcement: String,
-    /// The keyboard cursor on the board.
-    cursor: Option<Square>,
-    /// A huff claimed with several offenders: the next board choice removes one of these.
-    choosing_offender: Option<SquareSet>,
     /// Text of the move field.
     move_text: String,
     focus_move_field: bool,
-    /// Which dialog was shown last frame (a new one focuses its first field).
+    /// Which dialog was shown last frame (a new one is announced and focuses its first field).
     last_dialog: Option<std::mem::Discriminant<Dialog>>,
     /// Whether to start the system's speech engine when speech is wanted and there is no
     /// speaker (off in tests, which give a recording speaker).
     pub start_speech_engine: bool,
-    /// Who plays White and Black.
-    players: [Player; 2],
     /// The computer's thinking thread, started when first needed.
     worker: Option<Worker>,
     /// The question the computer is thinking about.
     thinking: Option<Thinking>,
-    /// The game state in which the computer last decided about a claim.
-    claim_considered: Option<Stamp>,
-    /// A suggested move, for the game state it was found in.
-    hint: Option<(Move, Stamp)>,
     /// Where the game is saved after every change (None: not autosaved).
     autosave: Option<crate::autosave::Autosave>,
     /// The last autosave failed (said once until one succeeds again).
@@ -163,17 +150,12 @@ impl DamaApp {
             None => (Settings::default(), None),
         };
         let mut app = DamaApp::with_settings(settings, config_dir);
-        if let Some(LoadNotice::Corrupt { kept_as, error }) = notice {
+        if let Some(LoadNotice::Corrupt { kept_as, at, error }) = notice {
             log::warn!(
                 "settings file damaged, kept as {}: {error}",
                 kept_as.display()
             );
-            let text = format!(
-                "{} ({}: {error})",
-                T::SettingsReset.get(app.lang()),
-                kept_as.display()
-            );
-            app.add_notice(text);
+            app.add_notice(&Problem::SettingsDamaged { kept_as, at });
         }
         app
     }
@@ -187,37 +169,28 @@ impl DamaApp {
             [&settings.white_name, &settings.black_name],
             players,
         );
+        let rules = variant.rules();
+        let doc = Document::new_game(rules.clone(), rules.table_rules_by_default, names, players)
+            .expect("presets are valid");
         DamaApp {
-            game: Game::new(variant.rules().clone()).expect("presets are valid"),
-            names,
-            tags: Vec::new(),
-            view: None,
-            picker: Picker::default(),
+            doc,
+            view: GameView::default(),
             settings,
             config_dir,
-            file: None,
-            dirty: false,
-            notice: None,
+            said: None,
             dialog: None,
-            draw_offer: None,
             queued: Vec::new(),
             allow_close: false,
             applied_theme: None,
             applied_zoom: None,
             speaker: None,
             speech_problem_shown: false,
-            announcement: String::new(),
-            cursor: None,
-            choosing_offender: None,
             move_text: String::new(),
             focus_move_field: false,
             start_speech_engine: false,
             last_dialog: None,
-            players,
             worker: None,
             thinking: None,
-            claim_considered: None,
-            hint: None,
             autosave: None,
             autosave_failed: false,
             unspoken: Vec::new(),
@@ -226,13 +199,14 @@ impl DamaApp {
 
     /// Who plays `color`.
     pub fn player(&self, color: Color) -> Player {
-        self.players[color.index()]
+        self.doc.player(color)
     }
 
     /// Sets who plays `color` (the new-game dialog does this for a new game).
     pub fn set_player(&mut self, color: Color, player: Player) {
-        self.players[color.index()] = player;
-        self.cancel_thinking();
+        let mut players = [Color::White, Color::Black].map(|c| self.doc.player(c));
+        players[color.index()] = player;
+        self.apply(Change::Players(players));
     }
 
     /// Whether the computer is thinking (about a move, a claim, a hint or a draw offer).
@@ -242,9 +216,7 @@ impl DamaApp {
 
     /// The suggested move, while it is still about the position on the board.
     pub fn hint(&self) -> Option<Move> {
-        self.hint
-            .filter(|&(_, stamp)| stamp == self.stamp())
-            .map(|(m, _)| m)
+        self.view.hint
     }
 
     /// Gives the window a voice (none by default; [`run`](super::run) starts the real one).
@@ -252,18 +224,18 @@ impl DamaApp {
         speaker.configure(self.voice());
         self.speaker = Some(speaker);
         for text in std::mem::take(&mut self.unspoken) {
-            self.announce(text, false);
+            self.speak(&text, false);
         }
     }
 
     /// The last announcement (what was, or would have been, spoken).
     pub fn announcement(&self) -> &str {
-        &self.announcement
+        self.said.as_ref().map_or("", |n| n.text.as_str())
     }
 
     /// The keyboard cursor.
     pub fn cursor(&self) -> Option<Square> {
-        self.cursor
+        self.view.cursor
     }
 
     fn voice(&self) -> crate::speech::Voice {
@@ -273,27 +245,59 @@ impl DamaApp {
         }
     }
 
-    /// Says `text` (when speech is on and Dáma speaks itself) and shows it in the live region
-    /// that screen readers announce.
-    fn announce(&mut self, text: impl Into<String>, interrupt: bool) {
-        let text = text.into();
+    /// Speaks `text` with Dáma's own voice, when speech is on and Dáma speaks itself.
+    fn speak(&mut self, text: &str, interrupt: bool) {
         if self.settings.speech
             && self.settings.speech_mode == SpeechMode::OwnVoice
             && let Some(s) = self.speaker.as_mut()
         {
-            s.say(&text, interrupt);
+            s.say(text, interrupt);
         }
-        self.announcement = text;
+    }
+
+    /// Says `text`: spoken, shown in the status bar and in the live region.
+    fn announce(&mut self, text: String, error: bool, interrupt: bool) {
+        self.speak(&text, interrupt);
+        self.said = Some(Notice { text, error });
+    }
+
+    /// The words for `events`, said; `interrupt` cuts short what is being said (not for the
+    /// computer's reply, which follows the person's move).
+    fn tell(&mut self, events: &[Event], interrupt: bool) {
+        let text = phrases::events(&self.words(), events);
+        if !text.is_empty() {
+            self.announce(text, false, interrupt);
+        }
+    }
+
+    /// Why something did not happen, said.
+    fn complain(&mut self, problem: &Problem) {
+        let text = phrases::problem(self.lang(), problem);
+        self.announce(text, true, true);
+    }
+
+    /// What the words depend on now.
+    fn words(&self) -> phrases::Context<'_> {
+        phrases::Context {
+            lang: self.lang(),
+            rules: self.doc.game().rules(),
+            verbosity: self.settings.verbosity,
+        }
     }
 
     /// The game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.doc.game()
     }
 
-    /// The status-bar message.
+    /// The game and what is saved with it.
+    pub fn document(&self) -> &Document {
+        &self.doc
+    }
+
+    /// The status-bar message: the last announcement.
     pub fn notice(&self) -> Option<&Notice> {
-        self.notice.as_ref()
+        self.said.as_ref()
     }
 
     /// The open dialog, if any.
@@ -303,12 +307,12 @@ impl DamaApp {
 
     /// Whether the game has changes not saved to a file.
     pub fn is_dirty(&self) -> bool {
-        self.dirty
+        self.doc.is_dirty()
     }
 
     /// The file the game came from or was saved to.
     pub fn file(&self) -> Option<&Path> {
-        self.file.as_deref()
+        self.doc.file()
     }
 
     /// Queues a command, as a menu item or shortcut does.
@@ -320,260 +324,54 @@ impl DamaApp {
         self.settings.language()
     }
 
-    /// Shows a message in the status bar and announces it.
-    fn say(&mut self, text: impl Into<String>, error: bool) {
-        let text = text.into();
-        self.announce(text.clone(), true);
-        self.notice = Some(Notice { text, error });
-    }
-
     fn save_settings(&mut self) {
-        if let Some(dir) = &self.config_dir
-            && let Err(e) = self.settings.save(dir)
+        if let Some(dir) = self.config_dir.clone()
+            && let Err(error) = self.settings.save(&dir)
         {
-            log::warn!("cannot save the settings in {}: {e}", dir.display());
-            let text = format!("{}: {e}", dir.display());
-            self.say(text, true);
+            log::warn!("cannot save the settings in {}: {error}", dir.display());
+            self.complain(&Problem::SaveSettings { dir, error });
         }
     }
 
     /// The position on the board: the current one or the one looked back at.
     fn shown_position(&self) -> &Position {
-        match self.view {
-            Some(ply) => self.game.position_at(ply).unwrap_or(self.game.position()),
-            None => self.game.position(),
+        let game = self.doc.game();
+        match self.view.ply {
+            Some(ply) => game.position_at(ply).unwrap_or(game.position()),
+            None => game.position(),
         }
     }
 
-    // ----- game actions -----
+    /// The moves that can be made on the board as shown: those the player may make now
+    /// (under table rules, also those that ignore a capture), or the legal moves of an earlier
+    /// position looked at.
+    fn moves_shown(&self) -> Vec<Move> {
+        match self.view.ply {
+            Some(_) => self.shown_position().legal_moves(self.doc.game().rules()),
+            None => self.doc.game().allowed_moves(),
+        }
+    }
 
+    /// Starts the game of the new-game form, and remembers its choices for the next one.
     fn start_game(&mut self, form: &NewGameForm) {
-        match Game::new(form.rules.clone()) {
-            Ok(mut game) => {
-                game.set_enforcement(if form.table_rules {
-                    Enforcement::TableRules
-                } else {
-                    Enforcement::Strict
-                });
-                self.cancel_thinking();
-                self.game = game;
-                self.players = form.players;
-                self.names = side_names(
-                    self.lang(),
-                    [form.white.as_str(), form.black.as_str()],
-                    form.players,
-                );
-                self.tags.clear();
-                self.file = None;
-                self.dirty = false;
-                self.view = None;
-                self.picker.clear();
-                self.draw_offer = None;
-                self.notice = None;
-                self.settings.last_rules = form.variant.id().to_string();
-                self.settings.white_name = form.white.clone();
-                self.settings.black_name = form.black.clone();
-                self.settings.white_player = form.players[0];
-                self.settings.black_player = form.players[1];
-                self.save_settings();
-            }
-            Err(e) => self.say(e.to_string(), true),
+        self.settings.last_rules = form.variant.id().to_string();
+        self.settings.white_name = form.white.clone();
+        self.settings.black_name = form.black.clone();
+        self.settings.white_player = form.players[0];
+        self.settings.black_player = form.players[1];
+        self.save_settings();
+        let names = side_names(
+            self.lang(),
+            [form.white.as_str(), form.black.as_str()],
+            form.players,
+        );
+        match Document::new_game(form.rules.clone(), form.table_rules, names, form.players) {
+            Ok(doc) => self.apply(Change::Replace(
+                Box::new(doc),
+                super::document::Replaced::NewGame,
+            )),
+            Err(e) => self.complain(&Problem::Rules(e)),
         }
-    }
-
-    /// Plays `m` in the position shown: looking back, the later moves are taken back first.
-    fn play(&mut self, m: Move) {
-        self.cancel_thinking();
-        if let Some(ply) = self.view.take() {
-            while self.game.moves().len() > ply {
-                if self.game.undo().is_err() {
-                    break;
-                }
-            }
-        }
-        self.play_now(m, true);
-    }
-
-    /// Plays `m` in the current position and says it; `interrupt` cuts short what is being
-    /// said (not for the computer's reply, which follows the person's move).
-    fn play_now(&mut self, m: Move, interrupt: bool) {
-        let before = *self.game.position();
-        match self.game.play(m) {
-            Ok(played) => {
-                self.dirty = true;
-                self.draw_offer = None;
-                self.notice = None;
-                let lang = self.lang();
-                let mut text = phrases::spoken_move(lang, &before, self.game.rules(), &m);
-                if let Some(o) = played.outcome {
-                    text.push_str(". ");
-                    text.push_str(&phrases::outcome(lang, o));
-                }
-                self.announce(text, interrupt);
-                self.cursor = Some(m.to());
-            }
-            Err(e) => self.say(e.to_string(), true),
-        }
-    }
-
-    fn run(&mut self, ctx: &Context, c: Command) {
-        match c {
-            Command::NewGame => {
-                let v = self.settings.last_rules.parse().unwrap_or(Variant::Czech);
-                let form = NewGameForm::new(
-                    v,
-                    &self.settings.white_name,
-                    &self.settings.black_name,
-                    self.players,
-                );
-                self.dialog = Some(Dialog::NewGame(Box::new(form)));
-            }
-            Command::Open => self.guard(Pending::Open),
-            Command::Save => match self.file.clone() {
-                Some(path) => self.save_to(&path),
-                None => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
-            },
-            Command::SaveAs => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
-            Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
-            Command::Undo => {
-                self.cancel_thinking();
-                self.view = None;
-                self.picker.clear();
-                self.choosing_offender = None;
-                if self.game.undo().is_ok() {
-                    self.dirty = true;
-                    // Against the computer, back to the person's own move.
-                    if self.game.outcome().is_none()
-                        && self.human_side().is_some()
-                        && self.computer_to_move().is_some()
-                    {
-                        let _ = self.game.undo();
-                    }
-                }
-            }
-            Command::Redo => {
-                self.cancel_thinking();
-                self.view = None;
-                self.picker.clear();
-                if self.game.redo().is_ok() {
-                    self.dirty = true;
-                    if self.human_side().is_some()
-                        && self.computer_to_move().is_some()
-                        && self.game.can_redo()
-                    {
-                        let _ = self.game.redo();
-                    }
-                }
-            }
-            Command::FlipBoard => {
-                self.settings.flipped = !self.settings.flipped;
-                self.save_settings();
-            }
-            Command::Settings => self.dialog = Some(Dialog::Settings),
-            Command::Resign => {
-                if self.game.outcome().is_none() {
-                    self.dialog = Some(Dialog::ConfirmResign);
-                }
-            }
-            Command::OfferDraw => {
-                if self.game.outcome().is_none() {
-                    let by = self
-                        .human_side()
-                        .unwrap_or(self.game.position().side_to_move());
-                    self.draw_offer = Some(by);
-                    if matches!(self.player(!by), Player::Computer(_)) {
-                        self.ask(ctx, Task::Judge(ADVICE_TIME), Thought::Draw(by));
-                    }
-                }
-            }
-            Command::FirstPosition => self.look(Some(0)),
-            Command::PreviousPosition => {
-                let now = self.view.unwrap_or(self.game.moves().len());
-                self.look(Some(now.saturating_sub(1)));
-            }
-            Command::NextPosition => {
-                let now = self.view.unwrap_or(self.game.moves().len());
-                self.look(Some(now + 1));
-            }
-            Command::LivePosition => self.look(None),
-            Command::RepeatLastMove => {
-                let text = phrases::last_move(self.lang(), &self.game);
-                self.announce(text, true);
-            }
-            Command::ReadPosition => {
-                let text = phrases::position(self.lang(), self.shown_position());
-                self.announce(text, true);
-            }
-            Command::ReadMoves => {
-                let pos = *self.shown_position();
-                let text = phrases::legal_moves(self.lang(), &pos, self.game.rules());
-                self.announce(text, true);
-            }
-            Command::ReadMaterial => {
-                let text = phrases::material(self.lang(), self.shown_position());
-                self.announce(text, true);
-            }
-            Command::WhoseTurn => {
-                let lang = self.lang();
-                let text = match self.game.outcome() {
-                    Some(o) => phrases::outcome(lang, o),
-                    None => phrases::to_move(lang, self.game.position().side_to_move()),
-                };
-                self.announce(text, true);
-            }
-            Command::ReadMoveList => {
-                let text = phrases::move_list(self.lang(), &self.game);
-                self.announce(text, true);
-            }
-            Command::MoveField => self.focus_move_field = true,
-            Command::Help => self.dialog = Some(Dialog::Help),
-            Command::Claim => self.claim(),
-            Command::Hint => self.ask_hint(ctx),
-        }
-    }
-
-    /// "Zapomněl jsi skákat!": takes back the opponent's violating move, or huffs its
-    /// offending piece (asking which when there are several).
-    fn claim(&mut self) {
-        self.look(None);
-        let Some(offer) = self.game.claim_offer() else {
-            return;
-        };
-        let lang = self.lang();
-        match offer.kind {
-            Claim::TakeBack => {
-                let ply = self.game.moves().len() - 1;
-                let before = *self.game.position_at(ply).expect("a position per move");
-                if let Ok(m) = self.game.claim_take_back() {
-                    self.dirty = true;
-                    let text = phrases::taken_back(lang, &before, self.game.rules(), &m);
-                    self.announce(text, true);
-                }
-            }
-            Claim::Huff if offer.offenders.len() == 1 => {
-                let sq = offer.offenders.iter().next().expect("one offender");
-                self.huff(sq);
-            }
-            Claim::Huff => {
-                self.choosing_offender = Some(offer.offenders);
-                self.announce(phrases::choose_offender(lang, offer.offenders), true);
-            }
-        }
-    }
-
-    fn huff(&mut self, sq: Square) {
-        self.choosing_offender = None;
-        let piece = self.game.position().piece_at(sq);
-        if let (Some(piece), Ok(())) = (piece, self.game.claim_huff(sq)) {
-            self.dirty = true;
-            self.picker.clear();
-            self.announce(phrases::huffed(self.lang(), piece, sq), true);
-        }
-    }
-
-    fn look(&mut self, ply: Option<usize>) {
-        self.picker.clear();
-        self.view = ply.filter(|&p| p < self.game.moves().len());
     }
 
     // ----- drawing -----
@@ -595,7 +393,8 @@ impl DamaApp {
         }
         // egui ignores an extra Shift or Alt when matching: Ctrl+Shift+S must be taken before Ctrl+S.
         let mut shortcuts: Vec<_> = Command::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter_map(|c| Some((c, c.shortcut()?)))
             .collect();
         shortcuts.sort_by_key(|(_, sc)| {
@@ -618,10 +417,10 @@ impl DamaApp {
                 }
             }
             if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
-                && self.picker.from.is_some()
+                && self.view.picker.from.is_some()
             {
-                self.picker.clear();
-                self.announce(T::Cancelled.get(self.lang()), true);
+                self.view.picker.clear();
+                self.tell(&[Event::Deselected], true);
             }
         }
         if self.settings.speech
@@ -638,13 +437,10 @@ impl DamaApp {
         {
             log::warn!("speech is not available: {why}");
             self.speech_problem_shown = true;
-            self.notice = Some(Notice {
-                text: format!("{}: {why}", T::SpeechUnavailable.get(self.lang())),
-                error: true,
-            });
+            self.complain(&Problem::SpeechUnavailable(why));
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
-            if self.dirty {
+            if self.doc.is_dirty() {
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
                 self.dialog = Some(Dialog::Unsaved(Pending::Quit));
             } else {
@@ -671,13 +467,21 @@ impl DamaApp {
             self.run(&ctx, c);
         }
         self.drive_computer(&ctx);
-        self.autosave_now();
         if self.allow_close && ctx.input(|i| i.viewport().close_requested()) {
             self.save_settings();
         } else if self.allow_close {
             self.save_settings();
             ctx.send_viewport_cmd(ViewportCommand::Close);
         }
+    }
+
+    /// The shortcuts that accept and decline a draw, as the help shows them.
+    fn draw_answer_keys(&self, ctx: &Context) -> [String; 2] {
+        [Command::AcceptDraw, Command::DeclineDraw].map(|c| {
+            c.shortcut()
+                .map(|s| ctx.format_shortcut(&s))
+                .unwrap_or_default()
+        })
     }
 }
 
@@ -688,7 +492,7 @@ fn side_names(lang: Language, names: [&str; 2], players: [Player; 2]) -> [String
         let name = names[i].trim();
         match players[i] {
             Player::Computer(level) if name.is_empty() => {
-                format!("Dáma – {}", i18n::level_name(lang, level))
+                format!("Dáma – {}", phrases::level_name(lang, level))
             }
             _ => name.to_string(),
         }

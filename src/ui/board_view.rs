@@ -5,9 +5,11 @@ use eframe::egui::{
     Vec2, WidgetInfo,
 };
 
-use super::i18n::{Language, T, piece_name};
+use super::i18n::Language;
 use super::theme::Palette;
+use crate::event::{Marks, SquareView};
 use crate::rules::{Board, Color, Piece, Position, Role as PieceRole, Square, SquareSet};
+use crate::speech::phrases::{self, Verbosity};
 
 /// The widget id of a square, the same every frame (keyboard focus follows the cursor).
 pub fn square_id(sq: Square) -> Id {
@@ -62,32 +64,25 @@ pub struct BoardView<'a> {
     pub enabled: bool,
 }
 
-/// The accessible label of a square: number, algebraic name, content and state.
+impl Highlights {
+    /// The marks on `sq`, as its accessible name and the speech say them.
+    pub fn marks(&self, sq: Square) -> Marks {
+        Marks {
+            selected: self.selected == Some(sq),
+            can_move: self.movable.contains(sq),
+            must_capture: self.must_capture.contains(sq),
+            destination: self.targets.contains(sq),
+            last_move: self.last_move.is_some_and(|(a, b)| a == sq || b == sq),
+            hint: self.hint.is_some_and(|(a, b)| a == sq || b == sq),
+        }
+    }
+}
+
+/// The accessible label of a square: number, algebraic name, content and marks, the words
+/// speech uses at full verbosity.
 pub fn square_label(lang: Language, pos: &Position, sq: Square, highlights: &Highlights) -> String {
-    let mut label = format!("{}, {}, ", sq, pos.board().algebraic(sq));
-    match pos.piece_at(sq) {
-        Some(p) => label.push_str(piece_name(lang, p)),
-        None => label.push_str(T::Empty.get(lang)),
-    }
-    let mut state = |t: T| {
-        label.push_str(", ");
-        label.push_str(t.get(lang));
-    };
-    if highlights.selected == Some(sq) {
-        state(T::Selected);
-    }
-    if highlights.must_capture.contains(sq) {
-        state(T::MustCapture);
-    } else if highlights.movable.contains(sq) && highlights.selected.is_none() {
-        state(T::CanMove);
-    }
-    if highlights.targets.contains(sq) {
-        state(T::Destination);
-    }
-    if highlights.hint.is_some_and(|(a, b)| a == sq || b == sq) {
-        state(T::HintMark);
-    }
-    label
+    let view = SquareView::new(pos, sq, highlights.marks(sq));
+    phrases::square(lang, &view, Verbosity::Full)
 }
 
 impl BoardView<'_> {

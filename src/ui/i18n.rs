@@ -1,10 +1,5 @@
 //! The words of the window in Czech and English.
 
-use std::path::Path;
-
-use crate::game_file::{MAX_FILE, ReadError};
-use crate::rules::RuleSet;
-
 pub use crate::language::Language;
 
 macro_rules! texts {
@@ -42,7 +37,7 @@ texts! {
     Resign => "Vzdát", "Resign";
     OfferDraw => "Nabídnout remízu", "Offer draw";
     AcceptDraw => "Přijmout remízu", "Accept draw";
-    DeclineDraw => "Odmítnout", "Decline";
+    DeclineDraw => "Odmítnout remízu", "Decline draw";
     FirstPosition => "Na začátek", "To the start";
     PreviousPosition => "O tah zpět", "One move back";
     NextPosition => "O tah vpřed", "One move forward";
@@ -134,6 +129,9 @@ texts! {
     AutomaticVoice => "Podle jazyka", "By language";
     Volume => "Hlasitost", "Volume";
     Zoom => "Velikost rozhraní", "Interface size";
+    SquareWords => "Popis polí", "Square descriptions";
+    BriefWords => "Stručný (číslo, kámen, stav)", "Brief (number, piece, state)";
+    FullWords => "Úplný (i písmena a poslední tah)", "Full (with letters and the last move)";
     SpeechUnavailable => "Řeč není k dispozici", "Speech is not available";
     FileMissing => "Soubor neexistuje", "The file does not exist";
     FileIsFolder => "Toto je složka, ne soubor", "This is a folder, not a file";
@@ -158,60 +156,13 @@ texts! {
     CannotSave => "Uložení se nezdařilo, partie zůstává neuložená", "Saving failed, the game stays unsaved";
 }
 
-/// Why a file could not be opened, in `lang`: the reason, the path, and the details (line and
-/// column of a syntax error, the system's message).
-pub fn read_error(lang: Language, path: &Path, e: &ReadError) -> String {
-    let shown = path.display();
-    let reason = |t: T| t.get(lang);
-    match e {
-        ReadError::Missing => format!("{}: {shown}", reason(T::FileMissing)),
-        ReadError::Directory => format!("{}: {shown}", reason(T::FileIsFolder)),
-        ReadError::NotAFile => format!("{}: {shown}", reason(T::FileNotRegular)),
-        ReadError::TooLarge { size } => format!(
-            "{} ({} MB > {} MB): {shown}",
-            reason(T::FileTooLarge),
-            size.div_ceil(1 << 20),
-            MAX_FILE >> 20
-        ),
-        ReadError::Empty => format!("{}: {shown}", reason(T::FileEmpty)),
-        ReadError::Binary => format!("{}: {shown}", reason(T::FileBinary)),
-        ReadError::NoGame => format!("{}: {shown}", reason(T::FileNoGame)),
-        ReadError::Syntax(e) => format!("{}: {shown}:{e}", reason(T::FileInvalid)),
-        ReadError::Io(e) => format!("{}: {shown}: {e}", reason(T::FileUnreadable)),
-    }
-}
-
-pub use crate::speech::phrases::{draw_offer, outcome, piece_name, side_name, to_move};
-
-/// The name of a playing level: "Klubový hráč (3)".
-pub fn level_name(lang: Language, level: crate::engine::Level) -> String {
-    use crate::engine::Level;
-    let t = match level {
-        Level::Beginner => T::LevelBeginner,
-        Level::Novice => T::LevelNovice,
-        Level::Club => T::LevelClub,
-        Level::Expert => T::LevelExpert,
-        Level::Master => T::LevelMaster,
-    };
-    format!("{} ({})", t.get(lang), level.number())
-}
+pub use crate::speech::phrases::{draw_offer, outcome, rules_name, side_name, to_move};
 
 /// Who plays a side, as the new-game dialog lists it: "Člověk", "Počítač – Mistr (5)".
 pub fn player_name(lang: Language, player: super::settings::Player) -> String {
-    match player {
-        super::settings::Player::Human => T::Human.get(lang).to_string(),
-        super::settings::Player::Computer(level) => format!(
-            "{} – {}",
-            T::ComputerPlayer.get(lang),
-            level_name(lang, level)
-        ),
-    }
-}
-
-/// The rule set's name in `lang`.
-pub fn rules_name(lang: Language, rules: &RuleSet) -> &str {
-    match lang {
-        Language::Czech => &rules.name_cs,
-        Language::English => &rules.name_en,
-    }
+    let level = match player {
+        super::settings::Player::Human => None,
+        super::settings::Player::Computer(level) => Some(level),
+    };
+    crate::speech::phrases::player_name(lang, level)
 }

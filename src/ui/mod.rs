@@ -3,6 +3,8 @@
 mod app;
 mod board_view;
 mod commands;
+mod document;
+mod game_view;
 mod i18n;
 mod picker;
 mod settings;
@@ -13,8 +15,9 @@ use std::path::PathBuf;
 pub use app::{DamaApp, Dialog, Notice, Pending};
 pub use board_view::{BoardInput, Highlights, square_id, square_label};
 pub use commands::Command;
+pub use document::Document;
 pub use i18n::{Language, T};
-pub use picker::{Click, Picker, Refusal};
+pub use picker::{Click, Picker};
 pub use settings::{Player, Settings, SpeechMode, Theme, config_dir};
 
 /// The application ID: the name of the desktop file, AppStream metainfo and icon in `packaging/`.

@@ -1,6 +1,7 @@
 //! Choosing a move by clicking squares: the start, then the destination, or the landing
 //! squares one by one when several captures share start and end. Pure logic, no drawing.
 
+pub use crate::event::Refusal;
 use crate::rules::{Move, Position, RuleSet, Square};
 
 /// What a click did.
@@ -16,21 +17,6 @@ pub enum Click {
     Play(Move),
     /// Nothing happened, for this reason.
     Rejected(Refusal),
-}
-
-/// Why a click did nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The square holds no piece of the side to move.
-    NotYourPiece,
-    /// The piece has no legal move, and no capture is pending elsewhere.
-    CannotMove,
-    /// Another piece must capture (capture is mandatory).
-    MustCapture,
-    /// No move of the selected piece goes there.
-    NotADestination,
-    /// Several captures of the selected piece end there: the landing squares must be clicked.
-    AmbiguousEnd,
 }
 
 /// The move being chosen.
@@ -143,9 +129,10 @@ impl Picker {
         if self.from.is_some() && pos.piece_at(sq).is_none() {
             return Click::Rejected(Refusal::NotADestination);
         }
-        let own = pos
-            .piece_at(sq)
-            .is_some_and(|p| p.color == pos.side_to_move());
+        let own = match pos.piece_at(sq) {
+            None => return Click::Rejected(Refusal::EmptySquare),
+            Some(p) => p.color == pos.side_to_move(),
+        };
         if !own {
             Click::Rejected(Refusal::NotYourPiece)
         } else if pos.has_capture(rules) {
@@ -174,6 +161,10 @@ mod tests {
         assert_eq!(
             p.click(&pos, rules, &legal, sq(5)),
             Click::Rejected(Refusal::NotYourPiece)
+        );
+        assert_eq!(
+            p.click(&pos, rules, &legal, sq(15)),
+            Click::Rejected(Refusal::EmptySquare)
         );
         assert_eq!(
             p.click(&pos, rules, &legal, sq(29)),

@@ -85,6 +85,8 @@ pub struct Settings {
     pub speech_mode: SpeechMode,
     /// Rate and volume of the own voice (its language follows the interface's).
     pub voice: crate::speech::Voice,
+    /// How much is said about a square (the cursor, a selection).
+    pub verbosity: crate::speech::phrases::Verbosity,
     /// Interface scale, 1 to 3.
     pub zoom: f32,
 }
@@ -108,6 +110,7 @@ impl Default for Settings {
             speech: true,
             speech_mode: SpeechMode::OwnVoice,
             voice: crate::speech::Voice::default(),
+            verbosity: crate::speech::phrases::Verbosity::default(),
             zoom: 1.0,
         }
     }
@@ -125,7 +128,9 @@ pub enum LoadNotice {
     Corrupt {
         /// Where the damaged file now is.
         kept_as: PathBuf,
-        /// The parser's message.
+        /// Where the parser stopped, line and column.
+        at: Option<(usize, usize)>,
+        /// The parser's message, for the log.
         error: String,
     },
 }
@@ -154,6 +159,7 @@ impl Settings {
                     Settings::default(),
                     Some(LoadNotice::Corrupt {
                         kept_as,
+                        at: Some((e.span.start.line, e.span.start.col)),
                         error: e.to_string(),
                     }),
                 )

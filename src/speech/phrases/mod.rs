@@ -1,9 +1,18 @@
 //! What is said, as text: a pure function of what happened, in Czech and English. The window
-//! shows the same words (banner, status) and the speaker speaks them, so every event is put
-//! into words in this one place.
+//! shows the same words (status bar, live region, banner) and the speaker speaks them, so every
+//! event and every error is put into words in this one place: [`event`](events::event) and
+//! [`problem`](problems::problem) for what happened, the functions here for moves, squares and
+//! the answers to the reading keys.
 
 pub mod errors;
+pub mod events;
+pub mod problems;
 
+pub use events::{event, events};
+pub use problems::problem;
+
+use crate::engine::Level;
+use crate::event::SquareView;
 use crate::language::Language;
 use crate::notation::{Notation, write};
 use crate::rules::{
@@ -11,6 +20,31 @@ use crate::rules::{
 };
 
 use Language::{Czech, English};
+
+/// How much is said about a square.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum Verbosity {
+    /// Number, piece and the marks that matter for playing: "22, bílý kámen, může táhnout".
+    Brief,
+    /// Everything the square's accessible name says, its algebraic name and the last move
+    /// included: "22, c3, bílý kámen, může táhnout".
+    #[default]
+    Full,
+}
+
+/// What the words depend on besides the event: the language, the game's rule set (to name
+/// captures and the rule set) and how much is said about squares.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    /// The user's language.
+    pub lang: Language,
+    /// The rule set of the game the event belongs to.
+    pub rules: &'a RuleSet,
+    /// How much is said about a square.
+    pub verbosity: Verbosity,
+}
 
 /// "bílý", "black".
 pub fn color_name(lang: Language, color: Color) -> &'static str {
@@ -162,17 +196,140 @@ pub fn spoken_move(lang: Language, pos: &Position, rules: &RuleSet, m: &Move) ->
     text
 }
 
-/// A square as the keyboard cursor announces it: "32, bílý kámen", "32, prázdné".
-pub fn square(lang: Language, pos: &Position, sq: Square) -> String {
-    match pos.piece_at(sq) {
-        Some(p) => format!("{sq}, {}", piece_name(lang, p)),
-        None => format!(
-            "{sq}, {}",
-            match lang {
-                Czech => "prázdné",
-                English => "empty",
-            }
-        ),
+/// A square as the board shows it: "22, c3, bílý kámen, může táhnout" ([`Verbosity::Full`],
+/// the square's accessible name too) or "22, bílý kámen, může táhnout".
+pub fn square(lang: Language, view: &SquareView, verbosity: Verbosity) -> String {
+    let mut words = vec![view.square.to_string()];
+    if verbosity == Verbosity::Full {
+        words.push(view.board.algebraic(view.square));
+    }
+    words.push(match view.piece {
+        Some(p) => piece_name(lang, p).to_string(),
+        None => match lang {
+            Czech => "prázdné".into(),
+            English => "empty".into(),
+        },
+    });
+    let m = view.marks;
+    let mut mark = |cs: &str, en: &str| {
+        words.push(match lang {
+            Czech => cs.into(),
+            English => en.into(),
+        })
+    };
+    if m.selected {
+        mark("vybráno", "selected");
+    }
+    if m.must_capture {
+        mark("musí skákat", "must capture");
+    } else if m.can_move && !m.selected {
+        mark("může táhnout", "can move");
+    }
+    if m.destination {
+        mark("cíl tahu", "destination");
+    }
+    if m.last_move && verbosity == Verbosity::Full {
+        mark("poslední tah", "last move");
+    }
+    if m.hint {
+        mark("doporučený tah", "hint");
+    }
+    words.join(", ")
+}
+
+/// The name of a playing level: "Klubový hráč (3)".
+pub fn level_name(lang: Language, level: Level) -> String {
+    let name = match (lang, level) {
+        (Czech, Level::Beginner) => "Začátečník",
+        (Czech, Level::Novice) => "Mírně pokročilý",
+        (Czech, Level::Club) => "Klubový hráč",
+        (Czech, Level::Expert) => "Expert",
+        (Czech, Level::Master) => "Mistr",
+        (English, Level::Beginner) => "Beginner",
+        (English, Level::Novice) => "Novice",
+        (English, Level::Club) => "Club player",
+        (English, Level::Expert) => "Expert",
+        (English, Level::Master) => "Master",
+    };
+    format!("{name} ({})", level.number())
+}
+
+/// Who plays a side: "Člověk", "Počítač – Mistr (5)" (`None` is a person).
+pub fn player_name(lang: Language, player: Option<Level>) -> String {
+    match (lang, player) {
+        (Czech, None) => "Člověk".into(),
+        (English, None) => "Human".into(),
+        (Czech, Some(level)) => format!("Počítač – {}", level_name(lang, level)),
+        (English, Some(level)) => format!("Computer – {}", level_name(lang, level)),
+    }
+}
+
+/// What an interrupted game was, as the resume question describes it: "Česká dáma, 12 tahů,
+/// bílý: Jana, soubor: partie.pdn (neuloženo)".
+pub fn interrupted_game(lang: Language, s: &crate::autosave::Session) -> String {
+    let mut parts = vec![rules_name(lang, s.game.rules()).to_string()];
+    parts.push(errors::counted(
+        lang,
+        s.game.moves().len(),
+        match lang {
+            Czech => ["tah", "tahy", "tahů"],
+            English => ["move", "moves", "moves"],
+        },
+    ));
+    for (color, name) in Color::ALL.into_iter().zip(&s.names) {
+        if !name.is_empty() {
+            parts.push(format!("{}: {name}", color_name(lang, color)));
+        }
+    }
+    if let Some(o) = s.game.outcome() {
+        parts.push(outcome(lang, o));
+    }
+    if let Some(f) = &s.file {
+        let name = events::file_name(f);
+        parts.push(match (lang, s.dirty) {
+            (Czech, false) => format!("soubor: {name}"),
+            (Czech, true) => format!("soubor: {name} (neuložené změny)"),
+            (English, false) => format!("file: {name}"),
+            (English, true) => format!("file: {name} (unsaved changes)"),
+        });
+    }
+    parts.join(", ")
+}
+
+/// The rule set's name: "Česká dáma", "Czech draughts".
+pub fn rules_name(lang: Language, rules: &RuleSet) -> &str {
+    match lang {
+        Czech => &rules.name_cs,
+        English => &rules.name_en,
+    }
+}
+
+/// Who plays, when the computer plays a side: "Bílý: člověk, černý: počítač – Mistr (5)."
+/// Nothing when people play both sides.
+pub fn players(lang: Language, players: [Option<Level>; 2]) -> Option<String> {
+    if players.iter().all(Option::is_none) {
+        return None;
+    }
+    let sides: Vec<String> = Color::ALL
+        .into_iter()
+        .zip(players)
+        .map(|(c, p)| {
+            let who = player_name(lang, p);
+            let who = match p {
+                None => who.to_lowercase(),
+                Some(_) => lowercase_first(&who),
+            };
+            format!("{}: {who}", color_name(lang, c))
+        })
+        .collect();
+    Some(format!("{}.", capitalized(&sides.join(", "))))
+}
+
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -244,8 +401,11 @@ pub fn material(lang: Language, pos: &Position) -> String {
 }
 
 /// The pieces that can move and the legal moves: "Táhnout mohou 21, 22. Tahy: 21 na 17, …"
-pub fn legal_moves(lang: Language, pos: &Position, rules: &RuleSet) -> String {
-    let moves = pos.legal_moves(rules);
+///
+/// `moves` are the moves the player may make: under table rules they include those that ignore a
+/// capture, and then nothing says a capture is due (rules.md §5). Only when every move is a
+/// capture does the answer begin with "Musíte skákat".
+pub fn legal_moves(lang: Language, pos: &Position, rules: &RuleSet, moves: &[Move]) -> String {
     if moves.is_empty() {
         return match lang {
             Czech => "Žádný tah.".into(),
@@ -253,12 +413,13 @@ pub fn legal_moves(lang: Language, pos: &Position, rules: &RuleSet) -> String {
         };
     }
     let mut from: Vec<Square> = moves.iter().map(|m| m.from()).collect();
+    from.sort();
     from.dedup();
     let spoken: Vec<String> = moves
         .iter()
         .map(|m| spoken_move(lang, pos, rules, m))
         .collect();
-    let capture = moves[0].is_capture();
+    let capture = moves.iter().all(|m| m.is_capture());
     match (lang, capture) {
         (Czech, false) => format!("Táhnout mohou {}. Tahy: {}.", list(from), spoken.join("; ")),
         (Czech, true) => format!(
@@ -442,6 +603,7 @@ pub fn draw_answer(lang: Language, accepted: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::Marks;
     use crate::rules::Variant;
 
     fn said(lang: Language, variant: Variant, fen: &str) -> Vec<String> {
@@ -495,10 +657,35 @@ mod tests {
         let rules = Variant::TwoTowers.rules();
         let pos = rules.parse_fen("W:W31,32,K46:B1,T12").unwrap();
         let sq = |n| Square::new(n).unwrap();
-        assert_eq!(square(Czech, &pos, sq(32)), "32, bílý kámen");
-        assert_eq!(square(Czech, &pos, sq(33)), "33, prázdné");
-        assert_eq!(square(English, &pos, sq(12)), "12, black tower");
-        assert_eq!(square(Czech, &pos, sq(46)), "46, bílá dáma");
+        let view = |n, marks| SquareView::new(&pos, sq(n), marks);
+        let brief = Verbosity::Brief;
+        let none = Marks::default();
+        assert_eq!(square(Czech, &view(32, none), brief), "32, bílý kámen");
+        assert_eq!(square(Czech, &view(33, none), brief), "33, prázdné");
+        assert_eq!(square(English, &view(12, none), brief), "12, black tower");
+        assert_eq!(square(Czech, &view(46, none), brief), "46, bílá dáma");
+        let moved = Marks {
+            can_move: true,
+            last_move: true,
+            ..none
+        };
+        assert_eq!(
+            square(Czech, &view(46, moved), Verbosity::Full),
+            "46, a1, bílá dáma, může táhnout, poslední tah"
+        );
+        assert_eq!(
+            square(English, &view(46, moved), brief),
+            "46, white king, can move"
+        );
+        let target = Marks {
+            destination: true,
+            hint: true,
+            ..none
+        };
+        assert_eq!(
+            square(Czech, &view(41, target), Verbosity::Full),
+            "41, b2, prázdné, cíl tahu, doporučený tah"
+        );
         assert_eq!(
             position(Czech, &pos),
             "Bílý: kameny 31, 32; dámy 46. Černý: kameny 1; věže 12."
@@ -524,12 +711,17 @@ mod tests {
         let rules = Variant::Czech.rules();
         let pos = rules.parse_fen("W:W29,22:B18").unwrap();
         assert_eq!(
-            legal_moves(Czech, &pos, rules),
+            legal_moves(Czech, &pos, rules, &pos.legal_moves(rules)),
             "Musíte skákat. Skákat mohou 22. Tahy: 22 bere 15."
+        );
+        // Under table rules the quiet moves are listed too, and nothing says a capture is due.
+        assert_eq!(
+            legal_moves(Czech, &pos, rules, &pos.table_moves(rules)),
+            "Táhnout mohou 22, 29. Tahy: 22 bere 15; 22 na 17; 29 na 25."
         );
         let pos = rules.parse_fen("W:W29:B1").unwrap();
         assert_eq!(
-            legal_moves(English, &pos, rules),
+            legal_moves(English, &pos, rules, &pos.legal_moves(rules)),
             "Pieces that can move: 29. Moves: 29 to 25."
         );
         let mut game = Game::new(rules.clone()).unwrap();

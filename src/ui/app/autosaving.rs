@@ -5,11 +5,13 @@ use std::path::Path;
 
 use eframe::egui::Ui;
 
+use super::change::Change;
 use super::{DamaApp, Dialog, Notice};
-use crate::autosave::{Autosave, Found, SLOTS, Session, SessionRef};
+use crate::autosave::{Autosave, Found, SLOTS, Session};
+use crate::event::{Event, Problem};
 use crate::speech::phrases;
-use crate::ui::i18n::{self, Language, T};
-use crate::ui::settings::Player;
+use crate::ui::document::{Document, Replaced};
+use crate::ui::i18n::{Language, T};
 
 impl DamaApp {
     /// Saves the game in `dir` after every change from now on. If the last run left a game
@@ -20,8 +22,7 @@ impl DamaApp {
             Ok(Some(a)) => a,
             Ok(None) => {
                 log::warn!("{SLOTS} windows autosave in {} already", dir.display());
-                let text = T::AutosaveBusy.get(self.lang()).to_string();
-                self.add_notice(text);
+                self.add_notice(&Problem::AutosaveBusy);
                 return;
             }
             Err(e) => {
@@ -33,7 +34,7 @@ impl DamaApp {
             Found::Nothing => {}
             Found::Interrupted(session) => {
                 log::info!(
-                    "found the game of an interrupted run in {} ({} moves)",
+                    "found the game of an interrupted run in {} ({} plies)",
                     autosave.path().display(),
                     session.game.moves().len()
                 );
@@ -41,15 +42,14 @@ impl DamaApp {
             }
             Found::Damaged { kept_as, error } => {
                 log::warn!("autosave damaged, kept as {}: {error}", kept_as.display());
-                let text = format!(
-                    "{} ({}: {error})",
-                    T::AutosaveDamaged.get(self.lang()),
-                    kept_as.display()
-                );
-                self.add_notice(text);
+                self.add_notice(&Problem::AutosaveDamaged { kept_as, error });
             }
         }
         self.autosave = Some(autosave);
+        // A folder that cannot be written is said now, before the first move is at stake.
+        if self.dialog.is_none() {
+            self.autosave_now();
+        }
     }
 
     /// The autosave file, when the game is autosaved.
@@ -65,25 +65,25 @@ impl DamaApp {
         }
     }
 
-    /// Adds an error found at start to the status bar, after the one there (the settings and
+    /// Adds a problem found at start to the status bar, after the one there (the settings and
     /// the autosave may both be damaged), and says it: now, or when the window gets its voice.
-    pub(super) fn add_notice(&mut self, text: String) {
+    pub(super) fn add_notice(&mut self, problem: &Problem) {
+        let text = phrases::problem(self.lang(), problem);
         if self.speaker.is_some() {
-            self.announce(text.clone(), false);
+            self.speak(&text, false);
         } else {
-            self.announcement = text.clone();
             self.unspoken.push(text.clone());
         }
-        let text = match self.notice.take() {
-            Some(n) => format!("{} {text}", n.text),
-            None => text,
+        let text = match self.said.take() {
+            Some(n) if n.error => format!("{} {text}", n.text),
+            _ => text,
         };
-        self.notice = Some(Notice { text, error: true });
+        self.said = Some(Notice { text, error: true });
     }
 
-    /// Writes the game if it changed since the last write (called at the end of every frame,
-    /// so every way of changing the game is covered). Nothing is written while the resume
-    /// question is open: the interrupted game must stay until it is answered.
+    /// Writes the document if its revision was not written yet (called after every change).
+    /// Nothing is written while the resume question is open: the interrupted game must stay
+    /// until it is answered.
     pub(super) fn autosave_now(&mut self) {
         if matches!(self.dialog, Some(Dialog::Resume(..))) {
             return;
@@ -91,34 +91,27 @@ impl DamaApp {
         let Some(autosave) = self.autosave.as_mut() else {
             return;
         };
-        let session = SessionRef {
-            game: &self.game,
-            names: [&self.names[0], &self.names[1]],
-            tags: &self.tags,
-            file: self.file.as_deref(),
-            dirty: self.dirty,
-            computer: self.players.map(|p| match p {
-                Player::Human => None,
-                Player::Computer(level) => Some(level),
-            }),
-        };
-        match autosave.update(session) {
+        match autosave.update(self.doc.revision(), self.doc.session()) {
             Ok(false) => {}
             Ok(true) => {
                 log::debug!(
-                    "autosaved {} moves to {}",
-                    self.game.moves().len(),
+                    "autosaved {} plies to {}",
+                    self.doc.game().moves().len(),
                     autosave.path().display()
                 );
                 self.autosave_failed = false;
             }
-            Err(e) => {
-                let path = autosave.path().display().to_string();
-                log::error!("autosave to {path} failed: {e}");
+            Err(error) => {
+                let path = autosave.path().to_path_buf();
+                log::error!("autosave to {} failed: {error}", path.display());
                 if !self.autosave_failed {
                     self.autosave_failed = true;
-                    let text = format!("{}: {path}: {e}", T::AutosaveFailed.get(self.lang()));
-                    self.say(text, true);
+                    let problem = Problem::AutosaveFailed { path, error };
+                    if self.speaker.is_some() {
+                        self.complain(&problem);
+                    } else {
+                        self.add_notice(&problem);
+                    }
                 }
             }
         }
@@ -147,23 +140,10 @@ impl DamaApp {
                 .as_deref()
                 .map_or("none".into(), |f| f.display().to_string())
         );
-        self.cancel_thinking();
-        self.game = s.game;
-        self.players = s
-            .computer
-            .map(|c| c.map_or(Player::Human, Player::Computer));
-        self.names = s.names;
-        self.tags = s.tags;
-        // A game found only in the autosave is unsaved work, whatever its flag said.
-        self.dirty = s.dirty || s.file.is_none();
-        self.file = s.file;
-        self.view = None;
-        self.picker.clear();
-        self.choosing_offender = None;
-        self.draw_offer = None;
-        self.notice = None;
-        let text = T::Resumed.get(self.lang()).to_string();
-        self.announce(text, true);
+        self.apply(Change::Replace(
+            Box::new(Document::resumed(s)),
+            Replaced::Resumed,
+        ));
     }
 
     /// Puts the interrupted game aside (openable by hand) and keeps the new game.
@@ -174,14 +154,13 @@ impl DamaApp {
         match autosave.discard() {
             Ok(to) => {
                 log::info!("interrupted game discarded, kept as {}", to.display());
-                let text = format!("{}: {}", T::DiscardedTo.get(self.lang()), to.display());
-                self.say(text, false);
+                self.tell(&[Event::PutAside(to)], true);
             }
-            Err(e) => {
-                let path = autosave.path().display().to_string();
-                log::warn!("cannot put {path} aside: {e}");
+            Err(error) => {
+                let path = autosave.path().to_path_buf();
+                log::warn!("cannot put {} aside: {error}", path.display());
                 // It is overwritten by the new game's first autosave: say where it was.
-                self.say(format!("{path}: {e}"), true);
+                self.complain(&Problem::PutAsideFailed { path, error });
             }
         }
     }
@@ -193,55 +172,8 @@ pub(super) fn question(lang: Language, s: &Session) -> String {
         "{} {} {}",
         T::ResumeTitle.get(lang),
         T::ResumeText.get(lang),
-        describe(lang, s)
+        phrases::interrupted_game(lang, s)
     )
-}
-
-/// "Česká dáma, 12 tahů, bílý: Jana, soubor: partie.pdn (neuloženo)".
-fn describe(lang: Language, s: &Session) -> String {
-    let mut parts = vec![i18n::rules_name(lang, s.game.rules()).to_string()];
-    let n = s.game.moves().len();
-    parts.push(match lang {
-        Language::Czech => {
-            let word = match n {
-                1 => "tah",
-                2..=4 => "tahy",
-                _ => "tahů",
-            };
-            format!("{n} {word}")
-        }
-        Language::English => format!("{n} {}", if n == 1 { "move" } else { "moves" }),
-    });
-    for (color, name) in [crate::rules::Color::White, crate::rules::Color::Black]
-        .into_iter()
-        .zip(&s.names)
-    {
-        if !name.is_empty() {
-            parts.push(format!("{}: {name}", i18n::side_name(lang, color)));
-        }
-    }
-    if let Some(o) = s.game.outcome() {
-        parts.push(phrases::outcome(lang, o));
-    }
-    if let Some(f) = &s.file {
-        let unsaved = if s.dirty {
-            format!(" ({})", T::UnsavedChanges.get(lang))
-        } else {
-            String::new()
-        };
-        parts.push(format!(
-            "{}: {}{unsaved}",
-            T::FileWord.get(lang),
-            shown_name(f)
-        ));
-    }
-    parts.join(", ")
-}
-
-fn shown_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
 }
 
 /// The resume dialog; `Some(true)` to resume, `Some(false)` to put the game aside. Focus starts
@@ -249,7 +181,7 @@ fn shown_name(path: &Path) -> String {
 pub(super) fn resume_ui(ui: &mut Ui, lang: Language, s: &Session, fresh: bool) -> Option<bool> {
     ui.heading(T::ResumeTitle.get(lang));
     ui.label(T::ResumeText.get(lang));
-    ui.label(describe(lang, s));
+    ui.label(phrases::interrupted_game(lang, s));
     let mut answer = None;
     ui.horizontal(|ui| {
         let resume = ui.button(T::Resume.get(lang));

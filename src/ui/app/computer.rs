@@ -1,13 +1,14 @@
 //! The computer opponent's plumbing: the questions put to the thinking thread, and its
-//! answers played, claimed or spoken. Apart from the window's state so that the talk with
+//! answers handed to the change path. Apart from the window's state so that the talk with
 //! the engine reads in one place.
 
 use eframe::egui::Context;
 
-use super::DamaApp;
-use crate::engine::{Answer, ClaimChoice, Level, Task, Worker};
+use super::change::Change;
+use super::{DamaApp, Dialog};
+use crate::engine::{Answer, ClaimChoice, Task, Worker};
+use crate::event::{Event, Mover, Problem};
 use crate::rules::Color;
-use crate::speech::phrases;
 use crate::ui::settings::Player;
 
 /// What the computer is thinking about.
@@ -23,50 +24,19 @@ pub(super) enum Thought {
     Draw(Color),
 }
 
-/// A question put to the thinking thread, and the game state it was about.
+/// A question put to the thinking thread, and the revision of the document it was about: an
+/// answer about an earlier revision is dropped.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Thinking {
     id: u64,
     thought: Thought,
-    stamp: Stamp,
+    revision: u64,
 }
 
-/// Identifies a state of the game: answers about an earlier state are dropped.
-pub(super) type Stamp = (usize, u64, bool);
-
 /// How long the computer thinks about a hint or a draw offer.
-pub(super) const ADVICE_TIME: std::time::Duration = std::time::Duration::from_millis(1500);
+const ADVICE_TIME: std::time::Duration = std::time::Duration::from_millis(1500);
 
 impl DamaApp {
-    /// The game state now, to tell whether an answer is still about it.
-    pub(super) fn stamp(&self) -> Stamp {
-        (
-            self.game.moves().len(),
-            self.game.position().key(),
-            self.game.outcome().is_some(),
-        )
-    }
-
-    /// The level of the computer to move, if the computer is to move in a game going on.
-    pub(super) fn computer_to_move(&self) -> Option<Level> {
-        if self.game.outcome().is_some() {
-            return None;
-        }
-        match self.player(self.game.position().side_to_move()) {
-            Player::Computer(level) => Some(level),
-            Player::Human => None,
-        }
-    }
-
-    /// The side a single person plays against the computer.
-    pub(super) fn human_side(&self) -> Option<Color> {
-        match self.players {
-            [Player::Human, Player::Computer(_)] => Some(Color::White),
-            [Player::Computer(_), Player::Human] => Some(Color::Black),
-            _ => None,
-        }
-    }
-
     /// Stops the computer thinking: its answer, when it comes, is dropped.
     pub(super) fn cancel_thinking(&mut self) {
         if self.thinking.take().is_some()
@@ -76,39 +46,49 @@ impl DamaApp {
         }
     }
 
-    pub(super) fn ask(&mut self, ctx: &Context, task: Task, thought: Thought) {
+    fn ask(&mut self, ctx: &Context, task: Task, thought: Thought) {
         let worker = self.worker.get_or_insert_with(|| {
             let ctx = ctx.clone();
             Worker::new(move || ctx.request_repaint())
         });
-        let id = worker.ask(&self.game, task);
+        let id = worker.ask(self.doc.game(), task);
         self.thinking = Some(Thinking {
             id,
             thought,
-            stamp: self.stamp(),
+            revision: self.doc.revision(),
         });
     }
 
-    /// Takes the computer's answers and, when it is to move, sets it thinking.
+    /// Takes the computer's answers and, when it is to move or to answer, sets it thinking.
+    /// Nothing is asked while the resume question is open: the game may yet be replaced.
     pub(super) fn drive_computer(&mut self, ctx: &Context) {
         let polled = self.worker.as_mut().and_then(Worker::poll);
         if let Some((id, answer)) = polled
             && let Some(t) = self.thinking.take_if(|t| t.id == id)
-            && t.stamp == self.stamp()
+            && t.revision == self.doc.revision()
         {
             self.answer(t.thought, answer);
         }
         if self.worker.as_ref().is_none_or(|w| !w.busy()) {
             self.thinking = None;
         }
-        if self.thinking.is_some() {
+        if self.thinking.is_some() || matches!(self.dialog, Some(Dialog::Resume(..))) {
             return;
         }
-        let Some(level) = self.computer_to_move() else {
+        let revision = self.doc.revision();
+        if let Some(by) = self.doc.draw_offer()
+            && matches!(self.doc.player(!by), Player::Computer(_))
+            && self.view.draw_considered != Some(revision)
+        {
+            self.view.draw_considered = Some(revision);
+            self.ask(ctx, Task::Judge(ADVICE_TIME), Thought::Draw(by));
+            return;
+        }
+        let Some(level) = self.doc.computer_to_move() else {
             return;
         };
-        if self.game.claim_offer().is_some() && self.claim_considered != Some(self.stamp()) {
-            self.claim_considered = Some(self.stamp());
+        if self.doc.game().claim_offer().is_some() && self.view.claim_considered != Some(revision) {
+            self.view.claim_considered = Some(revision);
             self.ask(ctx, Task::Claim(level), Thought::Claim);
         } else {
             self.ask(ctx, Task::Move(level), Thought::Move);
@@ -116,37 +96,35 @@ impl DamaApp {
     }
 
     fn answer(&mut self, thought: Thought, answer: Answer) {
-        let lang = self.lang();
         match (thought, answer) {
             (Thought::Move, Answer::Move(Some(report))) => {
-                if let Some(m) = report.best {
-                    self.picker.clear();
-                    self.play_now(m, false);
+                if let Some(mv) = report.best {
+                    self.apply(Change::Play {
+                        mv,
+                        by: Mover::Computer,
+                    });
                 }
             }
             (Thought::Claim, Answer::Claim(Some(claim))) => match claim {
-                ClaimChoice::Huff(sq) => self.huff(sq),
-                ClaimChoice::TakeBack => self.claim(),
+                ClaimChoice::Huff(sq) => self.apply(Change::Huff(sq)),
+                ClaimChoice::TakeBack => self.apply(Change::Claim),
             },
             (Thought::Hint, Answer::Hint(Some(report))) => {
-                if let Some(m) = report.best {
-                    self.hint = Some((m, self.stamp()));
-                    let pos = *self.game.position();
-                    let text = phrases::hint(lang, &pos, self.game.rules(), &m);
-                    self.say(text, false);
+                if let Some(mv) = report.best {
+                    self.view.hint = Some(mv);
+                    let before = *self.doc.game().position();
+                    self.tell(&[Event::Hint { before, mv }], false);
                 }
             }
             (Thought::Draw(by), Answer::Judge(Some(score))) => {
                 // The score is for the side to move; the computer accepts when it is not
                 // better off.
-                let to_move = self.game.position().side_to_move();
+                let to_move = self.doc.game().position().side_to_move();
                 let computer_score = if to_move == by { -score } else { score };
-                let accepted = computer_score <= 0 && self.draw_offer == Some(by);
-                if accepted && self.game.agree_draw().is_ok() {
-                    self.dirty = true;
-                }
-                self.draw_offer = None;
-                self.say(phrases::draw_answer(lang, accepted), false);
+                self.apply(Change::AnswerDraw {
+                    accept: computer_score <= 0,
+                    by: Mover::Computer,
+                });
             }
             _ => {}
         }
@@ -154,14 +132,17 @@ impl DamaApp {
 
     /// A move for the person to move, found by the computer and spoken.
     pub(super) fn ask_hint(&mut self, ctx: &Context) {
-        if self.game.outcome().is_some() {
+        if self.doc.game().outcome().is_some() {
+            self.complain(&Problem::NoHint);
             return;
         }
-        if self.computer_to_move().is_some() {
-            self.say(phrases::computer_to_move(self.lang()), false);
+        if self.doc.computer_to_move().is_some() {
+            self.complain(&Problem::ComputerToMove);
             return;
         }
-        self.look(None);
+        self.view.ply = None;
+        self.view.picker.clear();
         self.ask(ctx, Task::Hint(ADVICE_TIME), Thought::Hint);
+        self.tell(&[Event::ThinkingAboutHint], true);
     }
 }

@@ -6,10 +6,13 @@ use std::path::PathBuf;
 
 use eframe::egui::{self, Align, Button, Context, Layout, ScrollArea, Ui};
 
+use super::change::Change;
 use super::{DamaApp, Dialog, NewGameForm, Pending, autosaving};
 use crate::engine::Level;
+use crate::event::Event;
 use crate::notation::Notation;
 use crate::rules::{Color, KingRange, Precedence, Variant};
+use crate::speech::phrases::{self, Verbosity};
 use crate::ui::commands::Command;
 use crate::ui::i18n::{self, Language, T};
 use crate::ui::settings::{Player, Settings, SpeechMode, Theme};
@@ -23,19 +26,26 @@ impl DamaApp {
         let fresh = self.last_dialog != Some(std::mem::discriminant(&dialog));
         self.last_dialog = Some(std::mem::discriminant(&dialog));
         let lang = self.lang();
+        if fresh {
+            // A dialog says what it asks as it opens.
+            let text = dialog_words(lang, &dialog);
+            self.announce(text, false, true);
+        }
         let mut keep = Some(dialog);
+        // How the dialog was left without an answer: cancelled or closed.
+        let mut left: Option<Event> = None;
         let modal = egui::Modal::new(egui::Id::unique("dama-dialog"));
         let response = modal.show(ctx, |ui| {
             ui.set_min_width(360.0);
             match keep.as_mut().expect("a dialog") {
                 Dialog::NewGame(form) => {
                     if let Some(start) = new_game_ui(ui, lang, form) {
+                        let form = form.clone();
+                        keep = None;
                         if start {
-                            let form = form.clone();
-                            keep = None;
                             self.guard(Pending::NewGame(form));
                         } else {
-                            keep = None;
+                            left = Some(Event::Cancelled);
                         }
                     }
                 }
@@ -43,8 +53,9 @@ impl DamaApp {
                     ui.heading(T::OpenFile.get(lang));
                     if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, fresh) {
                         keep = None;
-                        if let Some(path) = answer {
-                            self.open_path(&path);
+                        match answer {
+                            Some(path) => self.open_path(&path),
+                            None => left = Some(Event::Cancelled),
                         }
                     }
                 }
@@ -52,8 +63,9 @@ impl DamaApp {
                     ui.heading(T::SaveFile.get(lang));
                     if let Some(answer) = path_ui(ui, lang, text, T::Save, true, fresh) {
                         keep = None;
-                        if let Some(path) = answer {
-                            self.save_to(&path);
+                        match answer {
+                            Some(path) => self.save_to(&path),
+                            None => left = Some(Event::Cancelled),
                         }
                     }
                 }
@@ -77,6 +89,7 @@ impl DamaApp {
                     });
                     if ui.button(T::Cancel.get(lang)).clicked() {
                         keep = None;
+                        left = Some(Event::Cancelled);
                     } else if let Some(i) = chosen {
                         let path = path.clone();
                         let game = games.swap_remove(i);
@@ -99,10 +112,10 @@ impl DamaApp {
                     match choice {
                         Some(0) => {
                             keep = None;
-                            match self.file.clone() {
+                            match self.doc.file().map(|f| f.to_path_buf()) {
                                 Some(path) => {
                                     self.save_to(&path);
-                                    if !self.dirty {
+                                    if !self.doc.is_dirty() {
                                         self.proceed(then);
                                     }
                                 }
@@ -111,10 +124,12 @@ impl DamaApp {
                         }
                         Some(1) => {
                             keep = None;
-                            self.dirty = false;
                             self.proceed(then);
                         }
-                        Some(_) => keep = None,
+                        Some(_) => {
+                            keep = None;
+                            left = Some(Event::Cancelled);
+                        }
                         None => {}
                     }
                 }
@@ -123,16 +138,11 @@ impl DamaApp {
                     ui.horizontal(|ui| {
                         if ui.button(T::Yes.get(lang)).clicked() {
                             keep = None;
-                            let side = self
-                                .human_side()
-                                .unwrap_or(self.game.position().side_to_move());
-                            self.cancel_thinking();
-                            if self.game.resign(side).is_ok() {
-                                self.dirty = true;
-                            }
+                            self.apply(Change::Resign);
                         }
                         if ui.button(T::No.get(lang)).clicked() {
                             keep = None;
+                            left = Some(Event::Cancelled);
                         }
                     });
                 }
@@ -150,13 +160,10 @@ impl DamaApp {
                     });
                     if ui.button(T::Close.get(lang)).clicked() {
                         keep = None;
+                        left = Some(Event::Closed);
                     }
                 }
                 Dialog::Resume(session, then) => {
-                    if fresh {
-                        let text = autosaving::question(lang, session);
-                        self.announce(text, true);
-                    }
                     if let Some(resume) = autosaving::resume_ui(ui, lang, session, fresh) {
                         let session = session.clone();
                         let then = then.take();
@@ -183,18 +190,54 @@ impl DamaApp {
                     }
                     if ui.button(T::Close.get(lang)).clicked() {
                         keep = None;
+                        left = Some(Event::Closed);
                     }
                 }
             }
         });
         // The resume question must be answered: Escape would leave it neither resumed nor put
         // aside.
-        if response.should_close() && keep.is_some() && !matches!(keep, Some(Dialog::Resume(..))) {
-            keep = None;
+        if response.should_close()
+            && let Some(open) = keep.take_if(|d| !matches!(d, Dialog::Resume(..)))
+        {
+            left = Some(match open {
+                Dialog::Help | Dialog::Settings => Event::Closed,
+                _ => Event::Cancelled,
+            });
+        }
+        if let Some(e) = left {
+            self.tell(&[e], true);
         }
         if self.dialog.is_none() {
             self.dialog = keep;
         }
+    }
+}
+
+/// What a dialog says as it opens: its title, and its question where it asks one.
+fn dialog_words(lang: Language, dialog: &Dialog) -> String {
+    let title = |t: T| t.get(lang).trim_end_matches('…').to_string();
+    match dialog {
+        Dialog::NewGame(_) => title(T::NewGame),
+        Dialog::OpenPath(_) => title(T::OpenFile),
+        Dialog::SavePath(_) => title(T::SaveFile),
+        Dialog::ChooseGame(_, games) => format!(
+            "{}: {}",
+            title(T::ChooseGame),
+            phrases::errors::counted(
+                lang,
+                games.len(),
+                match lang {
+                    Language::Czech => ["partie", "partie", "partií"],
+                    Language::English => ["game", "games", "games"],
+                }
+            )
+        ),
+        Dialog::Unsaved(_) => format!("{}. {}", title(T::UnsavedTitle), T::UnsavedText.get(lang)),
+        Dialog::ConfirmResign => title(T::ConfirmResign),
+        Dialog::Settings => title(T::Settings),
+        Dialog::Help => title(T::KeyboardHelp),
+        Dialog::Resume(session, _) => autosaving::question(lang, session),
     }
 }
 
@@ -440,6 +483,15 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
             ui.add(egui::Slider::new(&mut s.voice.volume, 0.0..=1.0).text(T::Volume.get(lang)));
         });
         ui.end_row();
+        radio_row(
+            ui,
+            T::SquareWords.get(lang),
+            &mut s.verbosity,
+            [
+                (Verbosity::Brief, T::BriefWords.get(lang)),
+                (Verbosity::Full, T::FullWords.get(lang)),
+            ],
+        );
         let label = ui.label(T::Zoom.get(lang));
         ui.add(egui::Slider::new(&mut s.zoom, 1.0..=3.0).step_by(0.25))
             .labelled_by(label.id);

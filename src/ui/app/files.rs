@@ -3,16 +3,16 @@
 
 use std::path::Path;
 
+use super::change::Change;
 use super::{DamaApp, Dialog, Pending};
+use crate::event::Problem;
 use crate::notation::pdn::{self, PdnGame};
-use crate::speech::phrases;
-use crate::ui::i18n::{self, T};
-use crate::ui::settings::Player;
+use crate::ui::document::{Document, Replaced};
 
 impl DamaApp {
     /// Asks to save unsaved changes before `then`, or does it at once.
     pub(super) fn guard(&mut self, then: Pending) {
-        if self.dirty {
+        if self.doc.is_dirty() {
             self.dialog = Some(Dialog::Unsaved(then));
         } else {
             self.proceed(then);
@@ -24,8 +24,8 @@ impl DamaApp {
             Pending::NewGame(form) => self.start_game(&form),
             Pending::Open => {
                 let dir = self
-                    .file
-                    .as_ref()
+                    .doc
+                    .file()
                     .and_then(|f| f.parent())
                     .map(|d| format!("{}/", d.display()))
                     .unwrap_or_default();
@@ -39,8 +39,8 @@ impl DamaApp {
     }
 
     pub(super) fn suggested_path(&self) -> String {
-        self.file
-            .as_ref()
+        self.doc
+            .file()
             .map(|f| f.display().to_string())
             .unwrap_or_else(|| {
                 let dir = directories::UserDirs::new()
@@ -59,87 +59,70 @@ impl DamaApp {
                 self.load_game(path, game, 1);
             }
             Ok(games) => self.dialog = Some(Dialog::ChooseGame(path.to_path_buf(), games)),
-            Err(e) => {
-                log::warn!("cannot open {}: {e}", path.display());
-                let text = i18n::read_error(self.lang(), path, &e);
-                self.say(text, true);
+            Err(error) => {
+                log::warn!("cannot open {}: {error}", path.display());
+                self.complain(&Problem::Open {
+                    path: path.to_path_buf(),
+                    error,
+                });
             }
         }
     }
 
+    /// Replays game `number` of the file at `path` and makes it the document.
     pub(super) fn load_game(&mut self, path: &Path, mut game: PdnGame, number: usize) {
         match pdn::replay(&mut game, number, None, None) {
             Ok(replayed) => {
                 log::info!(
-                    "opened {} (game {number}: {}, {} moves)",
+                    "opened {} (game {number}: {}, {} plies)",
                     path.display(),
                     replayed.game.rules().id,
                     replayed.game.moves().len()
                 );
-                self.names = [
-                    game.tag("White").unwrap_or("").to_string(),
-                    game.tag("Black").unwrap_or("").to_string(),
-                ];
-                self.tags = game.tags.clone();
-                self.cancel_thinking();
-                self.players = [Player::Human; 2];
-                self.game = replayed.game;
-                self.file = Some(path.to_path_buf());
-                self.dirty = false;
-                self.view = None;
-                self.picker.clear();
-                self.draw_offer = None;
-                self.settings.add_recent(path);
-                self.save_settings();
-                // The status bar shows the file; only what was accepted leniently is said.
-                self.notice = None;
-                let name = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().to_string())
-                    .unwrap_or_default();
-                let text = phrases::loaded(self.lang(), &name);
-                self.announce(text, true);
-                if let Some(first) = replayed.warnings.first() {
-                    let text = format!("{} × {}", replayed.warnings.len(), first.message);
-                    self.say(text, false);
-                }
+                let doc = Document::opened(replayed.game, &game, path);
+                self.apply(Change::Replace(
+                    Box::new(doc),
+                    Replaced::Opened {
+                        path: path.to_path_buf(),
+                        number,
+                        warnings: replayed.warnings,
+                    },
+                ));
             }
-            Err(e) => {
-                log::warn!("cannot replay {}:{e}", path.display());
-                let reason = T::GameInvalid.get(self.lang());
-                self.say(format!("{reason}: {}:{e}", path.display()), true);
+            Err(error) => {
+                log::warn!("cannot replay {}:{error}", path.display());
+                self.complain(&Problem::Replay {
+                    path: path.to_path_buf(),
+                    error,
+                });
             }
         }
     }
 
     /// Saves the game to `path` atomically; a failure keeps the file and the game as they were.
     pub fn save_to(&mut self, path: &Path) {
-        let names = [self.names[0].as_str(), self.names[1].as_str()];
-        let game = pdn::to_pdn(&self.game, &self.tags, names);
+        let game = self.doc.to_pdn();
         let mut bytes = Vec::new();
         let written = pdn::write_game(&game, &mut bytes)
             .and_then(|()| crate::storage::write_atomically(path, &bytes));
         match written {
             Ok(()) => {
                 log::info!(
-                    "saved {} ({} moves)",
+                    "saved {} ({} plies)",
                     path.display(),
-                    self.game.moves().len()
+                    self.doc.game().moves().len()
                 );
-                self.file = Some(path.to_path_buf());
-                self.tags = game.tags;
-                self.dirty = false;
-                self.settings.add_recent(path);
-                self.save_settings();
-                self.say(
-                    format!("{}: {}", T::Saved.get(self.lang()), path.display()),
-                    false,
-                );
+                self.apply(Change::Saved {
+                    path: path.to_path_buf(),
+                    tags: game.tags,
+                });
             }
-            Err(e) => {
-                log::error!("cannot save {}: {e}", path.display());
-                let reason = T::CannotSave.get(self.lang());
-                self.say(format!("{reason}: {}: {e}", path.display()), true);
+            Err(error) => {
+                log::error!("cannot save {}: {error}", path.display());
+                self.complain(&Problem::Save {
+                    path: path.to_path_buf(),
+                    error,
+                });
             }
         }
     }

@@ -1,89 +1,97 @@
 //! A person's moves as they come in: clicks and drags on the board, the typed move, the
-//! keyboard cursor. Apart from the commands and the drawing that hand them over.
+//! keyboard cursor. Each complete move goes to the change path; what a click or key did
+//! short of a move is said here.
 
 use eframe::egui::{self, Context};
 
 use super::DamaApp;
-use crate::speech::phrases;
+use super::change::Change;
+use crate::event::{Event, Mover, Problem, Refusal, SquareView};
+use crate::notation::{MoveText, MoveTextError};
+use crate::rules::{Enforcement, GameError, Square};
 use crate::ui::board_view::{BoardInput, square_id};
-use crate::ui::i18n::T;
-use crate::ui::picker::{Click, Refusal};
+use crate::ui::picker::Click;
 
 impl DamaApp {
+    /// A square as the board shows it now, with its marks.
+    fn square_view(&self, sq: Square) -> SquareView {
+        let pos = self.shown_position();
+        SquareView::new(pos, sq, self.highlights(pos).marks(sq))
+    }
+
+    /// Whether the person may move now; says why not.
+    fn may_move(&mut self) -> bool {
+        if self.view.ply.is_none() && self.doc.computer_to_move().is_some() {
+            self.complain(&Problem::ComputerToMove);
+            return false;
+        }
+        if self.view.ply.is_none() && self.doc.game().outcome().is_some() {
+            self.complain(&Problem::Game(GameError::GameOver));
+            return false;
+        }
+        true
+    }
+
     pub(super) fn board_input(&mut self, input: BoardInput) {
-        if let (Some(offenders), BoardInput::Click(sq)) = (self.choosing_offender, input) {
+        if let (Some(offenders), BoardInput::Click(sq)) = (self.view.offenders, input) {
             if offenders.contains(sq) {
-                self.huff(sq);
+                self.apply(Change::Huff(sq));
             } else {
-                let text = phrases::choose_offender(self.lang(), offenders);
-                self.announce(text, true);
+                self.tell(&[Event::ChooseOffender(offenders)], true);
             }
             return;
         }
-        if self.view.is_none() && self.computer_to_move().is_some() {
-            self.say(phrases::computer_to_move(self.lang()), false);
+        if !self.may_move() {
             return;
         }
         let pos = *self.shown_position();
-        let legal = match self.view {
-            Some(_) => pos.legal_moves(self.game.rules()),
-            None => self.game.allowed_moves(),
-        };
-        let rules = self.game.rules().clone();
-        let mut clicks = match input {
+        let legal = self.moves_shown();
+        let rules = self.doc.game().rules().clone();
+        let clicks = match input {
             BoardInput::Click(sq) => vec![sq],
             BoardInput::Drag(from, to) => {
-                self.picker.clear();
+                self.view.picker.clear();
                 vec![from, to]
             }
         };
-        for sq in clicks.drain(..) {
-            match self.picker.click(&pos, &rules, &legal, sq) {
-                Click::Play(m) => {
-                    self.play(m);
+        for sq in clicks {
+            match self.view.picker.click(&pos, &rules, &legal, sq) {
+                Click::Play(mv) => {
+                    self.apply(Change::Play {
+                        mv,
+                        by: Mover::Person,
+                    });
                     return;
                 }
-                Click::Rejected(r) => {
-                    let t = match r {
-                        Refusal::NotYourPiece => T::NotYourPiece,
-                        Refusal::CannotMove => T::CannotMoveNotice,
-                        Refusal::MustCapture => T::MustCaptureNotice,
-                        Refusal::NotADestination => T::NotADestination,
-                        Refusal::AmbiguousEnd => T::AmbiguousEnd,
-                    };
-                    self.say(t.get(self.lang()), false);
-                }
+                Click::Rejected(r) => self.complain(&Problem::Click(r)),
                 Click::Selected => {
-                    self.notice = None;
-                    let text = format!(
-                        "{}, {}",
-                        phrases::square(self.lang(), &pos, sq),
-                        T::Selected.get(self.lang())
+                    let targets = self.view.picker.targets(&pos, &rules, &legal);
+                    let square = self.square_view(sq);
+                    self.tell(
+                        &[Event::Selected {
+                            square,
+                            targets: targets.into_iter().collect(),
+                        }],
+                        true,
                     );
-                    self.announce(text, true);
                 }
-                Click::Extended => {
-                    self.notice = None;
-                    self.announce(sq.to_string(), true);
-                }
-                Click::Deselected => {
-                    self.notice = None;
-                    self.announce(T::Cancelled.get(self.lang()), true);
-                }
+                Click::Extended => self.tell(&[Event::Extended(sq)], true),
+                Click::Deselected => self.tell(&[Event::Deselected], true),
             }
         }
     }
 
     /// Plays a move typed in the move field: `32-28`, `32 28`, `3228`, `c3-d4`, `28x19`.
+    /// It is judged like a move on the board: under table rules a move that ignores a capture
+    /// is played too (rules.md §5).
     pub fn typed_move(&mut self, text: &str) {
-        if self.view.is_none() && self.computer_to_move().is_some() {
-            self.move_text.clear();
-            self.say(phrases::computer_to_move(self.lang()), false);
+        self.move_text.clear();
+        if !self.may_move() {
             return;
         }
         let pos = *self.shown_position();
-        let rules = self.game.rules().clone();
-        let lang = self.lang();
+        let rules = self.doc.game().rules().clone();
+        let moves = self.moves_shown();
         let t = text.trim();
         let mut tries: Vec<String> = Vec::new();
         if t.contains(char::is_whitespace) {
@@ -97,16 +105,17 @@ impl DamaApp {
         } else {
             tries.push(t.to_string());
         }
-        let mut first_error = None;
+        let mut first_error: Option<MoveTextError> = None;
         for attempt in &tries {
-            match crate::notation::parse_move(&pos, &rules, attempt) {
-                Ok((m, _)) => {
-                    if self.view.is_none() && self.game.outcome().is_some() {
-                        break;
-                    }
-                    self.move_text.clear();
-                    self.picker.clear();
-                    self.play(m);
+            let found = MoveText::parse(pos.board(), attempt)
+                .and_then(|mt| mt.resolve_among(&pos, &rules, attempt, &moves));
+            match found {
+                Ok((mv, _)) => {
+                    self.view.picker.clear();
+                    self.apply(Change::Play {
+                        mv,
+                        by: Mover::Person,
+                    });
                     return;
                 }
                 Err(e) => {
@@ -114,21 +123,22 @@ impl DamaApp {
                 }
             }
         }
-        let quiet_but_must_capture = pos.has_capture(&rules)
+        // Strict rules say why a quiet move is refused when a capture is due; table rules
+        // never point out a capture.
+        let strict =
+            self.view.ply.is_some() || self.doc.game().enforcement() == Enforcement::Strict;
+        let quiet_but_must_capture = strict
+            && pos.has_capture(&rules)
             && tries.iter().any(|a| {
-                crate::notation::MoveText::parse(pos.board(), a)
+                MoveText::parse(pos.board(), a)
                     .is_ok_and(|mt| !mt.capture && pos.piece_at(mt.squares[0]).is_some())
             });
-        self.move_text.clear();
-        let message = if quiet_but_must_capture {
-            phrases::must_capture(lang).to_string()
-        } else {
-            match first_error {
-                Some(e) => e.to_string(),
-                None => T::NotADestination.get(lang).to_string(),
-            }
+        let problem = match first_error {
+            _ if quiet_but_must_capture => Problem::Click(Refusal::MustCapture),
+            Some(e) => Problem::MoveText(e),
+            None => Problem::MoveText(MoveTextError::Syntax(t.to_string())),
         };
-        self.say(message, true);
+        self.complain(&problem);
     }
 
     /// Moves the keyboard cursor one step; arrows follow the board as it is shown.
@@ -136,8 +146,8 @@ impl DamaApp {
         let pos = *self.shown_position();
         let board = pos.board();
         let size = board.size() as i16;
-        let start = self.cursor.unwrap_or_else(|| {
-            pos.legal_moves(self.game.rules())
+        let start = self.view.cursor.unwrap_or_else(|| {
+            self.moves_shown()
                 .first()
                 .map(|m| m.from())
                 .unwrap_or_else(|| board.square(1).expect("square 1"))
@@ -163,13 +173,13 @@ impl DamaApp {
         } else {
             start
         };
-        self.cursor = Some(next);
+        self.view.cursor = Some(next);
         ctx.memory_mut(|m| {
             // The cursor moves by the board's geometry, not egui's nearest-widget search.
             m.move_focus(egui::FocusDirection::None);
             m.request_focus(square_id(next));
         });
-        let text = phrases::square(self.lang(), &pos, next);
-        self.announce(text, true);
+        let view = self.square_view(next);
+        self.tell(&[Event::Cursor(view)], true);
     }
 }

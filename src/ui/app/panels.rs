@@ -3,6 +3,7 @@
 
 use eframe::egui::{self, Button, RichText, ScrollArea, Ui};
 
+use super::change::{Change, Target};
 use super::{DamaApp, Pending};
 use crate::notation::write;
 use crate::rules::{Color, Enforcement, Position, SquareSet};
@@ -50,19 +51,23 @@ impl DamaApp {
                 self.menu_item(ui, Command::Save, true);
                 self.menu_item(ui, Command::SaveAs, true);
                 ui.separator();
-                let over = self.game.outcome().is_some();
-                let can_claim = self.game.claim_offer().is_some();
+                let game = self.doc.game();
+                let over = game.outcome().is_some();
+                let can_claim = game.claim_offer().is_some();
+                let can_hint = !over && self.doc.computer_to_move().is_none();
+                let offered = self.doc.draw_offer().is_some() && !over;
                 self.menu_item(ui, Command::Claim, can_claim);
-                let can_hint = !over && self.computer_to_move().is_none();
                 self.menu_item(ui, Command::Hint, can_hint);
                 self.menu_item(ui, Command::OfferDraw, !over);
+                self.menu_item(ui, Command::AcceptDraw, offered);
+                self.menu_item(ui, Command::DeclineDraw, offered);
                 self.menu_item(ui, Command::Resign, !over);
                 ui.separator();
                 self.menu_item(ui, Command::Quit, true);
             });
             ui.menu_button(T::Edit.get(lang), |ui| {
-                let can_undo = self.game.can_undo();
-                let can_redo = self.game.can_redo();
+                let can_undo = self.doc.game().can_undo();
+                let can_redo = self.doc.game().can_redo();
                 self.menu_item(ui, Command::Undo, can_undo);
                 self.menu_item(ui, Command::Redo, can_redo);
                 ui.separator();
@@ -92,13 +97,28 @@ impl DamaApp {
 
     pub(super) fn status_bar(&mut self, ui: &mut Ui) {
         let lang = self.lang();
-        // The live region: screen readers announce what changes here.
-        let live = ui.label(RichText::new(&self.announcement).small());
+        // The last announcement, also the live region that screen readers announce: the same
+        // words as the speech, a failure in the error colour and bold, not by colour alone.
+        let (text, error) = self
+            .said
+            .as_ref()
+            .map_or(("", false), |n| (n.text.as_str(), n.error));
+        let text = RichText::new(text);
+        let text = if error {
+            text.color(ui.visuals().error_fg_color).strong()
+        } else {
+            text
+        };
+        let live = ui.add(egui::Label::new(text).wrap());
         ui.ctx().accesskit_node_builder(live.id, |node| {
-            node.set_live(egui::accesskit::Live::Polite);
+            node.set_live(if error {
+                egui::accesskit::Live::Assertive
+            } else {
+                egui::accesskit::Live::Polite
+            });
         });
         ui.horizontal(|ui| {
-            let rules = i18n::rules_name(lang, self.game.rules()).to_string();
+            let rules = i18n::rules_name(lang, self.doc.game().rules()).to_string();
             ui.label(rules);
             ui.separator();
             // Where it never moves the board: the thinking indicator.
@@ -107,36 +127,24 @@ impl DamaApp {
                 ui.label(RichText::new(T::Thinking.get(lang)).strong());
                 ui.separator();
             }
-            if let Some(file) = &self.file {
-                let mark = if self.dirty { " •" } else { "" };
+            if let Some(file) = self.doc.file() {
+                let mark = if self.doc.is_dirty() { " •" } else { "" };
                 ui.label(format!("{}{mark}", file.display()));
-                ui.separator();
-            }
-            if let Some(n) = &self.notice {
-                let text = RichText::new(&n.text);
-                let text = if n.error {
-                    text.color(ui.visuals().error_fg_color).strong()
-                } else {
-                    text
-                };
-                ui.label(text);
             }
         });
     }
 
     fn move_text(&self, ply: usize) -> String {
-        let pos = self.game.position_at(ply).expect("a position per move");
-        let m = &self.game.moves()[ply];
-        write(pos, self.game.rules(), m, self.settings.notation)
+        let game = self.doc.game();
+        let pos = game.position_at(ply).expect("a position per move");
+        let m = &game.moves()[ply];
+        write(pos, game.rules(), m, self.settings.notation)
     }
 
     pub(super) fn side_panel(&mut self, ui: &mut Ui) {
         let lang = self.lang();
         ui.heading(T::Moves.get(lang));
-        for (color, name) in [
-            (Color::White, &self.names[0]),
-            (Color::Black, &self.names[1]),
-        ] {
+        for (color, name) in Color::ALL.into_iter().zip(self.doc.names()) {
             if !name.is_empty() {
                 ui.label(format!("{}: {name}", i18n::side_name(lang, color)));
             }
@@ -156,7 +164,7 @@ impl DamaApp {
                 }
             }
         });
-        let can_hint = self.game.outcome().is_none() && self.computer_to_move().is_none();
+        let can_hint = self.doc.game().outcome().is_none() && self.doc.computer_to_move().is_none();
         if ui
             .add_enabled(
                 can_hint && self.thinking.is_none(),
@@ -172,7 +180,7 @@ impl DamaApp {
         {
             self.queued.push(Command::Hint);
         }
-        if self.game.claim_offer().is_some() && self.view.is_none() {
+        if self.doc.game().claim_offer().is_some() && self.view.ply.is_none() {
             let text = RichText::new(T::Claim.get(lang)).strong();
             if ui.button(text).clicked() {
                 self.queued.push(Command::Claim);
@@ -197,12 +205,14 @@ impl DamaApp {
             }
         });
         ui.separator();
-        let plies = self.game.moves().len();
-        let start_side = self.game.start().side_to_move();
-        let first = self.game.rules().first;
+        let game = self.doc.game();
+        let plies = game.moves().len();
+        let start_side = game.start().side_to_move();
+        let first = game.rules().first;
         // Move numbers count pairs from the rule set's first player.
         let offset = usize::from(start_side != first);
-        let viewing = self.view.unwrap_or(plies);
+        let viewing = self.view.ply.unwrap_or(plies);
+        let mut look = None;
         ScrollArea::vertical()
             .auto_shrink([false, false])
             .stick_to_bottom(true)
@@ -222,7 +232,7 @@ impl DamaApp {
                                 let text = self.move_text(ply);
                                 let shown = viewing == ply + 1;
                                 if ui.selectable_label(shown, text).clicked() {
-                                    self.look(Some(ply + 1));
+                                    look = Some(ply + 1);
                                 }
                                 ply += 1;
                                 if ply >= plies || (ply + offset) % 2 == 0 {
@@ -233,80 +243,81 @@ impl DamaApp {
                         }
                     });
             });
+        if let Some(ply) = look {
+            self.apply(Change::Look(Target::Ply(ply)));
+        }
     }
 
-    fn highlights(&self, pos: &Position) -> Highlights {
-        let rules = self.game.rules();
-        let live = self.view.is_none();
-        if live && self.game.outcome().is_some() {
+    /// What the board marks in `pos`, the position shown.
+    pub(super) fn highlights(&self, pos: &Position) -> Highlights {
+        let game = self.doc.game();
+        let rules = game.rules();
+        let live = self.view.ply.is_none();
+        let shown_ply = self.view.ply.unwrap_or(game.moves().len());
+        let last_move = shown_ply
+            .checked_sub(1)
+            .and_then(|i| game.moves().get(i))
+            .map(|m| (m.from(), m.to()));
+        if live && game.outcome().is_some() {
             return Highlights {
-                last_move: self.game.moves().last().map(|m| (m.from(), m.to())),
+                last_move,
                 ..Highlights::default()
             };
         }
-        if let Some(offenders) = self.choosing_offender {
+        if let Some(offenders) = self.view.offenders {
             return Highlights {
                 targets: offenders,
+                last_move,
                 ..Highlights::default()
             };
         }
         // Under table rules nobody points out a capture: the board shows every piece that can
         // move and no must-capture marks (rules.md §5).
-        let table = live && self.game.enforcement() == Enforcement::TableRules;
-        let legal = if live {
-            self.game.allowed_moves()
-        } else {
-            pos.legal_moves(rules)
-        };
+        let table = live && game.enforcement() == Enforcement::TableRules;
+        let legal = self.moves_shown();
         let movable: SquareSet = legal.iter().map(|m| m.from()).collect();
         let must_capture = if !table && legal.first().is_some_and(|m| m.is_capture()) {
             movable
         } else {
             SquareSet::EMPTY
         };
-        let shown_ply = self.view.unwrap_or(self.game.moves().len());
-        let hint = self.hint().filter(|_| live).map(|m| (m.from(), m.to()));
+        let hint = self.view.hint.filter(|_| live).map(|m| (m.from(), m.to()));
         Highlights {
             hint,
             movable,
             must_capture,
-            selected: self.picker.from,
+            selected: self.view.picker.from,
             targets: self
+                .view
                 .picker
                 .targets(pos, rules, &legal)
                 .into_iter()
                 .collect(),
-            path: self.picker.path.clone(),
-            last_move: shown_ply
-                .checked_sub(1)
-                .and_then(|i| self.game.moves().get(i))
-                .map(|m| (m.from(), m.to())),
+            path: self.view.picker.path.clone(),
+            last_move,
         }
     }
 
     pub(super) fn board_panel(&mut self, ui: &mut Ui) {
         let lang = self.lang();
         let pos = *self.shown_position();
-        let outcome = self.game.outcome();
+        let outcome = self.doc.game().outcome();
         ui.vertical_centered(|ui| {
-            let banner = match (self.view, outcome) {
+            let banner = match (self.view.ply, outcome) {
                 (None, Some(o)) => RichText::new(i18n::outcome(lang, o)).heading().strong(),
                 (Some(_), _) => RichText::new(T::ViewingHistory.get(lang)).italics(),
                 (None, None) => RichText::new(i18n::to_move(lang, pos.side_to_move())).heading(),
             };
             ui.label(banner);
-            if let Some(offer) = self.draw_offer
+            if let Some(offer) = self.doc.draw_offer()
                 && outcome.is_none()
             {
                 ui.horizontal(|ui| {
                     ui.label(i18n::draw_offer(lang, offer));
-                    if ui.button(T::AcceptDraw.get(lang)).clicked() {
-                        let _ = self.game.agree_draw();
-                        self.draw_offer = None;
-                        self.dirty = true;
-                    }
-                    if ui.button(T::DeclineDraw.get(lang)).clicked() {
-                        self.draw_offer = None;
+                    for c in [Command::AcceptDraw, Command::DeclineDraw] {
+                        if ui.button(c.text().get(lang)).clicked() {
+                            self.queued.push(c);
+                        }
                     }
                 });
             }
@@ -320,7 +331,7 @@ impl DamaApp {
             numbers: shows_numbers(pos.board(), self.settings.numbers_on_8x8),
             coordinates: self.settings.coordinates,
             highlights: &highlights,
-            enabled: self.view.is_some() || outcome.is_none(),
+            enabled: self.view.ply.is_some() || outcome.is_none(),
         };
         if let Some(input) = view.show(ui) {
             self.board_input(input);

@@ -1,0 +1,354 @@
+//! What happened, as data: the window's one change path returns [`Event`]s, and every refusal
+//! or failure is a [`Problem`] that carries the typed error of the layer it came from.
+//! [`crate::speech::phrases`] turns both into Czech or English words; nothing here is a
+//! sentence.
+//!
+//! Events carry the position a move was played in (a [`Position`] is small and `Copy`), so
+//! that the words can name captures and crownings without looking at the game again.
+
+use std::io;
+use std::path::PathBuf;
+
+use crate::autosave::AutosaveError;
+use crate::engine::Level;
+use crate::game_file::ReadError;
+use crate::notation::MoveTextError;
+use crate::notation::pdn::{PdnError, Warning};
+use crate::rules::{
+    Board, Color, GameError, Move, Outcome, Piece, Position, RuleSetError, Square, SquareSet,
+};
+
+/// Who made a move or answered: the words differ ("Počítač remízu odmítá"), and the computer's
+/// reply is queued behind what is being said instead of cutting it short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    /// A person at this computer.
+    Person,
+    /// The computer opponent.
+    Computer,
+}
+
+/// Something that happened in the game or the window.
+#[derive(Debug)]
+pub enum Event {
+    /// A move was played in the position `before`.
+    Moved {
+        /// The position the move was played in.
+        before: Position,
+        /// The move.
+        mv: Move,
+        /// Who played it.
+        by: Mover,
+    },
+    /// The game ended (after a move, a resignation or an agreed draw).
+    Ended(Outcome),
+    /// Whose turn it is now (after undo, redo or a take-back, when it is not obvious).
+    ToMove(Color),
+    /// A move made from an earlier position dropped the later moves.
+    Truncated {
+        /// How many plies were dropped.
+        dropped: usize,
+    },
+    /// A draw offer lapsed: a move was made instead of an answer.
+    DrawOfferLapsed,
+    /// A forgotten capture was claimed: the offending piece was removed.
+    Huffed {
+        /// The piece removed.
+        piece: Piece,
+        /// Where it stood.
+        square: Square,
+    },
+    /// A forgotten capture was claimed and several pieces offended: the claimer picks one.
+    ChooseOffender(SquareSet),
+    /// A forgotten capture was claimed: the violating move was taken back, and its player must
+    /// now capture.
+    TakenBack {
+        /// The position the move had been played in.
+        before: Position,
+        /// The move taken back.
+        mv: Move,
+    },
+    /// Undo took something back.
+    Undone(Undone),
+    /// Redo played a move again.
+    Redone {
+        /// The position it was played in.
+        before: Position,
+        /// The move.
+        mv: Move,
+    },
+    /// The board shows another position of the game.
+    Looked(Look),
+    /// A draw was offered.
+    DrawOffered {
+        /// Who offers it.
+        by: Color,
+        /// The shortcuts that accept and decline it, when a person is to answer.
+        keys: Option<[String; 2]>,
+    },
+    /// A draw offer was answered.
+    DrawAnswered {
+        /// Who answered.
+        by: Color,
+        /// Whether the draw was accepted.
+        accepted: bool,
+        /// Whether the computer answered.
+        mover: Mover,
+    },
+    /// A side resigned.
+    Resigned(Color),
+    /// A new game started (the rule set is the game's).
+    NewGame {
+        /// Whether table rules apply.
+        table_rules: bool,
+        /// Who plays White and Black: a person (`None`) or the computer.
+        players: [Option<Level>; 2],
+    },
+    /// Who plays the sides changed.
+    PlayersChanged([Option<Level>; 2]),
+    /// A game was opened from a file.
+    Opened {
+        /// The file.
+        path: PathBuf,
+        /// Its number in the file, from 1.
+        number: usize,
+        /// How many plies it has.
+        plies: usize,
+        /// What was accepted although not quite PDN.
+        warnings: Vec<Warning>,
+    },
+    /// The game of an interrupted run continues.
+    Resumed {
+        /// How many plies it has.
+        plies: usize,
+    },
+    /// The game was saved.
+    Saved(PathBuf),
+    /// The interrupted game was not resumed: it was put aside in this file.
+    PutAside(PathBuf),
+    /// The board was turned round.
+    Flipped {
+        /// Black is now at the bottom.
+        black_at_bottom: bool,
+    },
+    /// The keyboard cursor is on a square.
+    Cursor(SquareView),
+    /// A piece was selected; it can go to `targets`.
+    Selected {
+        /// The square and what it holds.
+        square: SquareView,
+        /// Where a click takes the move further.
+        targets: SquareSet,
+    },
+    /// A landing square was added to the capture path being built; more follow.
+    Extended(Square),
+    /// The selected piece was let go.
+    Deselected,
+    /// The computer suggests a move.
+    Hint {
+        /// The position it is for.
+        before: Position,
+        /// The move.
+        mv: Move,
+    },
+    /// The computer was asked for a hint and is thinking.
+    ThinkingAboutHint,
+    /// The cursor is in the move field.
+    MoveField,
+    /// A dialog was cancelled.
+    Cancelled,
+    /// A dialog was closed.
+    Closed,
+}
+
+/// What undo took back.
+#[derive(Debug)]
+pub enum Undone {
+    /// A move, played in `before`.
+    Move {
+        /// The position it was played in.
+        before: Position,
+        /// The move.
+        mv: Move,
+    },
+    /// A resignation or an agreed draw.
+    Ending(Outcome),
+    /// A huff not yet followed by the claimer's move: the piece is back.
+    Huff(Square),
+    /// A take-back claim not yet followed by the capture: the violating move is back.
+    TakeBack(Move),
+}
+
+/// Which position the board shows.
+#[derive(Debug)]
+pub enum Look {
+    /// The starting position of a game of `plies` plies.
+    Start {
+        /// The length of the game.
+        plies: usize,
+        /// The board showed the current position before.
+        entered: bool,
+    },
+    /// The position after ply `ply` (from 1) of `plies`.
+    After {
+        /// The ply shown, from 1.
+        ply: usize,
+        /// The length of the game.
+        plies: usize,
+        /// The move number as the move list writes it.
+        number: usize,
+        /// The position the move was played in.
+        before: Position,
+        /// The move.
+        mv: Move,
+        /// The board showed the current position before.
+        entered: bool,
+    },
+    /// The current position again.
+    Live,
+}
+
+/// A square as the board shows it: what stands there and the marks on it, the same facts
+/// as its accessible name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareView {
+    /// The square.
+    pub square: Square,
+    /// The board it is on (for its algebraic name).
+    pub board: Board,
+    /// The piece on it.
+    pub piece: Option<Piece>,
+    /// The marks on it.
+    pub marks: Marks,
+}
+
+impl SquareView {
+    /// Square `square` of `pos`, with `marks`.
+    pub fn new(pos: &Position, square: Square, marks: Marks) -> SquareView {
+        SquareView {
+            square,
+            board: pos.board(),
+            piece: pos.piece_at(square),
+            marks,
+        }
+    }
+}
+
+/// What the board marks on a square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The selected piece.
+    pub selected: bool,
+    /// A piece that can move.
+    pub can_move: bool,
+    /// A piece that must capture (strict rules only).
+    pub must_capture: bool,
+    /// A square a click takes the move to.
+    pub destination: bool,
+    /// Start or end of the last move.
+    pub last_move: bool,
+    /// Start or end of the computer's suggestion.
+    pub hint: bool,
+}
+
+/// Why a click on the board did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The square holds a piece of the side not to move.
+    NotYourPiece,
+    /// Nothing is selected and the square is empty.
+    EmptySquare,
+    /// The piece has no legal move, and no capture is pending elsewhere.
+    CannotMove,
+    /// Another piece must capture (capture is mandatory).
+    MustCapture,
+    /// No move of the selected piece goes there.
+    NotADestination,
+    /// Several captures of the selected piece end there: the landing squares must be clicked.
+    AmbiguousEnd,
+}
+
+/// A refusal or a failure, with the typed error it comes from.
+#[derive(Debug)]
+pub enum Problem {
+    /// A click on the board did nothing.
+    Click(Refusal),
+    /// The rules core refused.
+    Game(GameError),
+    /// Typed move text that could not be played.
+    MoveText(MoveTextError),
+    /// The person tried to move while it is the computer's turn.
+    ComputerToMove,
+    /// A draw answered when none was offered.
+    NoDrawOffer,
+    /// The side that offered a draw cannot accept it itself.
+    OwnDrawOffer,
+    /// The board already shows the start of the game.
+    AtStart,
+    /// The board already shows the current position.
+    AtLive,
+    /// The computer cannot suggest a move now (the game is over).
+    NoHint,
+    /// A file could not be opened.
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: ReadError,
+    },
+    /// A game of a file could not be replayed.
+    Replay {
+        /// The file.
+        path: PathBuf,
+        /// Where and why.
+        error: PdnError,
+    },
+    /// The game could not be saved (the file on disk is as it was).
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        error: io::Error,
+    },
+    /// The settings could not be saved.
+    SaveSettings {
+        /// Their folder.
+        dir: PathBuf,
+        /// What the system said.
+        error: io::Error,
+    },
+    /// The settings file was damaged; defaults are used.
+    SettingsDamaged {
+        /// Where the damaged file was put.
+        kept_as: PathBuf,
+        /// Where the error was found, line and column, when known.
+        at: Option<(usize, usize)>,
+    },
+    /// The autosaved game was damaged; a new game starts.
+    AutosaveDamaged {
+        /// Where the damaged file was put.
+        kept_as: PathBuf,
+        /// Why it could not be read.
+        error: AutosaveError,
+    },
+    /// Every autosave slot is held by another window.
+    AutosaveBusy,
+    /// Writing the autosave failed.
+    AutosaveFailed {
+        /// The autosave file.
+        path: PathBuf,
+        /// What the system said.
+        error: io::Error,
+    },
+    /// The interrupted game could not be put aside.
+    PutAsideFailed {
+        /// The autosave file.
+        path: PathBuf,
+        /// What the system said.
+        error: io::Error,
+    },
+    /// The speech engine could not start.
+    SpeechUnavailable(String),
+    /// A rule set chosen in the new-game dialog does not make a game.
+    Rules(RuleSetError),
+}

@@ -1,0 +1,353 @@
+//! Events in words: what the window says after each change, in Czech and English.
+
+use crate::event::{Event, Look, Mover, Undone};
+use crate::language::Language;
+use crate::rules::{Color, DrawReason, Outcome, Square, SquareSet, WinReason};
+
+use super::errors::{counted, plural};
+use super::{
+    Context, choose_offender, color_name, draw_answer, draw_offer, hint, huffed, list, outcome,
+    players, rules_name, side_name, spoken_move, square, taken_back, to_move,
+};
+
+use Language::{Czech, English};
+
+/// The words for a run of events (one change can make several: a move and the end of the
+/// game), joined into sentences.
+pub fn events(cx: &Context<'_>, events: &[Event]) -> String {
+    join(events.iter().map(|e| event(cx, e)))
+}
+
+/// Joins texts into one announcement: each but the last ends as a sentence.
+pub fn join(texts: impl IntoIterator<Item = String>) -> String {
+    let mut out = String::new();
+    for text in texts.into_iter().filter(|t| !t.is_empty()) {
+        if !out.is_empty() {
+            if !out.ends_with(['.', '!', '?', '…']) {
+                out.push('.');
+            }
+            out.push(' ');
+        }
+        out.push_str(&text);
+    }
+    out
+}
+
+/// The side in the genitive, as in "po tahu bílého": "bílého", "White's".
+fn side_genitive(lang: Language, c: Color) -> &'static str {
+    match (lang, c) {
+        (Czech, Color::White) => "bílého",
+        (Czech, Color::Black) => "černého",
+        (English, Color::White) => "White's",
+        (English, Color::Black) => "Black's",
+    }
+}
+
+fn squares(set: SquareSet) -> String {
+    list(set)
+}
+
+/// The words for one event.
+pub fn event(cx: &Context<'_>, e: &Event) -> String {
+    let lang = cx.lang;
+    let rules = cx.rules;
+    match e {
+        Event::Moved { before, mv, .. } => spoken_move(lang, before, rules, mv),
+        Event::Ended(o) => outcome(lang, *o),
+        Event::ToMove(c) => to_move(lang, *c),
+        Event::Truncated { dropped } => match lang {
+            Czech => format!(
+                "Hra pokračuje z dřívější pozice, {} {}",
+                counted(
+                    lang,
+                    *dropped,
+                    ["pozdější tah", "pozdější tahy", "pozdějších tahů"]
+                ),
+                plural(lang, *dropped, ["zahozen", "zahozeny", "zahozeno"])
+            ),
+            English => format!(
+                "Play goes on from an earlier position: {} dropped",
+                counted(lang, *dropped, ["later move", "later moves", "later moves"])
+            ),
+        },
+        Event::DrawOfferLapsed => match lang {
+            Czech => "Nabídka remízy zanikla.".into(),
+            English => "The draw offer lapsed.".into(),
+        },
+        Event::Huffed { piece, square } => huffed(lang, *piece, *square),
+        Event::ChooseOffender(set) => choose_offender(lang, *set),
+        Event::TakenBack { before, mv } => taken_back(lang, before, rules, mv),
+        Event::Undone(u) => undone(cx, u),
+        Event::Redone { before, mv } => {
+            let side = side_name(lang, before.side_to_move());
+            let spoken = spoken_move(lang, before, rules, mv);
+            match lang {
+                Czech => format!("Znovu zahráno: {side} {spoken}"),
+                English => format!("Redone: {side} {spoken}"),
+            }
+        }
+        Event::Looked(look) => looked(cx, look),
+        Event::DrawOffered { by, keys } => {
+            let offer = draw_offer(lang, *by);
+            match (lang, keys) {
+                (_, None) => offer,
+                (Czech, Some([accept, decline])) => {
+                    format!("{offer} Přijmout: {accept}, odmítnout: {decline}.")
+                }
+                (English, Some([accept, decline])) => {
+                    format!("{offer} Accept: {accept}, decline: {decline}.")
+                }
+            }
+        }
+        Event::DrawAnswered {
+            accepted,
+            mover: Mover::Computer,
+            ..
+        } => draw_answer(lang, *accepted).into(),
+        Event::DrawAnswered {
+            by,
+            accepted,
+            mover: Mover::Person,
+        } => {
+            let side = side_name(lang, *by);
+            match (lang, accepted) {
+                (Czech, true) => format!("{side} remízu přijímá."),
+                (Czech, false) => format!("{side} remízu odmítá."),
+                (English, true) => format!("{side} accepts the draw."),
+                (English, false) => format!("{side} declines the draw."),
+            }
+        }
+        Event::Resigned(c) => {
+            let side = side_name(lang, *c);
+            match lang {
+                Czech => format!("{side} se vzdává."),
+                English => format!("{side} resigns."),
+            }
+        }
+        Event::NewGame {
+            table_rules,
+            players: who,
+        } => {
+            let name = rules_name(lang, rules);
+            let mut text = match (lang, table_rules) {
+                (Czech, false) => format!("Nová hra: {name}."),
+                (Czech, true) => format!("Nová hra: {name}, pravidla od stolu."),
+                (English, false) => format!("New game: {name}."),
+                (English, true) => format!("New game: {name}, table rules."),
+            };
+            if let Some(p) = players(lang, *who) {
+                text.push(' ');
+                text.push_str(&p);
+            }
+            text
+        }
+        Event::PlayersChanged(who) => players(lang, *who).unwrap_or_else(|| match lang {
+            Czech => "Obě strany hrají lidé.".into(),
+            English => "People play both sides.".into(),
+        }),
+        Event::Opened {
+            path,
+            number,
+            plies,
+            warnings,
+        } => {
+            let name = file_name(path);
+            let mut text = match (lang, *number > 1) {
+                (Czech, false) => format!("Hra načtena: {name}"),
+                (Czech, true) => format!("Hra načtena: {name}, partie {number}"),
+                (English, false) => format!("Game loaded: {name}"),
+                (English, true) => format!("Game loaded: {name}, game {number}"),
+            };
+            if *plies > 0 {
+                text.push_str(", ");
+                text.push_str(&counted(lang, *plies, ["tah", "tahy", "tahů"]));
+            }
+            if let Some(first) = warnings.first() {
+                text.push_str(". ");
+                // TODO(merge): the PDN warning's words come with the typed warnings.
+                let n = warnings.len();
+                text.push_str(&match lang {
+                    Czech => format!(
+                        "{} od PDN, první: {first}",
+                        counted(lang, n, ["odchylka", "odchylky", "odchylek"])
+                    ),
+                    English => format!(
+                        "{} from PDN, the first: {first}",
+                        counted(lang, n, ["deviation", "deviations", "deviations"])
+                    ),
+                });
+            }
+            text
+        }
+        Event::Resumed { .. } => match lang {
+            Czech => "Přerušená partie obnovena.".into(),
+            English => "The interrupted game is resumed.".into(),
+        },
+        Event::Saved(path) => match lang {
+            Czech => format!("Uloženo: {}", path.display()),
+            English => format!("Saved: {}", path.display()),
+        },
+        Event::PutAside(path) => match lang {
+            Czech => format!(
+                "Přerušená partie byla odložena do souboru {}",
+                path.display()
+            ),
+            English => format!(
+                "The interrupted game was put aside in the file {}",
+                path.display()
+            ),
+        },
+        Event::Flipped { black_at_bottom } => {
+            let side = color_name(
+                lang,
+                if *black_at_bottom {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+            );
+            match lang {
+                Czech => format!("Deska otočena: dole je {side}."),
+                English => format!("Board flipped: {side} at the bottom."),
+            }
+        }
+        Event::Cursor(view) => square(lang, view, cx.verbosity),
+        Event::Selected {
+            square: view,
+            targets,
+        } => {
+            let here = square(lang, view, cx.verbosity);
+            let n = targets.len();
+            match lang {
+                Czech => format!(
+                    "{here}. {}: {}.",
+                    plural(lang, n, ["Cíl tahu", "Cíle tahu", "Cíle tahu"]),
+                    squares(*targets)
+                ),
+                English => format!(
+                    "{here}. {}: {}.",
+                    plural(lang, n, ["Destination", "Destinations", "Destinations"]),
+                    squares(*targets)
+                ),
+            }
+        }
+        Event::Extended(sq) => landing(lang, *sq),
+        Event::Deselected => match lang {
+            Czech => "Výběr zrušen.".into(),
+            English => "Selection cancelled.".into(),
+        },
+        Event::Hint { before, mv } => hint(lang, before, rules, mv),
+        Event::ThinkingAboutHint => match lang {
+            Czech => "Počítač hledá radu…".into(),
+            English => "The computer is looking for a hint…".into(),
+        },
+        Event::MoveField => match lang {
+            Czech => "Zadejte tah, například 32-28, a stiskněte Enter.".into(),
+            English => "Type a move, for example 32-28, and press Enter.".into(),
+        },
+        Event::Cancelled => match lang {
+            Czech => "Zrušeno.".into(),
+            English => "Cancelled.".into(),
+        },
+        Event::Closed => match lang {
+            Czech => "Zavřeno.".into(),
+            English => "Closed.".into(),
+        },
+    }
+}
+
+/// The name of a file without its folder ("partie.pdn").
+pub fn file_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+fn landing(lang: Language, sq: Square) -> String {
+    match lang {
+        Czech => format!("Doskok na {sq}, pokračujte dalším polem."),
+        English => format!("Landing on {sq}; go on with the next square."),
+    }
+}
+
+fn undone(cx: &Context<'_>, u: &Undone) -> String {
+    let lang = cx.lang;
+    match u {
+        Undone::Move { before, mv } => {
+            let side = side_name(lang, before.side_to_move());
+            let spoken = spoken_move(lang, before, cx.rules, mv);
+            match lang {
+                Czech => format!("Vrácen tah: {side} {spoken}"),
+                English => format!("Undone: {side} {spoken}"),
+            }
+        }
+        Undone::Ending(o) => match (lang, o) {
+            (
+                Czech,
+                Outcome::Win {
+                    reason: WinReason::Resignation,
+                    ..
+                },
+            ) => "Vzdání vzato zpět.".into(),
+            (
+                English,
+                Outcome::Win {
+                    reason: WinReason::Resignation,
+                    ..
+                },
+            ) => "Resignation taken back.".into(),
+            (Czech, Outcome::Draw(DrawReason::Agreement)) => "Remíza dohodou vzata zpět.".into(),
+            (English, Outcome::Draw(DrawReason::Agreement)) => "Agreed draw taken back.".into(),
+            (Czech, _) => "Konec partie vzat zpět.".into(),
+            (English, _) => "End of the game taken back.".into(),
+        },
+        Undone::Huff(sq) => match lang {
+            Czech => format!("Reklamace vzata zpět: kámen na {sq} je zpět na desce."),
+            English => format!("Claim undone: the piece on {sq} is back on the board."),
+        },
+        Undone::TakeBack(m) => match lang {
+            Czech => format!("Reklamace vzata zpět: tah {m} zase platí."),
+            English => format!("Claim undone: {m} stands again."),
+        },
+    }
+}
+
+fn looked(cx: &Context<'_>, look: &Look) -> String {
+    let lang = cx.lang;
+    let history = |entered: bool| match (lang, entered) {
+        (_, false) => "",
+        (Czech, true) => " Prohlížíte dřívější pozici; tahem odsud hru změníte.",
+        (English, true) => " You are looking at an earlier position; a move here changes the game.",
+    };
+    match look {
+        Look::Start { plies, entered } => match lang {
+            Czech => format!("Výchozí pozice (0 z {plies}).{}", history(*entered)),
+            English => format!("Starting position (0 of {plies}).{}", history(*entered)),
+        },
+        Look::After {
+            ply,
+            plies,
+            number,
+            before,
+            mv,
+            entered,
+        } => {
+            let side = side_genitive(lang, before.side_to_move());
+            let spoken = spoken_move(lang, before, cx.rules, mv);
+            match lang {
+                Czech => format!(
+                    "Po {number}. tahu {side}: {spoken} ({ply} z {plies}).{}",
+                    history(*entered)
+                ),
+                English => format!(
+                    "After {side} move {number}: {spoken} ({ply} of {plies}).{}",
+                    history(*entered)
+                ),
+            }
+        }
+        Look::Live => match lang {
+            Czech => "Zpět v aktuální pozici.".into(),
+            English => "Back at the current position.".into(),
+        },
+    }
+}

@@ -1,0 +1,282 @@
+//! The one way through: every command of the command table, every dialog answer, every move
+//! on the board or typed, every answer of the computer becomes a [`Change`], and
+//! [`DamaApp::apply`] applies it. What follows a change — dropping the computer's stale
+//! thinking, tidying or resetting the per-game window state, the cursor, the autosave, the
+//! recent files, the words — happens there, once.
+
+use eframe::egui::{Context, ViewportCommand};
+
+use super::{DamaApp, Dialog, NewGameForm, Pending};
+use crate::event::{Event, Look, Mover, Problem};
+use crate::rules::{Color, GameError, Move, Square, Variant};
+use crate::speech::phrases;
+use crate::ui::commands::Command;
+use crate::ui::document::{Document, Outcome, Replaced};
+use crate::ui::settings::Player;
+
+/// A change of the game, or of the position the board shows.
+#[derive(Debug)]
+pub(super) enum Change {
+    /// A move, by a person on the board as shown, or by the computer.
+    Play {
+        /// The move.
+        mv: Move,
+        /// Who plays it.
+        by: Mover,
+    },
+    /// Claim the opponent's forgotten capture.
+    Claim,
+    /// Remove this offender (a huff, after the choice among several).
+    Huff(Square),
+    /// Take back the last action.
+    Undo,
+    /// Play again what was taken back.
+    Redo,
+    /// Resign.
+    Resign,
+    /// Offer a draw; the shortcuts that answer it, to be said.
+    OfferDraw([String; 2]),
+    /// Answer the standing draw offer.
+    AnswerDraw {
+        /// Accept it.
+        accept: bool,
+        /// Who answers.
+        by: Mover,
+    },
+    /// Who plays White and Black.
+    Players([Player; 2]),
+    /// A new game, an opened or a resumed one.
+    Replace(Box<Document>, Replaced),
+    /// The game was written to a file.
+    Saved {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The tags written.
+        tags: Vec<(String, String)>,
+    },
+    /// Show another position of the game.
+    Look(Target),
+}
+
+/// Which position to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Target {
+    /// The start.
+    Start,
+    /// One ply earlier.
+    Back,
+    /// One ply later.
+    Forward,
+    /// The current position.
+    Live,
+    /// The position after this many plies.
+    Ply(usize),
+}
+
+impl DamaApp {
+    /// Applies `change` and does what follows it (see the module's documentation).
+    pub(super) fn apply(&mut self, change: Change) {
+        let revision = self.doc.revision();
+        let interrupt = !matches!(
+            change,
+            Change::Play {
+                by: Mover::Computer,
+                ..
+            } | Change::AnswerDraw {
+                by: Mover::Computer,
+                ..
+            }
+        );
+        let replacing = matches!(change, Change::Replace(..));
+        let result: Outcome = match change {
+            Change::Play { mv, by } => {
+                let from = match by {
+                    Mover::Person => self.view.ply,
+                    Mover::Computer => None,
+                };
+                self.doc.play(mv, from, by)
+            }
+            Change::Claim => {
+                self.view.ply = None;
+                self.doc.claim()
+            }
+            Change::Huff(sq) => self.doc.huff(sq),
+            Change::Undo => self.doc.undo(),
+            Change::Redo => self.doc.redo(),
+            Change::Resign => self.doc.resign(),
+            Change::OfferDraw(keys) => self.doc.offer_draw(keys),
+            Change::AnswerDraw { accept, by } => self.doc.answer_draw(accept, by),
+            Change::Players(players) => self.doc.set_players(players),
+            Change::Replace(doc, how) => self.doc.replace(*doc, how),
+            Change::Saved { path, tags } => self.doc.saved(path, tags),
+            Change::Look(target) => self.look(target),
+        };
+        let events = match result {
+            Ok(events) => events,
+            Err(problem) => {
+                self.complain(&problem);
+                return;
+            }
+        };
+        let changed = self.doc.revision() != revision;
+        if changed {
+            // An answer of the computer about the game before would be stale.
+            self.cancel_thinking();
+            if replacing {
+                self.view.reset();
+            } else {
+                self.view.after_change();
+            }
+        }
+        let mut recent = None;
+        for e in &events {
+            match e {
+                Event::Moved { mv, .. } => self.view.cursor = Some(mv.to()),
+                Event::ChooseOffender(offenders) => self.view.offenders = Some(*offenders),
+                Event::Opened { path, .. } | Event::Saved(path) => recent = Some(path.clone()),
+                _ => {}
+            }
+        }
+        self.tell(&events, interrupt);
+        if changed {
+            self.autosave_now();
+        }
+        if let Some(path) = recent {
+            self.settings.add_recent(&path);
+            self.save_settings();
+        }
+    }
+
+    /// Shows another position of the game (no change of the game itself).
+    fn look(&mut self, target: Target) -> Outcome {
+        let game = self.doc.game();
+        let plies = game.moves().len();
+        let now = self.view.ply;
+        let to = match target {
+            Target::Start if plies == 0 || now == Some(0) => return Err(Problem::AtStart),
+            Target::Start => Some(0),
+            Target::Back => match now.unwrap_or(plies) {
+                0 => return Err(Problem::AtStart),
+                p => Some(p - 1),
+            },
+            Target::Forward => match now {
+                None => return Err(Problem::AtLive),
+                Some(p) => Some(p + 1),
+            },
+            Target::Live if now.is_none() => return Err(Problem::AtLive),
+            Target::Live => None,
+            Target::Ply(p) => Some(p),
+        }
+        .filter(|&p| p < plies);
+        let entered = now.is_none() && to.is_some();
+        let look = match to {
+            None => Look::Live,
+            Some(0) => Look::Start { plies, entered },
+            Some(ply) => {
+                // Move numbers count pairs from the rule set's first player, as the list does.
+                let offset = usize::from(game.start().side_to_move() != game.rules().first);
+                Look::After {
+                    ply,
+                    plies,
+                    number: (ply - 1 + offset) / 2 + 1,
+                    before: *game.position_at(ply - 1).expect("a position per move"),
+                    mv: game.moves()[ply - 1],
+                    entered,
+                }
+            }
+        };
+        self.view.picker.clear();
+        self.view.ply = to;
+        Ok(vec![Event::Looked(look)])
+    }
+
+    /// Does what a command of the command table (menu item, shortcut, button) asks.
+    pub(super) fn run(&mut self, ctx: &Context, c: Command) {
+        let lang = self.lang();
+        match c {
+            Command::NewGame => {
+                let v = self.settings.last_rules.parse().unwrap_or(Variant::Czech);
+                let form = NewGameForm::new(
+                    v,
+                    &self.settings.white_name,
+                    &self.settings.black_name,
+                    Color::ALL.map(|c| self.doc.player(c)),
+                );
+                self.dialog = Some(Dialog::NewGame(Box::new(form)));
+            }
+            Command::Open => self.guard(Pending::Open),
+            Command::Save => match self.doc.file().map(|f| f.to_path_buf()) {
+                Some(path) => self.save_to(&path),
+                None => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
+            },
+            Command::SaveAs => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
+            Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
+            Command::Undo => self.apply(Change::Undo),
+            Command::Redo => self.apply(Change::Redo),
+            Command::FlipBoard => {
+                self.settings.flipped = !self.settings.flipped;
+                let black_at_bottom = self.settings.flipped;
+                self.tell(&[Event::Flipped { black_at_bottom }], true);
+                self.save_settings();
+            }
+            Command::Settings => self.dialog = Some(Dialog::Settings),
+            Command::Resign => match self.doc.game().outcome() {
+                None => self.dialog = Some(Dialog::ConfirmResign),
+                Some(_) => self.complain(&Problem::Game(GameError::GameOver)),
+            },
+            Command::OfferDraw => {
+                let keys = self.draw_answer_keys(ctx);
+                self.apply(Change::OfferDraw(keys));
+            }
+            Command::AcceptDraw => self.apply(Change::AnswerDraw {
+                accept: true,
+                by: Mover::Person,
+            }),
+            Command::DeclineDraw => self.apply(Change::AnswerDraw {
+                accept: false,
+                by: Mover::Person,
+            }),
+            Command::FirstPosition => self.apply(Change::Look(Target::Start)),
+            Command::PreviousPosition => self.apply(Change::Look(Target::Back)),
+            Command::NextPosition => self.apply(Change::Look(Target::Forward)),
+            Command::LivePosition => self.apply(Change::Look(Target::Live)),
+            Command::RepeatLastMove => {
+                let text = phrases::last_move(lang, self.doc.game());
+                self.announce(text, false, true);
+            }
+            Command::ReadPosition => {
+                let text = phrases::position(lang, self.shown_position());
+                self.announce(text, false, true);
+            }
+            Command::ReadMoves => {
+                let pos = *self.shown_position();
+                let moves = self.moves_shown();
+                let text = phrases::legal_moves(lang, &pos, self.doc.game().rules(), &moves);
+                self.announce(text, false, true);
+            }
+            Command::ReadMaterial => {
+                let text = phrases::material(lang, self.shown_position());
+                self.announce(text, false, true);
+            }
+            Command::WhoseTurn => {
+                let game = self.doc.game();
+                let text = match game.outcome() {
+                    Some(o) => phrases::outcome(lang, o),
+                    None => phrases::to_move(lang, game.position().side_to_move()),
+                };
+                self.announce(text, false, true);
+            }
+            Command::ReadMoveList => {
+                let text = phrases::move_list(lang, self.doc.game());
+                self.announce(text, false, true);
+            }
+            Command::MoveField => {
+                self.focus_move_field = true;
+                self.tell(&[Event::MoveField], true);
+            }
+            Command::Help => self.dialog = Some(Dialog::Help),
+            Command::Claim => self.apply(Change::Claim),
+            Command::Hint => self.ask_hint(ctx),
+        }
+    }
+}

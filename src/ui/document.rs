@@ -1,0 +1,425 @@
+//! The document: the game and everything saved or autosaved with it (names, who plays, the
+//! file's tags, the file, the unsaved flag, a standing draw offer), with a revision counter.
+//!
+//! `Game` is changed here and nowhere else in the window. Each method below is one kind of
+//! change; the window calls them only from its one change path (`DamaApp::apply` in
+//! `app/change.rs`), which does what follows every change. Each returns what happened as
+//! [`Event`]s, or the [`Problem`] when nothing changed, and raises the revision whenever
+//! anything in the document changed: an answer the computer found for an older revision is
+//! stale, and the autosave writes a revision once.
+
+use std::path::{Path, PathBuf};
+
+use crate::autosave::{Session, SessionRef};
+use crate::engine::Level;
+use crate::event::{Event, Mover, Problem, Undone};
+use crate::notation::pdn::{self, PdnGame, Warning};
+use crate::rules::{Color, Enforcement, Game, GameError, Move, RuleSet, RuleSetError, Square};
+
+use super::settings::Player;
+
+/// The game and what is saved with it.
+#[derive(Clone, Debug)]
+pub struct Document {
+    game: Game,
+    names: [String; 2],
+    players: [Player; 2],
+    /// Tags of the file the game came from, kept when saving.
+    tags: Vec<(String, String)>,
+    file: Option<PathBuf>,
+    dirty: bool,
+    draw_offer: Option<Color>,
+    revision: u64,
+}
+
+/// How a document came to replace the one before.
+#[derive(Debug)]
+pub enum Replaced {
+    /// A new game from the new-game dialog.
+    NewGame,
+    /// A game opened from a file.
+    Opened {
+        /// The file.
+        path: PathBuf,
+        /// The game's number in the file, from 1.
+        number: usize,
+        /// What the file had that is not quite PDN.
+        warnings: Vec<Warning>,
+    },
+    /// The game of an interrupted run.
+    Resumed,
+}
+
+/// What the window's change path returns.
+pub type Outcome = Result<Vec<Event>, Problem>;
+
+impl Document {
+    /// A new game with `rules`, under table rules where chosen and possible.
+    ///
+    /// # Errors
+    /// The rule set's starting position does not fit its board.
+    pub fn new_game(
+        rules: RuleSet,
+        table_rules: bool,
+        names: [String; 2],
+        players: [Player; 2],
+    ) -> Result<Document, RuleSetError> {
+        let mut game = Game::new(rules)?;
+        game.set_enforcement(if table_rules {
+            Enforcement::TableRules
+        } else {
+            Enforcement::Strict
+        });
+        Ok(Document::with_game(game, names, players))
+    }
+
+    /// A game opened from `path`: played by people, named as its tags say.
+    pub fn opened(game: Game, pdn: &PdnGame, path: &Path) -> Document {
+        let names = ["White", "Black"].map(|t| pdn.tag(t).unwrap_or("").to_string());
+        let mut doc = Document::with_game(game, names, [Player::Human; 2]);
+        doc.tags = pdn.tags.clone();
+        doc.file = Some(path.to_path_buf());
+        doc
+    }
+
+    /// The game of an interrupted run, as the autosave kept it.
+    pub fn resumed(s: Session) -> Document {
+        let players = s
+            .computer
+            .map(|c| c.map_or(Player::Human, Player::Computer));
+        let mut doc = Document::with_game(s.game, s.names, players);
+        doc.tags = s.tags;
+        // A game found only in the autosave is unsaved work, whatever its flag said.
+        doc.dirty = s.dirty || s.file.is_none();
+        doc.file = s.file;
+        doc
+    }
+
+    fn with_game(game: Game, names: [String; 2], players: [Player; 2]) -> Document {
+        Document {
+            game,
+            names,
+            players,
+            tags: Vec::new(),
+            file: None,
+            dirty: false,
+            draw_offer: None,
+            revision: 0,
+        }
+    }
+
+    /// The game record.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// White's and Black's names, as saved in PDN.
+    pub fn names(&self) -> &[String; 2] {
+        &self.names
+    }
+
+    /// Who plays `color`.
+    pub fn player(&self, color: Color) -> Player {
+        self.players[color.index()]
+    }
+
+    /// Who plays White and Black: a person (`None`) or the computer at a level.
+    pub fn computer_levels(&self) -> [Option<Level>; 2] {
+        self.players.map(|p| match p {
+            Player::Human => None,
+            Player::Computer(level) => Some(level),
+        })
+    }
+
+    /// The file the game came from or was saved to.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    /// Whether the game has changes not saved to its file.
+    pub fn is_dirty(&self) -> bool {
+        self.dirty
+    }
+
+    /// Who offers a draw that has not been answered.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// Grows with every change of the document, a replacement included.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The side a single person plays against the computer.
+    pub fn human_side(&self) -> Option<Color> {
+        match self.players {
+            [Player::Human, Player::Computer(_)] => Some(Color::White),
+            [Player::Computer(_), Player::Human] => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The level of the computer to move, if the computer is to move in a game going on.
+    pub fn computer_to_move(&self) -> Option<Level> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        match self.player(self.game.position().side_to_move()) {
+            Player::Computer(level) => Some(level),
+            Player::Human => None,
+        }
+    }
+
+    /// The game as PDN, with the file's tags and the names.
+    pub fn to_pdn(&self) -> PdnGame {
+        pdn::to_pdn(&self.game, &self.tags, [&self.names[0], &self.names[1]])
+    }
+
+    /// The document as autosave writes it.
+    pub fn session(&self) -> SessionRef<'_> {
+        SessionRef {
+            game: &self.game,
+            names: [&self.names[0], &self.names[1]],
+            tags: &self.tags,
+            file: self.file.as_deref(),
+            dirty: self.dirty,
+            computer: self.computer_levels(),
+        }
+    }
+
+    /// Marks a change: a new revision, and unsaved work when the game itself changed.
+    fn touch(&mut self, game_changed: bool) {
+        self.revision += 1;
+        self.dirty |= game_changed;
+    }
+
+    /// Plays `mv` by `by`. With `from_ply` (the board shows an earlier position), the later
+    /// moves are dropped first; nothing is dropped when the move is refused.
+    pub(super) fn play(&mut self, mv: Move, from_ply: Option<usize>, by: Mover) -> Outcome {
+        let mut game = self.game.clone();
+        let mut events = Vec::new();
+        if let Some(ply) = from_ply.filter(|&p| p < game.moves().len()) {
+            let dropped = game.moves().len() - ply;
+            while game.moves().len() > ply {
+                if game.undo().is_err() {
+                    break;
+                }
+            }
+            events.push(Event::Truncated { dropped });
+        }
+        let before = *game.position();
+        let played = game.play(mv).map_err(Problem::Game)?;
+        self.game = game;
+        self.touch(true);
+        events.push(Event::Moved { before, mv, by });
+        if self.draw_offer.take().is_some() {
+            events.push(Event::DrawOfferLapsed);
+        }
+        if let Some(o) = played.outcome {
+            events.push(Event::Ended(o));
+        }
+        Ok(events)
+    }
+
+    /// "Zapomněl jsi skákat!": takes back the opponent's violating move, or removes its only
+    /// offending piece; with several offenders the claimer is asked to choose
+    /// ([`Event::ChooseOffender`], nothing changes yet).
+    pub(super) fn claim(&mut self) -> Outcome {
+        let offer = self
+            .game
+            .claim_offer()
+            .ok_or(Problem::Game(GameError::NoClaim))?;
+        match offer.kind {
+            crate::rules::Claim::TakeBack => {
+                let ply = self.game.moves().len() - 1;
+                let before = *self.game.position_at(ply).expect("a position per move");
+                let mv = self.game.claim_take_back().map_err(Problem::Game)?;
+                self.touch(true);
+                Ok(vec![Event::TakenBack { before, mv }])
+            }
+            crate::rules::Claim::Huff if offer.offenders.len() == 1 => {
+                let square = offer.offenders.iter().next().expect("one offender");
+                self.huff(square)
+            }
+            crate::rules::Claim::Huff => Ok(vec![Event::ChooseOffender(offer.offenders)]),
+        }
+    }
+
+    /// Removes the offending piece on `square` (a huff).
+    pub(super) fn huff(&mut self, square: Square) -> Outcome {
+        let piece = self.game.position().piece_at(square);
+        self.game.claim_huff(square).map_err(Problem::Game)?;
+        self.touch(true);
+        let piece = piece.expect("an offender is a piece");
+        Ok(vec![Event::Huffed { piece, square }])
+    }
+
+    /// Takes back the last action; against the computer, back to the person's own move.
+    pub(super) fn undo(&mut self) -> Outcome {
+        let mut events = vec![Event::Undone(self.undo_one()?)];
+        if self.game.outcome().is_none()
+            && self.human_side().is_some()
+            && self.computer_to_move().is_some()
+            && let Ok(u) = self.undo_one()
+        {
+            events.push(Event::Undone(u));
+        }
+        self.draw_offer = None;
+        self.touch(true);
+        events.push(Event::ToMove(self.game.position().side_to_move()));
+        Ok(events)
+    }
+
+    fn undo_one(&mut self) -> Result<Undone, Problem> {
+        let g = &self.game;
+        let undone = if let Some(o) = g.ending() {
+            Undone::Ending(o)
+        } else if let Some(sq) = g.pending_huff() {
+            Undone::Huff(sq)
+        } else if let Some(m) = g.pending_take_back() {
+            Undone::TakeBack(m)
+        } else {
+            let ply = g
+                .moves()
+                .len()
+                .checked_sub(1)
+                .ok_or(Problem::Game(GameError::NothingToUndo))?;
+            Undone::Move {
+                before: *g.position_at(ply).expect("a position per move"),
+                mv: g.moves()[ply],
+            }
+        };
+        self.game.undo().map_err(Problem::Game)?;
+        Ok(undone)
+    }
+
+    /// Plays again the move taken back; against the computer, its reply too.
+    pub(super) fn redo(&mut self) -> Outcome {
+        let mut events = Vec::new();
+        self.redo_one(&mut events)?;
+        if self.human_side().is_some() && self.computer_to_move().is_some() && self.game.can_redo()
+        {
+            self.redo_one(&mut events)?;
+        }
+        self.draw_offer = None;
+        self.touch(true);
+        if self.game.outcome().is_none() {
+            events.push(Event::ToMove(self.game.position().side_to_move()));
+        }
+        Ok(events)
+    }
+
+    fn redo_one(&mut self, events: &mut Vec<Event>) -> Result<(), Problem> {
+        let before = *self.game.position();
+        let played = self.game.redo().map_err(Problem::Game)?;
+        events.push(Event::Redone {
+            before,
+            mv: played.mv,
+        });
+        if let Some(o) = played.outcome {
+            events.push(Event::Ended(o));
+        }
+        Ok(())
+    }
+
+    /// The person resigns (against the computer), or the side to move does.
+    pub(super) fn resign(&mut self) -> Outcome {
+        let side = self
+            .human_side()
+            .unwrap_or(self.game.position().side_to_move());
+        self.game.resign(side).map_err(Problem::Game)?;
+        self.draw_offer = None;
+        self.touch(true);
+        let outcome = self.game.outcome().expect("a resigned game is over");
+        Ok(vec![Event::Resigned(side), Event::Ended(outcome)])
+    }
+
+    /// The person (against the computer), or the side to move, offers a draw; `keys` are the
+    /// shortcuts that answer it, said when a person answers.
+    pub(super) fn offer_draw(&mut self, keys: [String; 2]) -> Outcome {
+        if self.game.outcome().is_some() {
+            return Err(Problem::Game(GameError::GameOver));
+        }
+        let by = self
+            .human_side()
+            .unwrap_or(self.game.position().side_to_move());
+        self.draw_offer = Some(by);
+        self.touch(false);
+        let keys = (self.player(!by) == Player::Human).then_some(keys);
+        Ok(vec![Event::DrawOffered { by, keys }])
+    }
+
+    /// The opponent of the side that offered a draw answers it: a person, or the computer.
+    pub(super) fn answer_draw(&mut self, accept: bool, mover: Mover) -> Outcome {
+        let offer = self.draw_offer.ok_or(Problem::NoDrawOffer)?;
+        let by = !offer;
+        let computer_answers = matches!(self.player(by), Player::Computer(_));
+        if computer_answers != (mover == Mover::Computer) {
+            return Err(Problem::OwnDrawOffer);
+        }
+        let mut events = vec![Event::DrawAnswered {
+            by,
+            accepted: accept,
+            mover,
+        }];
+        if accept {
+            self.game.agree_draw().map_err(Problem::Game)?;
+            events.push(Event::Ended(
+                self.game.outcome().expect("an agreed draw ends the game"),
+            ));
+        }
+        self.draw_offer = None;
+        self.touch(accept);
+        Ok(events)
+    }
+
+    /// Who plays White and Black from now on.
+    pub(super) fn set_players(&mut self, players: [Player; 2]) -> Outcome {
+        self.players = players;
+        self.touch(false);
+        Ok(vec![Event::PlayersChanged(self.computer_levels())])
+    }
+
+    /// Puts `doc` in the place of this document: a new game, an opened file, a resumed game.
+    pub(super) fn replace(&mut self, doc: Document, how: Replaced) -> Outcome {
+        let revision = self.revision + 1;
+        *self = doc;
+        self.revision = revision;
+        let to_move = Event::ToMove(self.game.position().side_to_move());
+        let event = match how {
+            Replaced::NewGame => Event::NewGame {
+                table_rules: self.game.enforcement() == Enforcement::TableRules,
+                players: self.computer_levels(),
+            },
+            Replaced::Opened {
+                path,
+                number,
+                warnings,
+            } => Event::Opened {
+                path,
+                number,
+                plies: self.game.moves().len(),
+                warnings,
+            },
+            Replaced::Resumed => Event::Resumed {
+                plies: self.game.moves().len(),
+            },
+        };
+        let mut events = vec![event];
+        match self.game.outcome() {
+            Some(o) => events.push(Event::Ended(o)),
+            None => events.push(to_move),
+        }
+        Ok(events)
+    }
+
+    /// The game was written to `path` with `tags`: it is the document's file now, and saved.
+    pub(super) fn saved(&mut self, path: PathBuf, tags: Vec<(String, String)>) -> Outcome {
+        self.file = Some(path.clone());
+        self.tags = tags;
+        self.dirty = false;
+        self.touch(false);
+        Ok(vec![Event::Saved(path)])
+    }
+}

@@ -1,0 +1,42 @@
+//! What the window shows of the game and is doing with it: the position looked at, the piece
+//! being moved, the offender being chosen, the hint, the keyboard cursor, and what the
+//! computer has already considered. One value, so that a new game resets all of it at once.
+
+use crate::rules::{Move, Square, SquareSet};
+
+use super::picker::Picker;
+
+/// The per-game state of the window.
+#[derive(Clone, Debug, Default)]
+pub struct GameView {
+    /// The ply shown when looking back (`None`: the current position).
+    pub ply: Option<usize>,
+    /// The move being chosen on the board.
+    pub picker: Picker,
+    /// A huff claimed with several offenders: the next board choice removes one of these.
+    pub offenders: Option<SquareSet>,
+    /// The computer's suggestion for the position on the board.
+    pub hint: Option<Move>,
+    /// The keyboard cursor.
+    pub cursor: Option<Square>,
+    /// The revision at which the computer last decided whether to claim a forgotten capture.
+    pub claim_considered: Option<u64>,
+    /// The revision at which the computer last answered a draw offer.
+    pub draw_considered: Option<u64>,
+}
+
+impl GameView {
+    /// A new game, an opened or resumed one: nothing of the game before stays.
+    pub fn reset(&mut self) {
+        *self = GameView::default();
+    }
+
+    /// After any other change of the game: a selection, an offender choice, a hint or an
+    /// earlier position shown were about the game as it was. The cursor stays.
+    pub fn after_change(&mut self) {
+        self.ply = None;
+        self.picker.clear();
+        self.offenders = None;
+        self.hint = None;
+    }
+}
