@@ -273,7 +273,7 @@ pub fn write(pos: &Position, rules: &RuleSet, m: &Move, notation: Notation) -> S
     )
 }
 
-/// [`write`] in numeric notation.
+/// [`write()`] in numeric notation.
 pub fn numeric(pos: &Position, rules: &RuleSet, m: &Move) -> String {
     write(pos, rules, m, Notation::Numeric)
 }

@@ -179,7 +179,9 @@ pub fn write(pos: &Position) -> String {
 }
 
 impl Position {
-    /// Reads a FEN for `board` (see the [module docs](self) for what is accepted).
+    /// Reads a FEN for `board`: the side to move, then a field per colour of squares with an
+    /// optional `K` (king) or `T` (tower) prefix; ranges (`1-12`), algebraic squares (`c3`)
+    /// and a final `.` are accepted.
     ///
     /// # Errors
     /// See [`FenError`].

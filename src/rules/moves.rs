@@ -25,7 +25,8 @@ pub struct Move {
 
 impl Move {
     /// Builds a move from squares of `board`. It is not checked against any position: use
-    /// [`Position::find_move`](super::Position::find_move) for that.
+    /// [`Position::moves_between`](super::Position::moves_between) or
+    /// [`Position::is_legal`](super::Position::is_legal) for that.
     ///
     /// # Panics
     /// If a square is not on `board`.

@@ -1,4 +1,5 @@
-//! The words of the window in Czech and English.
+//! The labels of the window in Czech and English: menu items, buttons, headings, the texts of
+//! dialogs. Sentences that report what happened are made in [`crate::speech::phrases`].
 
 pub use crate::language::Language;
 
@@ -54,16 +55,8 @@ texts! {
     WhitePlayer => "Bílý hráč", "White player";
     BlackPlayer => "Černý hráč", "Black player";
     PlayedBy => "Hraje", "Played by";
-    Human => "Člověk", "Human";
-    ComputerPlayer => "Počítač", "Computer";
-    LevelBeginner => "Začátečník", "Beginner";
-    LevelNovice => "Mírně pokročilý", "Novice";
-    LevelClub => "Klubový hráč", "Club player";
-    LevelExpert => "Expert", "Expert";
-    LevelMaster => "Mistr", "Master";
     Thinking => "Počítač přemýšlí…", "The computer is thinking…";
     Hint => "Poradit tah", "Hint";
-    HintMark => "doporučený tah", "hint";
     Start => "Začít", "Start";
     Cancel => "Zrušit", "Cancel";
     Path => "Cesta k souboru", "File path";
@@ -90,21 +83,8 @@ texts! {
     NumbersOn8x8 => "Čísla polí na desce 8×8", "Square numbers on 8×8";
     Coordinates => "Souřadnice a–h, 1–8", "Coordinates a–h, 1–8";
     Close => "Zavřít", "Close";
-    Saved => "Uloženo", "Saved";
     Board => "Deska", "Board";
-    Empty => "prázdné", "empty";
-    Selected => "vybráno", "selected";
-    Destination => "cíl tahu", "destination";
-    MustCapture => "musí skákat", "must capture";
-    CanMove => "může táhnout", "can move";
-    LastMove => "poslední tah", "last move";
-    MustCaptureNotice => "Musíte skákat.", "You must capture.";
-    CannotMoveNotice => "Tímto kamenem nelze táhnout.", "That piece cannot move.";
-    NotYourPiece => "Na tahu je soupeř, nebo je pole prázdné.", "Not a piece of the side to move.";
-    NotADestination => "Sem tah nevede.", "No move goes there.";
-    AmbiguousEnd => "Sem vede více skoků: klikněte na pole doskoku postupně.", "Several captures end here: click the landing squares in order.";
     ViewingHistory => "Prohlížíte dřívější pozici. Tahem odsud hru změníte.", "Viewing an earlier position. A move here changes the game.";
-    SettingsReset => "Soubor nastavení byl poškozen: uložen stranou, použito výchozí nastavení.", "The settings file was damaged: it was kept aside and defaults are used.";
     Help => "Nápověda", "Help";
     Claim => "Zapomněl jsi skákat!", "You forgot to capture!";
     TableRules => "Pravidla od stolu (skok lze zapomenout, soupeř ho může reklamovat)", "Table rules (a capture can be forgotten and claimed)";
@@ -119,7 +99,6 @@ texts! {
     MoveField => "Tah", "Move";
     MoveFieldHint => "např. 32-28, 3228, c3-d4", "e.g. 32-28, 3228, c3-d4";
     BoardKeys => "Šipky: pohyb po tmavých polích. Enter nebo mezerník: vybrat kámen a táhnout. Escape: zrušit výběr.", "Arrow keys: move over the dark squares. Enter or Space: select a piece and move. Escape: cancel the selection.";
-    Cancelled => "Zrušeno", "Cancelled";
     Speech => "Řeč", "Speech";
     SpeechOn => "Říkat tahy a zprávy", "Speak moves and messages";
     OwnVoice => "Vlastním hlasem Dámy", "With Dáma's own voice";
@@ -132,28 +111,9 @@ texts! {
     SquareWords => "Popis polí", "Square descriptions";
     BriefWords => "Stručný (číslo, kámen, stav)", "Brief (number, piece, state)";
     FullWords => "Úplný (i písmena a poslední tah)", "Full (with letters and the last move)";
-    SpeechUnavailable => "Řeč není k dispozici", "Speech is not available";
-    FileMissing => "Soubor neexistuje", "The file does not exist";
-    FileIsFolder => "Toto je složka, ne soubor", "This is a folder, not a file";
-    FileNotRegular => "Toto není obyčejný soubor", "This is not a regular file";
-    FileTooLarge => "Soubor je příliš velký", "The file is too large";
-    FileEmpty => "Soubor je prázdný", "The file is empty";
-    FileBinary => "Toto není soubor PDN: obsahuje binární data (třeba obrázek nebo archiv)", "This is not a PDN file: it holds binary data (an image or an archive, say)";
-    FileNoGame => "V souboru není žádná partie", "There is no game in the file";
-    FileInvalid => "Soubor není platné PDN (je poškozený, nebo v jiném formátu)", "The file is not valid PDN (damaged, or another format)";
-    FileUnreadable => "Soubor nelze přečíst", "The file cannot be read";
-    GameInvalid => "Partii ze souboru nelze přehrát", "The game in the file cannot be replayed";
     ResumeTitle => "Pokračovat v přerušené partii?", "Resume the interrupted game?";
     ResumeText => "Dáma se minule neukončila správně. Rozehraná partie zůstala uložena:", "Dáma did not close properly last time. The game in progress was kept:";
     Resume => "Pokračovat", "Resume";
-    Resumed => "Přerušená partie obnovena", "The interrupted game is resumed";
-    DiscardedTo => "Přerušená partie byla odložena do souboru", "The interrupted game was put aside in the file";
-    UnsavedChanges => "neuložené změny", "unsaved changes";
-    FileWord => "soubor", "file";
-    AutosaveDamaged => "Automaticky uložená partie byla poškozená: je uložena stranou a začíná nová hra.", "The autosaved game was damaged: it was kept aside and a new game starts.";
-    AutosaveBusy => "Automatické ukládání je vypnuto: je otevřeno příliš mnoho oken Dámy.", "Autosave is off: too many Dáma windows are open.";
-    AutosaveFailed => "Automatické uložení selhalo", "Autosave failed";
-    CannotSave => "Uložení se nezdařilo, partie zůstává neuložená", "Saving failed, the game stays unsaved";
 }
 
 pub use crate::speech::phrases::{draw_offer, outcome, rules_name, side_name, to_move};

@@ -1,8 +1,7 @@
 //! What is said, as text: a pure function of what happened, in Czech and English. The window
 //! shows the same words (status bar, live region, banner) and the speaker speaks them, so every
-//! event and every error is put into words in this one place: [`event`](events::event) and
-//! [`problem`](problems::problem) for what happened, the functions here for moves, squares and
-//! the answers to the reading keys.
+//! event and every error is put into words in this one place: [`event`] and [`problem`] for
+//! what happened, the functions here for moves, squares and the answers to the reading keys.
 
 pub mod errors;
 pub mod events;
