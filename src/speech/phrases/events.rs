@@ -43,6 +43,14 @@ fn side_genitive(lang: Language, c: Color) -> &'static str {
     }
 }
 
+/// Who made a move, after a colon: "černý", "Black".
+fn mover(lang: Language, c: Color) -> &'static str {
+    match lang {
+        Czech => color_name(lang, c),
+        English => side_name(lang, c),
+    }
+}
+
 fn squares(set: SquareSet) -> String {
     list(set)
 }
@@ -79,7 +87,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         Event::TakenBack { before, mv } => taken_back(lang, before, rules, mv),
         Event::Undone(u) => undone(cx, u),
         Event::Redone { before, mv } => {
-            let side = side_name(lang, before.side_to_move());
+            let side = mover(lang, before.side_to_move());
             let spoken = spoken_move(lang, before, rules, mv);
             match lang {
                 Czech => format!("Znovu zahráno: {side} {spoken}"),
@@ -160,7 +168,14 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             };
             if *plies > 0 {
                 text.push_str(", ");
-                text.push_str(&counted(lang, *plies, ["tah", "tahy", "tahů"]));
+                text.push_str(&counted(
+                    lang,
+                    *plies,
+                    match lang {
+                        Czech => ["tah", "tahy", "tahů"],
+                        English => ["move", "moves", "moves"],
+                    },
+                ));
             }
             if let Some(first) = warnings.first() {
                 text.push_str(". ");
@@ -198,7 +213,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             ),
         },
         Event::Flipped { black_at_bottom } => {
-            let side = color_name(
+            let side = mover(
                 lang,
                 if *black_at_bottom {
                     Color::Black
@@ -274,7 +289,7 @@ fn undone(cx: &Context<'_>, u: &Undone) -> String {
     let lang = cx.lang;
     match u {
         Undone::Move { before, mv } => {
-            let side = side_name(lang, before.side_to_move());
+            let side = mover(lang, before.side_to_move());
             let spoken = spoken_move(lang, before, cx.rules, mv);
             match lang {
                 Czech => format!("Vrácen tah: {side} {spoken}"),

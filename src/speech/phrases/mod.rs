@@ -318,7 +318,11 @@ pub fn players(lang: Language, players: [Option<Level>; 2]) -> Option<String> {
                 None => who.to_lowercase(),
                 Some(_) => lowercase_first(&who),
             };
-            format!("{}: {who}", color_name(lang, c))
+            let side = match lang {
+                Czech => color_name(lang, c),
+                English => side_name(lang, c),
+            };
+            format!("{side}: {who}")
         })
         .collect();
     Some(format!("{}.", capitalized(&sides.join(", "))))

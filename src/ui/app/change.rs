@@ -210,6 +210,10 @@ impl DamaApp {
                 None => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
             },
             Command::SaveAs => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
+            // Unsaved work is asked about before the window is asked to close.
+            Command::Quit if self.doc.is_dirty() => {
+                self.dialog = Some(Dialog::Unsaved(Pending::Quit));
+            }
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
             Command::Undo => self.apply(Change::Undo),
             Command::Redo => self.apply(Change::Redo),

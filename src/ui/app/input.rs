@@ -86,6 +86,10 @@ impl DamaApp {
     /// is played too (rules.md §5).
     pub fn typed_move(&mut self, text: &str) {
         self.move_text.clear();
+        if text.trim().is_empty() {
+            self.tell(&[Event::MoveField], true);
+            return;
+        }
         if !self.may_move() {
             return;
         }

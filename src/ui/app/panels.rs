@@ -331,7 +331,8 @@ impl DamaApp {
             numbers: shows_numbers(pos.board(), self.settings.numbers_on_8x8),
             coordinates: self.settings.coordinates,
             highlights: &highlights,
-            enabled: self.view.ply.is_some() || outcome.is_none(),
+            // Always: a click after the end of the game says that the game is over.
+            enabled: true,
         };
         if let Some(input) = view.show(ui) {
             self.board_input(input);

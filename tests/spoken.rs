@@ -1,0 +1,938 @@
+//! Every command of the command table and every dialog answer, performed through the window in
+//! Czech and in English, with what is spoken and what the live region (the status bar) holds
+//! checked against golden strings. One script, run once per language; `GOLDEN` holds the
+//! words in both.
+//!
+//! `DAMA_PRINT_SPOKEN=1 cargo test --test spoken -- --nocapture` prints what was said, step by
+//! step, in the form of the table.
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use dama::engine::Level;
+use dama::rules::{Color, Variant};
+use dama::speech::Recording;
+use dama::ui::{Command, DamaApp, Dialog, Language, Player, T};
+use eframe::egui::{self, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+/// What each step says: the step, then the utterances in Czech, then in English. `{dir}` stands
+/// for the test's folder.
+const GOLDEN: &[(&str, &[&str], &[&str])] = &[
+    ("whose turn", &["Na tahu je bílý"], &["White to move"]),
+    (
+        "legal moves",
+        &[
+            "Táhnout mohou 21, 22, 23, 24. Tahy: 21 na 17; 22 na 17; 22 na 18; 23 na 18; 23 na 19; 24 na 19; 24 na 20.",
+        ],
+        &[
+            "Pieces that can move: 21, 22, 23, 24. Moves: 21 to 17; 22 to 17; 22 to 18; 23 to 18; 23 to 19; 24 to 19; 24 to 20.",
+        ],
+    ),
+    (
+        "position",
+        &[
+            "Bílý: kameny 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32. Černý: kameny 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.",
+        ],
+        &[
+            "White: men 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32. Black: men 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.",
+        ],
+    ),
+    (
+        "material",
+        &["Bílý: 12 kamenů. Černý: 12 kamenů."],
+        &["White: 12 men. Black: 12 men."],
+    ),
+    (
+        "move list, empty",
+        &["Zatím žádný tah."],
+        &["No moves yet."],
+    ),
+    ("last move, none", &["Zatím žádný tah."], &["No moves yet."]),
+    (
+        "undo at the start",
+        &["Není co vrátit: partie je na začátku."],
+        &["Nothing to undo: the game is at its start."],
+    ),
+    (
+        "redo, nothing",
+        &["Není co zopakovat."],
+        &["Nothing to redo."],
+    ),
+    (
+        "to the start, there",
+        &["Už jste na začátku partie."],
+        &["This is already the start of the game."],
+    ),
+    (
+        "back, at the start",
+        &["Už jste na začátku partie."],
+        &["This is already the start of the game."],
+    ),
+    (
+        "forward, at the end",
+        &["Už jste v aktuální pozici."],
+        &["This is already the current position."],
+    ),
+    (
+        "to the end, there",
+        &["Už jste v aktuální pozici."],
+        &["This is already the current position."],
+    ),
+    (
+        "claim, nothing",
+        &["Není co reklamovat: soupeř svým posledním tahem nezapomněl skákat."],
+        &["Nothing to claim: the opponent's last move did not miss a capture."],
+    ),
+    (
+        "accept, no offer",
+        &["Nikdo remízu nenabízí."],
+        &["No draw has been offered."],
+    ),
+    (
+        "decline, no offer",
+        &["Nikdo remízu nenabízí."],
+        &["No draw has been offered."],
+    ),
+    (
+        "move field",
+        &["Zadejte tah, například 32-28, a stiskněte Enter."],
+        &["Type a move, for example 32-28, and press Enter."],
+    ),
+    ("typed move", &["22 na 18"], &["22 to 18"]),
+    (
+        "empty move field",
+        &["Zadejte tah, například 32-28, a stiskněte Enter."],
+        &["Type a move, for example 32-28, and press Enter."],
+    ),
+    ("out of the move field", &[], &[]),
+    ("cursor", &["19, f4, prázdné"], &["19, f4, empty"]),
+    ("cursor again", &["15, e5, prázdné"], &["15, e5, empty"]),
+    (
+        "cursor on a piece",
+        &["11, f6, černý kámen, může táhnout"],
+        &["11, f6, black man, can move"],
+    ),
+    (
+        "select by keyboard",
+        &["11, f6, černý kámen, vybráno. Cíle tahu: 15, 16."],
+        &["11, f6, black man, selected. Destinations: 15, 16."],
+    ),
+    ("escape", &["Výběr zrušen."], &["Selection cancelled."]),
+    (
+        "select by click",
+        &["11, f6, černý kámen, vybráno. Cíle tahu: 15, 16."],
+        &["11, f6, black man, selected. Destinations: 15, 16."],
+    ),
+    (
+        "not a destination",
+        &["Sem tah nevede."],
+        &["No move goes there."],
+    ),
+    ("move by click", &["11 na 15"], &["11 to 15"]),
+    ("last move", &["Černý: 11 na 15"], &["Black: 11 to 15"]),
+    (
+        "move list",
+        &["1. 22 na 18, 11 na 15."],
+        &["1. 22 to 18, 11 to 15."],
+    ),
+    (
+        "back",
+        &[
+            "Po 1. tahu bílého: 22 na 18 (1 z 2). Prohlížíte dřívější pozici; tahem odsud hru změníte.",
+        ],
+        &[
+            "After White's move 1: 22 to 18 (1 of 2). You are looking at an earlier position; a move here changes the game.",
+        ],
+    ),
+    (
+        "to the start",
+        &["Výchozí pozice (0 z 2)."],
+        &["Starting position (0 of 2)."],
+    ),
+    (
+        "forward",
+        &["Po 1. tahu bílého: 22 na 18 (1 z 2)."],
+        &["After White's move 1: 22 to 18 (1 of 2)."],
+    ),
+    (
+        "to the end",
+        &["Zpět v aktuální pozici."],
+        &["Back at the current position."],
+    ),
+    (
+        "undo",
+        &["Vrácen tah: černý 11 na 15. Na tahu je černý"],
+        &["Undone: Black 11 to 15. Black to move"],
+    ),
+    (
+        "redo",
+        &["Znovu zahráno: černý 11 na 15. Na tahu je bílý"],
+        &["Redone: Black 11 to 15. White to move"],
+    ),
+    (
+        "flip",
+        &["Deska otočena: dole je černý."],
+        &["Board flipped: Black at the bottom."],
+    ),
+    (
+        "flip back",
+        &["Deska otočena: dole je bílý."],
+        &["Board flipped: White at the bottom."],
+    ),
+    (
+        "offer a draw",
+        &["Bílý nabízí remízu. Přijmout: Ctrl+Shift+A, odmítnout: Ctrl+Shift+N."],
+        &["White offers a draw. Accept: Ctrl+Shift+A, decline: Ctrl+Shift+N."],
+    ),
+    (
+        "decline it",
+        &["Černý remízu odmítá."],
+        &["Black declines the draw."],
+    ),
+    (
+        "offer again",
+        &["Bílý nabízí remízu. Přijmout: Ctrl+Shift+A, odmítnout: Ctrl+Shift+N."],
+        &["White offers a draw. Accept: Ctrl+Shift+A, decline: Ctrl+Shift+N."],
+    ),
+    (
+        "accept it",
+        &["Černý remízu přijímá. Remíza: dohodou."],
+        &["Black accepts the draw. Draw: by agreement."],
+    ),
+    (
+        "move after the end",
+        &["Hra už skončila."],
+        &["The game is over."],
+    ),
+    (
+        "undo the draw",
+        &["Remíza dohodou vzata zpět. Na tahu je bílý"],
+        &["Agreed draw taken back. White to move"],
+    ),
+    (
+        "offer, then move",
+        &[
+            "Bílý nabízí remízu. Přijmout: Ctrl+Shift+A, odmítnout: Ctrl+Shift+N.",
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "24 na 20. Nabídka remízy zanikla.",
+        ],
+        &[
+            "White offers a draw. Accept: Ctrl+Shift+A, decline: Ctrl+Shift+N.",
+            "Type a move, for example 32-28, and press Enter.",
+            "24 to 20. The draw offer lapsed.",
+        ],
+    ),
+    ("resign?", &["Opravdu se vzdát?"], &["Really resign?"]),
+    ("no", &["Zrušeno."], &["Cancelled."]),
+    ("resign? again", &["Opravdu se vzdát?"], &["Really resign?"]),
+    (
+        "yes",
+        &["Černý se vzdává. Bílý vyhrál: soupeř se vzdal."],
+        &["Black resigns. White wins: the opponent resigned."],
+    ),
+    (
+        "resign when over",
+        &["Hra už skončila."],
+        &["The game is over."],
+    ),
+    (
+        "undo the resignation",
+        &["Vzdání vzato zpět. Na tahu je černý"],
+        &["Resignation taken back. Black to move"],
+    ),
+    ("help", &["Klávesové zkratky"], &["Keyboard shortcuts"]),
+    ("help closed", &["Zavřeno."], &["Closed."]),
+    (
+        "help again",
+        &["Klávesové zkratky"],
+        &["Keyboard shortcuts"],
+    ),
+    ("help, escape", &["Zavřeno."], &["Closed."]),
+    ("settings", &["Nastavení"], &["Settings"]),
+    ("settings closed", &["Zavřeno."], &["Closed."]),
+    ("save, no file yet", &["Uložit soubor"], &["Save file"]),
+    ("save cancelled", &["Zrušeno."], &["Cancelled."]),
+    ("save as", &["Uložit soubor"], &["Save file"]),
+    (
+        "saved",
+        &["Uloženo: {dir}/partie.pdn"],
+        &["Saved: {dir}/partie.pdn"],
+    ),
+    (
+        "save to the file",
+        &["Uloženo: {dir}/partie.pdn"],
+        &["Saved: {dir}/partie.pdn"],
+    ),
+    (
+        "a change",
+        &[
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "9 na 13",
+        ],
+        &[
+            "Type a move, for example 32-28, and press Enter.",
+            "9 to 13",
+        ],
+    ),
+    ("new game", &["Nová hra"], &["New game"]),
+    ("new game cancelled", &["Zrušeno."], &["Cancelled."]),
+    (
+        "new game, start",
+        &[
+            "Nová hra",
+            "Neuložené změny. Hra obsahuje neuložené změny. Uložit je?",
+        ],
+        &[
+            "New game",
+            "Unsaved changes. The game has unsaved changes. Save them?",
+        ],
+    ),
+    ("unsaved, cancel", &["Zrušeno."], &["Cancelled."]),
+    (
+        "new game, start again",
+        &[
+            "Nová hra",
+            "Neuložené změny. Hra obsahuje neuložené změny. Uložit je?",
+        ],
+        &[
+            "New game",
+            "Unsaved changes. The game has unsaved changes. Save them?",
+        ],
+    ),
+    (
+        "unsaved, save",
+        &[
+            "Uloženo: {dir}/partie.pdn",
+            "Nová hra: Česká dáma, pravidla od stolu. Na tahu je bílý",
+        ],
+        &[
+            "Saved: {dir}/partie.pdn",
+            "New game: Czech draughts, table rules. White to move",
+        ],
+    ),
+    ("open", &["Otevřít soubor"], &["Open file"]),
+    ("open cancelled", &["Zrušeno."], &["Cancelled."]),
+    (
+        "open the saved game",
+        &[
+            "Otevřít soubor",
+            "Hra načtena: partie.pdn, 4 tahy. Na tahu je bílý",
+        ],
+        &[
+            "Open file",
+            "Game loaded: partie.pdn, 4 moves. White to move",
+        ],
+    ),
+    (
+        "a change again",
+        &[
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "21 na 17",
+        ],
+        &[
+            "Type a move, for example 32-28, and press Enter.",
+            "21 to 17",
+        ],
+    ),
+    (
+        "open, unsaved",
+        &["Neuložené změny. Hra obsahuje neuložené změny. Uložit je?"],
+        &["Unsaved changes. The game has unsaved changes. Save them?"],
+    ),
+    ("unsaved, discard", &["Otevřít soubor"], &["Open file"]),
+    ("open, escape", &["Zrušeno."], &["Cancelled."]),
+    (
+        "a file of two games",
+        &["Vyberte hru: 2 partie"],
+        &["Choose a game: 2 games"],
+    ),
+    ("choice cancelled", &["Zrušeno."], &["Cancelled."]),
+    (
+        "choose the second",
+        &[
+            "Vyberte hru: 2 partie",
+            "Hra načtena: dvě.pdn, partie 2, 2 tahy. Na tahu je bílý",
+        ],
+        &[
+            "Choose a game: 2 games",
+            "Game loaded: dvě.pdn, game 2, 2 moves. White to move",
+        ],
+    ),
+    (
+        "a set-up",
+        &["Hra načtena: huff.pdn. Na tahu je bílý"],
+        &["Game loaded: huff.pdn. White to move"],
+    ),
+    (
+        "a capture forgotten",
+        &[
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "32 na 28",
+        ],
+        &[
+            "Type a move, for example 32-28, and press Enter.",
+            "32 to 28",
+        ],
+    ),
+    (
+        "claimed",
+        &["Zapomněl jsi skákat! Bílý kámen na 30 se odebírá."],
+        &["You forgot to capture! The white man on 30 is removed."],
+    ),
+    (
+        "undo the claim",
+        &["Reklamace vzata zpět: kámen na 30 je zpět na desce. Na tahu je černý"],
+        &["Claim undone: the piece on 30 is back on the board. Black to move"],
+    ),
+    (
+        "several offenders",
+        &[
+            "Hra načtena: several.pdn. Na tahu je bílý",
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "32 na 28",
+            "Zapomněl jsi skákat! Vyberte kámen k odebrání: 28, 30, 31.",
+        ],
+        &[
+            "Game loaded: several.pdn. White to move",
+            "Type a move, for example 32-28, and press Enter.",
+            "32 to 28",
+            "You forgot to capture! Choose the piece to remove: 28, 30, 31.",
+        ],
+    ),
+    (
+        "not an offender",
+        &["Zapomněl jsi skákat! Vyberte kámen k odebrání: 28, 30, 31."],
+        &["You forgot to capture! Choose the piece to remove: 28, 30, 31."],
+    ),
+    (
+        "an offender",
+        &["Zapomněl jsi skákat! Bílý kámen na 31 se odebírá."],
+        &["You forgot to capture! The white man on 31 is removed."],
+    ),
+    (
+        "take back",
+        &[
+            "Hra načtena: english.pdn. Na tahu je černý",
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "1 na 5",
+            "Zapomněl jsi skákat! Tah 1 na 5 se vrací, černý musí skákat.",
+        ],
+        &[
+            "Game loaded: english.pdn. Black to move",
+            "Type a move, for example 32-28, and press Enter.",
+            "1 to 5",
+            "You forgot to capture! 1 to 5 is taken back; black must capture.",
+        ],
+    ),
+    (
+        "strict: must capture",
+        &[
+            "Hra načtena: strict.pdn. Na tahu je černý",
+            "Musíte skákat.",
+        ],
+        &[
+            "Game loaded: strict.pdn. Black to move",
+            "You must capture.",
+        ],
+    ),
+    (
+        "strict: typed quiet move",
+        &[
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "Musíte skákat.",
+        ],
+        &[
+            "Type a move, for example 32-28, and press Enter.",
+            "You must capture.",
+        ],
+    ),
+    (
+        "strict: legal moves",
+        &["Musíte skákat. Skákat mohou 14. Tahy: 14 bere 23."],
+        &["You must capture. Pieces that can capture: 14. Moves: 14 takes 23."],
+    ),
+    (
+        "hint",
+        &["Počítač hledá radu…", "Rada: 14 bere 23"],
+        &["The computer is looking for a hint…", "Hint: 14 takes 23"],
+    ),
+    (
+        "the computer plays Black",
+        &["Bílý: člověk, černý: počítač – Začátečník (1)."],
+        &["White: human, Black: computer – Beginner (1)."],
+    ),
+    (
+        "its move",
+        &["14 bere 23. Černý vyhrál: soupeř nemůže táhnout."],
+        &["14 takes 23. Black wins: the opponent cannot move."],
+    ),
+    (
+        "hint when over",
+        &["Hra skončila, není co radit."],
+        &["The game is over: there is nothing to suggest."],
+    ),
+    (
+        "people again",
+        &["Obě strany hrají lidé."],
+        &["People play both sides."],
+    ),
+    (
+        "quit, unsaved",
+        &[
+            "Nová hra",
+            "Neuložené změny. Hra obsahuje neuložené změny. Uložit je?",
+            "Nová hra: Česká dáma, pravidla od stolu. Na tahu je bílý",
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "22 na 18",
+            "Neuložené změny. Hra obsahuje neuložené změny. Uložit je?",
+        ],
+        &[
+            "New game",
+            "Unsaved changes. The game has unsaved changes. Save them?",
+            "New game: Czech draughts, table rules. White to move",
+            "Type a move, for example 32-28, and press Enter.",
+            "22 to 18",
+            "Unsaved changes. The game has unsaved changes. Save them?",
+        ],
+    ),
+    ("quit cancelled", &["Zrušeno."], &["Cancelled."]),
+    (
+        "quit, discard",
+        &["Neuložené změny. Hra obsahuje neuložené změny. Uložit je?"],
+        &["Unsaved changes. The game has unsaved changes. Save them?"],
+    ),
+];
+
+/// The window, what it said, and the steps so far.
+struct Script {
+    h: Harness<'static, DamaApp>,
+    voice: Recording,
+    lang: Language,
+    dir: PathBuf,
+    /// (step, new utterances, the live region after it)
+    heard: Vec<(String, Vec<String>, String)>,
+    commands: HashSet<Command>,
+}
+
+impl Script {
+    fn new(lang: Language, dir: PathBuf) -> Script {
+        let (mut h, voice) = common::speaking(common::settings(lang, Variant::Czech));
+        h.run();
+        Script {
+            h,
+            voice,
+            lang,
+            dir,
+            heard: Vec::new(),
+            commands: HashSet::new(),
+        }
+    }
+
+    fn t(&self, t: T) -> &'static str {
+        t.get(self.lang)
+    }
+
+    /// Runs `act` as step `name` and notes what it said.
+    fn step(&mut self, name: &str, act: impl FnOnce(&mut Script)) {
+        let before = self.voice.spoken().len();
+        act(self);
+        let dir = self.dir.display().to_string();
+        let new = self.voice.spoken()[before..]
+            .iter()
+            .map(|t| t.replace(&dir, "{dir}"))
+            .collect();
+        let live = self.h.state().announcement().replace(&dir, "{dir}");
+        if std::env::var_os("DAMA_PRINT_SPOKEN").is_some() {
+            println!("\nGOLDEN\t{name:?}\t{new:?}");
+        }
+        self.heard.push((name.to_string(), new, live));
+    }
+
+    /// Presses the shortcut of `c`, as the command table gives it.
+    fn command(&mut self, c: Command) {
+        let sc = c.shortcut().expect("every command has a shortcut");
+        self.h.key_press_modifiers(sc.modifiers, sc.logical_key);
+        self.settle();
+        self.commands.insert(c);
+    }
+
+    /// Draws until the window settles, or a few frames while the computer thinks (its
+    /// spinner never lets the window settle).
+    fn settle(&mut self) {
+        let _ = self.h.run_ok();
+    }
+
+    fn key(&mut self, key: Key) {
+        self.h.key_press(key);
+        self.settle();
+    }
+
+    fn type_text(&mut self, text: &str) {
+        self.h.event(egui::Event::Text(text.into()));
+        self.settle();
+    }
+
+    fn button(&mut self, t: T) {
+        self.h.get_by_label(self.t(t)).click();
+        self.settle();
+    }
+
+    fn square(&mut self, n: u8) {
+        common::click(&mut self.h, n);
+    }
+
+    /// Types a move in the move field.
+    fn typed(&mut self, text: &str) {
+        self.command(Command::MoveField);
+        self.type_text(text);
+        self.key(Key::Enter);
+    }
+
+    /// Replaces the path in an open file dialog with `path`.
+    fn path(&mut self, path: &Path) {
+        let field = self.t(T::Path);
+        self.h.get_by_label(field).focus();
+        self.h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        self.settle();
+        self.h.get_by_label(field).type_text(path.to_str().unwrap());
+        self.settle();
+    }
+
+    /// Draws frames until `done` holds: the computer thinks on a thread of its own.
+    fn wait(&mut self, done: impl Fn(&DamaApp) -> bool) {
+        let start = Instant::now();
+        while !done(self.h.state()) {
+            assert!(start.elapsed() < Duration::from_secs(60), "waited too long");
+            self.h.step();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.h.run_steps(4);
+    }
+
+    fn file(&self, name: &str, text: &str) -> PathBuf {
+        common::write_file(&self.dir, name, text)
+    }
+}
+
+/// The script: every command, every dialog answer, and the board's own words.
+fn script(lang: Language) -> Script {
+    let name = match lang {
+        Language::Czech => "cs",
+        Language::English => "en",
+    };
+    let dir = common::temp_dir("spoken", name);
+    let mut s = Script::new(lang, dir);
+
+    // The reading keys on the starting position.
+    s.step("whose turn", |s| s.command(Command::WhoseTurn));
+    s.step("legal moves", |s| s.command(Command::ReadMoves));
+    s.step("position", |s| s.command(Command::ReadPosition));
+    s.step("material", |s| s.command(Command::ReadMaterial));
+    s.step("move list, empty", |s| s.command(Command::ReadMoveList));
+    s.step("last move, none", |s| s.command(Command::RepeatLastMove));
+    // What cannot be done yet says why.
+    s.step("undo at the start", |s| s.command(Command::Undo));
+    s.step("redo, nothing", |s| s.command(Command::Redo));
+    s.step("to the start, there", |s| s.command(Command::FirstPosition));
+    s.step("back, at the start", |s| {
+        s.command(Command::PreviousPosition)
+    });
+    s.step("forward, at the end", |s| s.command(Command::NextPosition));
+    s.step("to the end, there", |s| s.command(Command::LivePosition));
+    s.step("claim, nothing", |s| s.command(Command::Claim));
+    s.step("accept, no offer", |s| s.command(Command::AcceptDraw));
+    s.step("decline, no offer", |s| s.command(Command::DeclineDraw));
+    // Moves: typed, and by the board's cursor.
+    s.step("move field", |s| s.command(Command::MoveField));
+    s.step("typed move", |s| {
+        s.type_text("22-18");
+        s.key(Key::Enter);
+    });
+    s.step("empty move field", |s| s.key(Key::Enter));
+    s.step("out of the move field", |s| s.key(Key::Escape));
+    s.step("cursor", |s| s.key(Key::ArrowRight));
+    s.step("cursor again", |s| s.key(Key::ArrowUp));
+    s.step("cursor on a piece", |s| s.key(Key::ArrowUp));
+    s.step("select by keyboard", |s| s.key(Key::Enter));
+    s.step("escape", |s| s.key(Key::Escape));
+    s.step("select by click", |s| s.square(11));
+    s.step("not a destination", |s| s.square(19));
+    s.step("move by click", |s| s.square(15));
+    s.step("last move", |s| s.command(Command::RepeatLastMove));
+    s.step("move list", |s| s.command(Command::ReadMoveList));
+    // Looking back and forward.
+    s.step("back", |s| s.command(Command::PreviousPosition));
+    s.step("to the start", |s| s.command(Command::FirstPosition));
+    s.step("forward", |s| s.command(Command::NextPosition));
+    s.step("to the end", |s| s.command(Command::LivePosition));
+    // Undo and redo.
+    s.step("undo", |s| s.command(Command::Undo));
+    s.step("redo", |s| s.command(Command::Redo));
+    // The board turned round and back.
+    s.step("flip", |s| s.command(Command::FlipBoard));
+    s.step("flip back", |s| s.command(Command::FlipBoard));
+    // Draw offers.
+    s.step("offer a draw", |s| s.command(Command::OfferDraw));
+    s.step("decline it", |s| s.command(Command::DeclineDraw));
+    s.step("offer again", |s| s.command(Command::OfferDraw));
+    s.step("accept it", |s| s.command(Command::AcceptDraw));
+    s.step("move after the end", |s| s.square(21));
+    s.step("undo the draw", |s| s.command(Command::Undo));
+    s.step("offer, then move", |s| {
+        s.command(Command::OfferDraw);
+        s.typed("24-20");
+    });
+    // Resigning, asked first.
+    s.step("resign?", |s| s.command(Command::Resign));
+    s.step("no", |s| s.button(T::No));
+    s.step("resign? again", |s| s.command(Command::Resign));
+    s.step("yes", |s| s.button(T::Yes));
+    s.step("resign when over", |s| s.command(Command::Resign));
+    s.step("undo the resignation", |s| s.command(Command::Undo));
+    // Help and settings.
+    s.step("help", |s| s.command(Command::Help));
+    s.step("help closed", |s| s.button(T::Close));
+    s.step("help again", |s| s.command(Command::Help));
+    s.step("help, escape", |s| s.key(Key::Escape));
+    s.step("settings", |s| s.command(Command::Settings));
+    s.step("settings closed", |s| s.button(T::Close));
+    // Saving.
+    s.step("save, no file yet", |s| s.command(Command::Save));
+    s.step("save cancelled", |s| s.button(T::Cancel));
+    s.step("save as", |s| s.command(Command::SaveAs));
+    s.step("saved", |s| {
+        let path = s.dir.join("partie.pdn");
+        s.path(&path);
+        s.button(T::Save);
+    });
+    s.step("save to the file", |s| s.command(Command::Save));
+    s.step("a change", |s| s.typed("9-13"));
+    // A new game, asked about unsaved changes.
+    s.step("new game", |s| s.command(Command::NewGame));
+    s.step("new game cancelled", |s| s.button(T::Cancel));
+    s.step("new game, start", |s| {
+        s.command(Command::NewGame);
+        s.button(T::Start);
+    });
+    s.step("unsaved, cancel", |s| s.button(T::Cancel));
+    s.step("new game, start again", |s| {
+        s.command(Command::NewGame);
+        s.button(T::Start);
+    });
+    s.step("unsaved, save", |s| s.button(T::SaveChanges));
+    // Opening files.
+    s.step("open", |s| s.command(Command::Open));
+    s.step("open cancelled", |s| s.button(T::Cancel));
+    s.step("open the saved game", |s| {
+        s.command(Command::Open);
+        let path = s.dir.join("partie.pdn");
+        s.path(&path);
+        s.button(T::OpenButton);
+    });
+    s.step("a change again", |s| s.typed("21-17"));
+    s.step("open, unsaved", |s| s.command(Command::Open));
+    s.step("unsaved, discard", |s| s.button(T::Discard));
+    s.step("open, escape", |s| s.key(Key::Escape));
+    let two = s.file(
+        "dvě.pdn",
+        "[White \"Jana\"]\n[Black \"Petr\"]\n[GameType \"29\"]\n1. c3-d4 *\n\n\
+         [White \"Eva\"]\n[Black \"Karel\"]\n[GameType \"29\"]\n1. c3-b4 f6-g5 *\n",
+    );
+    s.step("a file of two games", |s| {
+        s.h.state_mut().open_path(&two);
+        s.settle();
+    });
+    s.step("choice cancelled", |s| s.button(T::Cancel));
+    s.step("choose the second", |s| {
+        s.h.state_mut().open_path(&two);
+        s.settle();
+        s.h.get_by_label_contains("Eva – Karel").click();
+        s.settle();
+    });
+    // Forgotten captures under table rules (Česká dáma): one offender, then several.
+    let huff = s.file(
+        "huff.pdn",
+        "[GameType \"29\"]\n[FEN \"W:W30,32:B26,19,1\"]\n*\n",
+    );
+    s.step("a set-up", |s| {
+        s.h.state_mut().open_path(&huff);
+        s.settle();
+    });
+    s.step("a capture forgotten", |s| s.typed("32-28"));
+    s.step("claimed", |s| s.command(Command::Claim));
+    s.step("undo the claim", |s| s.command(Command::Undo));
+    let several = s.file(
+        "several.pdn",
+        "[GameType \"29\"]\n[FEN \"W:W30,31,32:B26,27,1\"]\n*\n",
+    );
+    s.step("several offenders", |s| {
+        s.h.state_mut().open_path(&several);
+        s.settle();
+        s.typed("32-28");
+        s.command(Command::Claim);
+    });
+    s.step("not an offender", |s| s.square(29));
+    s.step("an offender", |s| s.square(31));
+    // A take-back (English, table rules).
+    let english = s.file(
+        "english.pdn",
+        "[GameType \"21\"]\n[FEN \"B:W14,23,32:B9,1\"]\n[Enforcement \"table\"]\n*\n",
+    );
+    s.step("take back", |s| {
+        s.h.state_mut().open_path(&english);
+        s.settle();
+        s.typed("1-5");
+        s.command(Command::Claim);
+    });
+    // Strict rules explain a refused move.
+    let strict = s.file(
+        "strict.pdn",
+        "[GameType \"21\"]\n[FEN \"B:W18:B14,1\"]\n*\n",
+    );
+    s.step("strict: must capture", |s| {
+        s.h.state_mut().open_path(&strict);
+        s.settle();
+        s.square(1);
+    });
+    s.step("strict: typed quiet move", |s| s.typed("1-5"));
+    s.step("strict: legal moves", |s| s.command(Command::ReadMoves));
+    // A hint, where there is only one move.
+    s.step("hint", |s| {
+        s.command(Command::Hint);
+        s.wait(|a| a.hint().is_some());
+    });
+    // The computer's turn.
+    s.step("the computer plays Black", |s| {
+        s.h.state_mut()
+            .set_player(Color::Black, Player::Computer(Level::Beginner));
+    });
+    s.step("its move", |s| s.wait(|a| a.game().outcome().is_some()));
+    s.step("hint when over", |s| s.command(Command::Hint));
+    s.step("people again", |s| {
+        s.h.state_mut().set_player(Color::Black, Player::Human);
+    });
+    // Quitting with unsaved changes asks first.
+    s.step("quit, unsaved", |s| {
+        s.command(Command::NewGame);
+        s.button(T::Start);
+        s.button(T::Discard);
+        s.typed("22-18");
+        s.command(Command::Quit);
+    });
+    s.step("quit cancelled", |s| s.button(T::Cancel));
+    s.step("quit, discard", |s| {
+        s.command(Command::Quit);
+        s.button(T::Discard);
+    });
+    s
+}
+
+fn check(lang: Language) {
+    let s = script(lang);
+    // Every command of the command table was performed.
+    let missed: Vec<_> = Command::ALL
+        .iter()
+        .filter(|c| !s.commands.contains(c))
+        .collect();
+    assert!(missed.is_empty(), "not performed: {missed:?}");
+    // The window was asked to close in the end.
+    let closing =
+        s.h.output()
+            .viewport_output
+            .values()
+            .any(|v| v.commands.contains(&egui::ViewportCommand::Close));
+    assert!(
+        closing,
+        "Quit, Discard closes the window: {:?}",
+        s.h.output()
+            .viewport_output
+            .values()
+            .map(|v| v.commands.clone())
+            .collect::<Vec<_>>()
+    );
+    assert!(s.h.state().dialog().is_none());
+    assert_eq!(s.heard.len(), GOLDEN.len(), "one golden line per step");
+    for ((name, new, live), (golden_name, cs, en)) in s.heard.iter().zip(GOLDEN) {
+        assert_eq!(name, golden_name, "steps in order");
+        let expected = match lang {
+            Language::Czech => cs,
+            Language::English => en,
+        };
+        assert_eq!(new, expected, "{lang:?}, step {name:?}");
+        if let Some(last) = expected.last() {
+            assert_eq!(live, last, "{lang:?}, step {name:?}: the live region");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&s.dir);
+}
+
+#[test]
+fn every_command_and_answer_in_czech() {
+    check(Language::Czech);
+}
+
+#[test]
+fn every_command_and_answer_in_english() {
+    check(Language::English);
+}
+
+/// The status bar is the live region: polite for what happened, assertive for a refusal.
+#[test]
+fn the_live_region_is_polite_or_assertive() {
+    let (mut h, _) = common::harness(Language::English);
+    h.run();
+    h.key_press(Key::F5);
+    h.run();
+    let node = h.get_by_label("White: 12 men. Black: 12 men.");
+    assert_eq!(node.accesskit_node().live(), egui::accesskit::Live::Polite);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    let node = h.get_by_label("Nothing to undo: the game is at its start.");
+    assert_eq!(
+        node.accesskit_node().live(),
+        egui::accesskit::Live::Assertive
+    );
+}
+
+/// A huff choice does not outlive its game: after Ctrl+N, the first click in the new game
+/// selects a piece instead of asking for an offender (a regression).
+#[test]
+fn a_huff_choice_ends_with_its_game() {
+    let dir = common::temp_dir("spoken", "stale-huff");
+    let (mut h, voice) = common::harness(Language::English);
+    h.run();
+    let path = common::write_file(
+        &dir,
+        "several.pdn",
+        "[GameType \"29\"]\n[FEN \"W:W30,31,32:B26,27,1\"]\n*\n",
+    );
+    h.state_mut().open_path(&path);
+    h.run();
+    common::click(&mut h, 32);
+    common::click(&mut h, 28);
+    h.key_press(Key::F9);
+    h.run();
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "You forgot to capture! Choose the piece to remove: 28, 30, 31."
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    h.get_by_label("Discard").click();
+    h.run();
+    assert!(matches!(h.state().dialog(), None | Some(Dialog::Help)));
+    assert!(h.state().game().moves().is_empty());
+    common::click(&mut h, 22);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "22, c3, white man, selected. Destinations: 17, 18."
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
