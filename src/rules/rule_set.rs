@@ -99,8 +99,15 @@ pub struct RuleSet {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleSetError {
     /// Not RON, or not the fields of a rule set.
-    #[error("rule set syntax: {0}")]
-    Syntax(String),
+    #[error("rule set syntax: {message}")]
+    Syntax {
+        /// The line where the RON parser stopped, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+        /// The parser's own message, with the place (English).
+        message: String,
+    },
     /// The starting piece lists do not make a valid position.
     #[error("rule set {id}: starting position: {error}")]
     Setup {
@@ -117,8 +124,11 @@ impl RuleSet {
     /// # Errors
     /// Bad syntax, unknown fields, or a starting position that does not fit the board.
     pub fn from_ron(text: &str) -> Result<RuleSet, RuleSetError> {
-        let rules: RuleSet =
-            ron::from_str(text).map_err(|e| RuleSetError::Syntax(e.to_string()))?;
+        let rules: RuleSet = ron::from_str(text).map_err(|e| RuleSetError::Syntax {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.to_string(),
+        })?;
         rules.start_position()?;
         Ok(rules)
     }

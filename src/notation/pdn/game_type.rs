@@ -2,7 +2,21 @@
 
 use crate::rules::{RuleSet, Variant};
 
-use super::{Line, PdnGame};
+use super::{InferReason, Line, PdnGame};
+
+/// A GameType tag Dáma cannot use.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameTypeError {
+    /// The value does not start with a number.
+    #[error("GameType '{0}' does not start with a game type number")]
+    NoNumber(String),
+    /// A game type number that names none of Dáma's rule sets.
+    #[error(
+        "GameType {0} is not a game Dáma plays (it knows 20 International, 21 English, \
+         29 Czech, 90 Two Towers, 91 Czech 8 men)"
+    )]
+    Unknown(u32),
+}
 
 /// The fields of a GameType tag: `21,B,8,8,N1,0`. Only the number is required.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,12 +33,12 @@ impl GameType {
     ///
     /// # Errors
     /// A value that does not start with a number.
-    pub fn parse(value: &str) -> Result<GameType, String> {
+    pub fn parse(value: &str) -> Result<GameType, GameTypeError> {
         let mut parts = value.split(',').map(|p| p.trim().to_string());
         let first = parts.next().unwrap_or_default();
         let number = first
             .parse()
-            .map_err(|_| format!("GameType '{value}' does not start with a game type number"))?;
+            .map_err(|_| GameTypeError::NoNumber(value.to_string()))?;
         Ok(GameType {
             number,
             fields: parts.collect(),
@@ -81,7 +95,7 @@ fn highest_square(line: &Line, high: &mut u32, letters: &mut bool) {
 ///
 /// # Errors
 /// A GameType that is malformed or names a game Dáma does not play.
-pub fn variant_from_tags(game: &PdnGame) -> Result<Option<Variant>, String> {
+pub fn variant_from_tags(game: &PdnGame) -> Result<Option<Variant>, GameTypeError> {
     if let Some(v) = game.tag("Variant").and_then(|v| v.trim().parse().ok()) {
         return Ok(Some(v));
     }
@@ -89,19 +103,15 @@ pub fn variant_from_tags(game: &PdnGame) -> Result<Option<Variant>, String> {
         return Ok(None);
     };
     let gt = GameType::parse(value)?;
-    gt.variant().map(Some).ok_or_else(|| {
-        format!(
-            "GameType {} is not a game Dáma plays (it knows 20 International, 21 English, \
-             29 Czech, 90 Two Towers, 91 Czech 8 men)",
-            gt.number
-        )
-    })
+    gt.variant()
+        .map(Some)
+        .ok_or(GameTypeError::Unknown(gt.number))
 }
 
 /// The rule set for a game without GameType (PDN defines no default, rules.md §6): squares
 /// above 32 mean International, algebraic moves Czech, anything else English as CheckerBoard
 /// writes it.
-pub(crate) fn infer_variant(game: &PdnGame) -> (Variant, &'static str) {
+pub(crate) fn infer_variant(game: &PdnGame) -> (Variant, InferReason) {
     let mut high = 0;
     let mut letters = false;
     if let Some(fen) = game.tag("FEN") {
@@ -113,20 +123,11 @@ pub(crate) fn infer_variant(game: &PdnGame) -> (Variant, &'static str) {
     }
     highest_square(&game.moves, &mut high, &mut letters);
     if high > 32 {
-        (
-            Variant::International,
-            "no GameType tag: read as International draughts (squares above 32)",
-        )
+        (Variant::International, InferReason::SquaresAbove32)
     } else if letters {
-        (
-            Variant::Czech,
-            "no GameType tag: read as Czech draughts (algebraic moves)",
-        )
+        (Variant::Czech, InferReason::AlgebraicMoves)
     } else {
-        (
-            Variant::English,
-            "no GameType tag: read as English draughts (squares 1-32)",
-        )
+        (Variant::English, InferReason::Squares1To32)
     }
 }
 

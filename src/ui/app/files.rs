@@ -100,7 +100,7 @@ impl DamaApp {
                 let text = phrases::loaded(self.lang(), &name);
                 self.announce(text, true);
                 if let Some(first) = replayed.warnings.first() {
-                    let text = format!("{} × {}", replayed.warnings.len(), first.message);
+                    let text = format!("{} × {}", replayed.warnings.len(), first.kind);
                     self.say(text, false);
                 }
             }
