@@ -21,7 +21,8 @@ pub use PdnError as Error;
 pub use encoding::{Decoder, Encoding};
 pub use error::{InferReason, PdnError, PdnErrorKind, Warning, WarningKind};
 pub use game_type::{
-    GameType, GameTypeError, game_type_for, pdn_notation, tag_rules, variant_from_tags,
+    GameType, GameTypeError, game_type_for, game_type_numbers, pdn_notation, tag_rules,
+    variant_from_tags,
 };
 pub use lexer::{Lexer, ResultToken, Token};
 pub use reader::{MAX_DEPTH, MAX_NODES, Reader};
