@@ -3,6 +3,7 @@
 //! into words in this one place.
 
 pub mod errors;
+pub mod pdn;
 
 use crate::language::Language;
 use crate::notation::{Notation, write};
