@@ -23,7 +23,7 @@ use fs4::fs_std::FileExt;
 use crate::engine::Level;
 use crate::game_file::{self, ReadError};
 use crate::notation::pdn::{self, PdnError, ResultToken};
-use crate::rules::{Game, RuleSet};
+use crate::rules::{Game, RuleSet, RuleSetError};
 
 /// The autosave's name in the data directory.
 pub const AUTOSAVE_FILE: &str = "autosave.pdn";
@@ -109,7 +109,7 @@ pub enum AutosaveError {
     Replay(#[from] PdnError),
     /// Its rule set tag does not parse.
     #[error("rule set: {0}")]
-    Rules(String),
+    Rules(RuleSetError),
 }
 
 /// Writes the game after each change, and removes it on a clean exit.
@@ -260,9 +260,7 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         Err(e) => return Err(e.into()),
     };
     let rules = match game.tag(RULES_TAG) {
-        Some(text) => {
-            Some(RuleSet::from_ron(text).map_err(|e| AutosaveError::Rules(e.to_string()))?)
-        }
+        Some(text) => Some(RuleSet::from_ron(text).map_err(AutosaveError::Rules)?),
         None => None,
     };
     let replayed = pdn::replay(&mut game, 1, rules.as_ref(), None)?;

@@ -293,15 +293,15 @@ pub enum Problem {
     Open {
         /// The file.
         path: PathBuf,
-        /// Why.
-        error: ReadError,
+        /// Why (boxed: a syntax error carries its place and data).
+        error: Box<ReadError>,
     },
     /// A game of a file could not be replayed.
     Replay {
         /// The file.
         path: PathBuf,
         /// Where and why.
-        error: PdnError,
+        error: Box<PdnError>,
     },
     /// The game could not be saved (the file on disk is as it was).
     Save {
@@ -329,7 +329,7 @@ pub enum Problem {
         /// Where the damaged file was put.
         kept_as: PathBuf,
         /// Why it could not be read.
-        error: AutosaveError,
+        error: Box<AutosaveError>,
     },
     /// Every autosave slot is held by another window.
     AutosaveBusy,
@@ -350,5 +350,5 @@ pub enum Problem {
     /// The speech engine could not start.
     SpeechUnavailable(String),
     /// A rule set chosen in the new-game dialog does not make a game.
-    Rules(RuleSetError),
+    Rules(Box<RuleSetError>),
 }

@@ -29,8 +29,8 @@ enum Command {
     /// Count the leaf nodes of the legal-move tree: prints `perft D NODES` for D = 1..=DEPTH on
     /// stdout, time and nodes per second on stderr.
     Perft {
-        /// Rule set: czech, czech-book, english, two-towers or international.
-        #[arg(long, value_name = "VARIANT")]
+        /// Rule set.
+        #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
         variant: Variant,
         /// Start position in FEN, e.g. `W:W21-32:B1-12` (default: the variant's start).
         #[arg(long)]
@@ -42,8 +42,8 @@ enum Command {
     /// Print all legal moves on one line, space-separated, in PDN numeric notation, sorted by
     /// from square, to square and captured squares.
     Moves {
-        /// Rule set: czech, czech-book, english, two-towers or international.
-        #[arg(long, value_name = "VARIANT")]
+        /// Rule set.
+        #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
         variant: Variant,
         /// Position in FEN (default: the variant's start).
         #[arg(long)]
@@ -54,8 +54,8 @@ enum Command {
     /// variation on stderr.
     #[command(group(clap::ArgGroup::new("limit").required(true).args(["time", "depth"])))]
     Bestmove {
-        /// Rule set: czech, czech-book, english, two-towers or international.
-        #[arg(long, value_name = "VARIANT")]
+        /// Rule set.
+        #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
         variant: Variant,
         /// Position in FEN (default: the variant's start).
         #[arg(long)]
@@ -72,7 +72,7 @@ enum Command {
     /// stderr and exit code 1.
     Replay {
         /// Read every game with this rule set instead of the one the file names.
-        #[arg(long, value_name = "VARIANT")]
+        #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
         variant: Option<Variant>,
         /// PDN files.
         #[arg(required = true)]
@@ -86,13 +86,21 @@ enum Command {
         #[arg(long, value_enum)]
         notation: Option<NotationArg>,
         /// Read every game with this rule set instead of the one the file names.
-        #[arg(long, value_name = "VARIANT")]
+        #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
         variant: Option<Variant>,
         /// PDN file to read.
         input: PathBuf,
         /// PDN file to write.
         output: PathBuf,
     },
+}
+
+/// The `--variant` values: the ids of [`Variant::ALL`], each with its English name, so that
+/// `--help` lists them and a wrong one is refused with the list, without repeating it here.
+fn variant_parser() -> impl clap::builder::TypedValueParser<Value = Variant> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = Variant::ALL.map(|v| PossibleValue::new(v.id()).help(v.rules().name_en.clone()));
+    PossibleValuesParser::new(values).map(|id| id.parse::<Variant>().expect("an id of a preset"))
 }
 
 /// Move notation on the command line.

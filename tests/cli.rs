@@ -106,6 +106,21 @@ fn errors_are_one_line_with_exit_code_2() {
 }
 
 #[test]
+fn every_rule_set_is_offered_and_accepted() {
+    let o = dama(&["perft", "--variant", "chess", "--depth", "1"]);
+    let help = stdout(&dama(&["moves", "--help"]));
+    for v in dama::rules::Variant::ALL {
+        assert!(stderr(&o).contains(v.id()), "{}", stderr(&o));
+        assert!(
+            help.contains(v.id()) && help.contains(&v.rules().name_en),
+            "{help}"
+        );
+        let o = dama(&["perft", "--variant", v.id(), "--depth", "1"]);
+        assert!(o.status.success(), "{v}: {}", stderr(&o));
+    }
+}
+
+#[test]
 fn help_documents_the_subcommands() {
     let o = dama(&["--help"]);
     assert!(o.status.success());

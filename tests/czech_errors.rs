@@ -198,6 +198,9 @@ impl Errors {
     fn check(&self) {
         let mut bad = Vec::new();
         for (what, text) in &self.heard {
+            if std::env::var_os("DAMA_PRINT_SPOKEN").is_some() {
+                println!("{what}\t{text}");
+            }
             let words = english_words(text, &self.dir);
             if !words.is_empty() {
                 bad.push(format!("{what}: {text} ({words:?})"));

@@ -91,8 +91,9 @@ fn every_kind_of_bad_file_is_refused_with_a_clear_message() {
     assert_eq!(
         text,
         format!(
-            "The file is not valid PDN (damaged, or another format): {}:1:9: game 1: \
-             unexpected ',': expected a tag, move, comment, variation or result",
+            "The file is not valid PDN (damaged, or another format): {}: Game 1, line 1, \
+             column 9: “,” does not belong here: a tag, move, comment, variation or result was \
+             expected.",
             letter.display()
         )
     );
@@ -105,7 +106,9 @@ fn every_kind_of_bad_file_is_refused_with_a_clear_message() {
     .unwrap();
     let text = refused(&mut h, &voice, &broken);
     assert!(
-        text.ends_with("broken.pdn:3:10: game 1: unterminated comment: expected '}'"),
+        text.ends_with(
+            "broken.pdn: Game 1, line 3, column 10: A comment is not closed: “}” is missing."
+        ),
         "{text}"
     );
 
@@ -114,7 +117,7 @@ fn every_kind_of_bad_file_is_refused_with_a_clear_message() {
     let text = refused(&mut h, &voice, &illegal);
     assert!(
         text.starts_with("The game in the file cannot be replayed: ")
-            && text.contains("illegal.pdn:2:19: game 1: "),
+            && text.contains("illegal.pdn: Game 1, line 2, column 19: "),
         "{text}"
     );
 
@@ -185,7 +188,9 @@ fn bad_files_are_explained_in_czech() {
     let text = refused(&mut h, &voice, &broken);
     assert!(
         text.starts_with("Soubor není platné PDN (je poškozený, nebo v jiném formátu): ")
-            && text.ends_with("vadný.pdn:1:1: game 1: unterminated tag Event: expected ']'"),
+            && text.ends_with(
+                "vadný.pdn: Partie 1, řádek 1, sloupec 1: Značka Event není uzavřena, chybí „]“."
+            ),
         "{text}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

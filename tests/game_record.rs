@@ -223,8 +223,8 @@ fn shuffle_setup(v: Variant) -> (&'static str, [u8; 2], [u8; 2]) {
 
 /// Plays ply `i` (0-based) of the shuffle: W out, B out, W back, B back, …
 fn shuffle_ply(game: &mut Game, white: [u8; 2], black: [u8; 2], i: usize) -> Option<Outcome> {
-    let (squares, out) = if i % 2 == 0 {
-        (white, i % 4 == 0)
+    let (squares, out) = if i.is_multiple_of(2) {
+        (white, i.is_multiple_of(4))
     } else {
         (black, i % 4 == 1)
     };

@@ -296,7 +296,7 @@ fn lexer_move_strength_marks() {
     );
     let e = lex_error(b"11-15 !!!");
     assert_eq!(e.pos, at(1, 7));
-    assert!(e.message.contains("longer than two marks"), "{e}");
+    assert!(e.kind.to_string().contains("longer than two marks"), "{e}");
 }
 
 #[test]
@@ -314,7 +314,10 @@ fn lexer_nags() {
     for bad in [&b"11-15 $ 23-19"[..], b"11-15 $65536", b"11-15 $x"] {
         let e = lex_error(bad);
         assert_eq!(e.pos, at(1, 7), "{:?}", lossy(bad));
-        assert!(e.message.contains("expected a number after '$'"), "{e}");
+        assert!(
+            e.kind.to_string().contains("expected a number after '$'"),
+            "{e}"
+        );
     }
 }
 
@@ -382,7 +385,9 @@ fn lexer_setup() {
     let e = lex_error(b"1. 11-15\n  /FEN \"W:W1:B2\"");
     assert_eq!(e.pos, at(2, 3));
     assert!(
-        e.message.contains("unterminated set-up: expected '/'"),
+        e.kind
+            .to_string()
+            .contains("unterminated set-up: expected '/'"),
         "{e}"
     );
 }
@@ -443,7 +448,7 @@ fn lexer_skips_a_bom_at_the_start_only() {
     // Elsewhere it is junk.
     let e = lex_error(b"11-15 \xEF\xBB\xBF");
     assert_eq!(e.pos, at(1, 7));
-    assert!(e.message.contains("unexpected byte 0xEF"), "{e}");
+    assert!(e.kind.to_string().contains("unexpected byte 0xEF"), "{e}");
 }
 
 #[test]
@@ -560,7 +565,7 @@ fn lexer_errors_name_the_place() {
         let e = lex_error(input);
         assert_eq!(e.pos, at(line, col), "{:?}: {e}", lossy(input));
         assert_eq!(e.game, 0, "the lexer knows no games");
-        assert!(e.message.contains(msg), "{:?}: {e}", lossy(input));
+        assert!(e.kind.to_string().contains(msg), "{:?}: {e}", lossy(input));
     }
 }
 
@@ -828,7 +833,8 @@ fn reader_glued_text_becomes_a_comment_with_a_warning() {
     assert_eq!(game.warnings[0].game, 1);
     assert!(
         game.warnings[0]
-            .message
+            .kind
+            .to_string()
             .contains("text glued to a move kept as a comment: 'Redovers.'"),
         "{}",
         game.warnings[0]
@@ -857,7 +863,7 @@ fn rules_id(input: &str) -> (String, Vec<String>) {
     let r = replayed.unwrap_or_else(|e| panic!("{input:?}: {e}"));
     (
         r.game.rules().id.clone(),
-        r.warnings.iter().map(|w| w.message.clone()).collect(),
+        r.warnings.iter().map(|w| w.kind.to_string()).collect(),
     )
 }
 
@@ -928,7 +934,7 @@ fn replay_normalises_the_move_text() {
     assert_eq!(r.warnings.len(), 1);
     assert_eq!((r.warnings[0].pos, r.warnings[0].game), (at(2, 19), 1));
     assert_eq!(
-        r.warnings[0].message,
+        r.warnings[0].kind.to_string(),
         "10x14: a plain move is written as a capture"
     );
     let (game, r) = replay_one("[GameType \"29,W,8,8,A0,0\"]\n1. 22-18 11-15 2. 18x11 *");
@@ -947,7 +953,7 @@ fn error_unterminated_comment_names_its_brace_and_game() {
     let e =
         read_error(b"[Event \"a\"]\n1. 11-15 *\n\n[Event \"b\"]\n1. 11-15 {never closed\n23-19\n");
     assert_eq!((e.pos, e.game), (at(5, 10), 2));
-    assert_eq!(e.message, "unterminated comment: expected '}'");
+    assert_eq!(e.kind.to_string(), "unterminated comment: expected '}'");
     assert_eq!(
         e.to_string(),
         "5:10: game 2: unterminated comment: expected '}'"
@@ -958,7 +964,10 @@ fn error_unterminated_comment_names_its_brace_and_game() {
 fn error_unterminated_tag_value() {
     let e = read_error(b"[Event \"a\"]\n[Site \"Praha\n1. 11-15 *");
     assert_eq!((e.pos, e.game), (at(2, 7), 1));
-    assert_eq!(e.message, "unterminated value of tag Site: expected '\"'");
+    assert_eq!(
+        e.kind.to_string(),
+        "unterminated value of tag Site: expected '\"'"
+    );
     let e = read_error(b"1. 11-15 *\n[Site \"Pra");
     assert_eq!((e.pos, e.game), (at(2, 7), 2));
 }
@@ -967,21 +976,21 @@ fn error_unterminated_tag_value() {
 fn error_missing_closing_bracket() {
     let e = read_error(b"[Event \"a\"]\n[Site \"b\"\n1. 11-15 *");
     assert_eq!((e.pos, e.game), (at(2, 1), 1));
-    assert_eq!(e.message, "unterminated tag Site: expected ']'");
+    assert_eq!(e.kind.to_string(), "unterminated tag Site: expected ']'");
 }
 
 #[test]
 fn error_close_without_open() {
     let e = read_error(b"1. 11-15 *\n1. 11-15 (9-13)) 23-19 *");
     assert_eq!((e.pos, e.game), (at(2, 16), 2));
-    assert_eq!(e.message, "')' without a variation to close");
+    assert_eq!(e.kind.to_string(), "')' without a variation to close");
 }
 
 #[test]
 fn error_unterminated_variation_at_the_end() {
     let e = read_error(b"[Event \"v\"]\n1. 11-15 (1. 9-13 22-18\n");
     assert_eq!((e.pos, e.game), (at(2, 10), 1));
-    assert_eq!(e.message, "unterminated variation: expected ')'");
+    assert_eq!(e.kind.to_string(), "unterminated variation: expected ')'");
     // Nested: the outermost open '(' is named.
     let e = read_error(b"1. 11-15 (1. 9-13 22-18 (1... 24-20");
     assert_eq!((e.pos, e.game), (at(1, 10), 1));
@@ -994,7 +1003,7 @@ fn error_result_inside_a_variation() {
     let e = read_error(b"1. 11-15 *\n\n1. 11-15 (1. 9-13 1-0) *");
     assert_eq!((e.pos, e.game), (at(3, 10), 2));
     assert_eq!(
-        e.message,
+        e.kind.to_string(),
         "unterminated variation: expected ')' before the result 1-0"
     );
 }
@@ -1004,7 +1013,7 @@ fn error_unexpected_character() {
     let e = read_error(b"[Event \"x\"]\n1. 11-15 & 23-19 *");
     assert_eq!((e.pos, e.game), (at(2, 10), 1));
     assert_eq!(
-        e.message,
+        e.kind.to_string(),
         "unexpected '&': expected a tag, move, comment, variation or result"
     );
 }
@@ -1036,7 +1045,7 @@ fn error_misplaced_marks_variations_and_setups() {
     for (input, line, col, msg) in cases {
         let e = read_error(input.as_bytes());
         assert_eq!((e.pos, e.game), (at(line, col), 1), "{input:?}: {e}");
-        assert_eq!(e.message, msg, "{input:?}");
+        assert_eq!(e.kind.to_string(), msg, "{input:?}");
     }
 }
 
@@ -1045,7 +1054,7 @@ fn error_illegal_move_names_it_and_lists_the_legal_moves() {
     let e = replay_error("[Event \"Illegal\"]\n1. 11-15 23-19\n2. 12-15 *", 7);
     assert_eq!((e.pos, e.game), (at(3, 4), 7));
     assert_eq!(
-        e.message,
+        e.kind.to_string(),
         "12-15 is not a legal move here (legal: 7-11 8-11 9-13 9-14 10-14 12-16 15-18)"
     );
     assert_eq!(
@@ -1057,17 +1066,19 @@ fn error_illegal_move_names_it_and_lists_the_legal_moves() {
     let e = replay_error("1. 11-15 (1. 12-17) 23-19 *", 2);
     assert_eq!((e.pos, e.game), (at(1, 14), 2));
     assert_eq!(
-        e.message,
+        e.kind.to_string(),
         "12-17 is not a legal move here (legal: 9-13 9-14 10-14 10-15 11-15 11-16 12-16)"
     );
     // Not move syntax, and a square off the board.
     let e = replay_error("[GameType \"21\"]\n1. 11-15 banana *", 1);
     assert_eq!(e.pos, at(2, 10));
-    assert!(e.message.contains("'banana' is not a move"), "{e}");
+    assert!(e.kind.to_string().contains("'banana' is not a move"), "{e}");
     let e = replay_error("[GameType \"21\"]\n1. 11-55 *", 1);
     assert_eq!(e.pos, at(2, 4));
     assert!(
-        e.message.contains("55 is not a square of the 8×8 board"),
+        e.kind
+            .to_string()
+            .contains("55 is not a square of the 8×8 board"),
         "{e}"
     );
 }
@@ -1081,7 +1092,7 @@ fn error_ambiguous_move() {
     );
     assert_eq!((e.pos, e.game), (at(3, 4), 4));
     assert_eq!(
-        e.message,
+        e.kind.to_string(),
         "c1:c5 is ambiguous: it could be 30x21x14 or 30x23x14"
     );
     // The full path, or any landing square, settles it.
@@ -1096,16 +1107,20 @@ fn error_broken_fen_tag() {
     let e = replay_error("[FEN \"B:W21,Z9:B1\"]\n[GameType \"21\"]\n1. 1-5 *", 3);
     assert_eq!((e.pos, e.game), (at(1, 1), 3));
     assert!(
-        e.message.starts_with("bad FEN tag 'B:W21,Z9:B1': "),
+        e.kind
+            .to_string()
+            .starts_with("bad FEN tag 'B:W21,Z9:B1': "),
         "{}",
-        e.message
+        e.kind
     );
-    assert!(e.message.contains("'Z9'"), "{}", e.message);
+    assert!(e.kind.to_string().contains("'Z9'"), "{}", e.kind);
     for fen in ["", "X:W21:B1", "B:W21:W22", "B:W21,21:B1", "B:W21:B40"] {
         let e = replay_error(&format!("[FEN \"{fen}\"]\n[GameType \"21\"]\n*"), 1);
         assert_eq!(e.pos, at(1, 1), "{fen:?}");
         assert!(
-            e.message.starts_with(&format!("bad FEN tag '{fen}'")),
+            e.kind
+                .to_string()
+                .starts_with(&format!("bad FEN tag '{fen}'")),
             "{e}"
         );
     }
@@ -1124,13 +1139,16 @@ fn error_broken_fen_tag_names_the_tag() {
 fn error_broken_setup_names_its_place() {
     let e = replay_error("[GameType \"21\"]\n/FEN \"B:W99\"/ *", 1);
     assert_eq!((e.pos, e.game), (at(2, 1), 1));
-    assert!(e.message.contains("bad set-up 'B:W99'"), "{e}");
+    assert!(e.kind.to_string().contains("bad set-up 'B:W99'"), "{e}");
 }
 
 #[test]
 fn error_broken_setup_before_moves() {
     let e = replay_error("[GameType \"21\"]\n/FEN \"B:W99\"/ 1. 1-5 *", 1);
-    assert!(e.message.starts_with("bad set-up 'B:W99': "), "{e}");
+    assert!(
+        e.kind.to_string().starts_with("bad set-up 'B:W99': "),
+        "{e}"
+    );
     assert_eq!(e.game, 1);
     assert_eq!(e.pos.line, 2);
     assert!(e.pos.col >= 1);
@@ -1141,15 +1159,20 @@ fn error_unknown_game_type() {
     let e = replay_error("[Event \"x\"]\n[GameType \"30,W,8,8,N1,0\"]\n1. 11-15 *", 5);
     assert_eq!((e.pos, e.game), (at(2, 1), 5), "at the GameType tag");
     assert!(
-        e.message
+        e.kind
+            .to_string()
             .starts_with("GameType 30 is not a game Dáma plays"),
         "{}",
-        e.message
+        e.kind
     );
-    assert!(e.message.contains("20 International"), "{}", e.message);
+    assert!(
+        e.kind.to_string().contains("20 International"),
+        "{}",
+        e.kind
+    );
     let e = replay_error("[GameType \"checkers\"]\n1. 11-15 *", 1);
     assert_eq!(
-        e.message,
+        e.kind.to_string(),
         "GameType 'checkers' does not start with a game type number"
     );
 }
@@ -1222,7 +1245,7 @@ fn encoding_windows_1250_and_iso_8859_2_are_detected() {
         let w = &game.warnings[0];
         assert_eq!((w.pos, w.game), (at(2, 1), 1));
         assert_eq!(
-            w.message,
+            w.kind.to_string(),
             format!("the file is not UTF-8: read as {encoding:?}")
         );
         // Replay passes the reader's warnings on.
@@ -1272,7 +1295,10 @@ fn tinsley_every_game_reads_and_all_but_one_replay() {
                 assert_eq!(r.game.moves().len(), count_main_line(game), "game {k}");
                 for w in &r.warnings {
                     assert_eq!(w.game, k);
-                    if w.message.ends_with("a plain move is written as a capture") {
+                    if w.kind
+                        .to_string()
+                        .ends_with("a plain move is written as a capture")
+                    {
                         capture_marks += 1;
                     }
                 }
@@ -1282,7 +1308,8 @@ fn tinsley_every_game_reads_and_all_but_one_replay() {
                 assert_eq!(k, CORRUPT_TINSLEY_GAME, "game {k}: {e}");
                 assert_eq!((e.pos, e.game), (at(5588, 5), 541));
                 assert!(
-                    e.message
+                    e.kind
+                        .to_string()
                         .starts_with("32-28 is not a legal move here (legal: "),
                     "{e}"
                 );
@@ -1295,7 +1322,7 @@ fn tinsley_every_game_reads_and_all_but_one_replay() {
     let r = pdn::replay(&mut first, 1, None, None).unwrap();
     assert_eq!(r.warnings[1].pos, at(5, 46));
     assert_eq!(
-        r.warnings[1].message,
+        r.warnings[1].kind.to_string(),
         "10x14: a plain move is written as a capture"
     );
 }
@@ -1581,7 +1608,7 @@ fn a_million_open_parentheses_after_a_move() {
     // The second '(' opens a variation inside one that has no move yet.
     assert_eq!((e.pos, e.game), (at(1, 11), 1));
     assert_eq!(
-        e.message,
+        e.kind.to_string(),
         "a variation '(' must follow the move it replaces"
     );
 }
@@ -1598,7 +1625,7 @@ fn a_million_nested_variations() {
     // The 65th '(' is one too many: 10 + 7 × 64.
     assert_eq!(MAX_DEPTH, 64);
     assert_eq!((e.pos, e.game), (at(1, 458), 1));
-    assert_eq!(e.message, "variations nested deeper than 64");
+    assert_eq!(e.kind.to_string(), "variations nested deeper than 64");
 }
 
 #[test]
@@ -1624,7 +1651,7 @@ fn too_many_moves_in_one_game() {
     let text = "11-15 ".repeat(MAX_NODES + 1);
     let e = read_error(text.as_bytes());
     assert_eq!((e.pos, e.game), (at(1, 1 + 6 * MAX_NODES as u32), 1));
-    assert_eq!(e.message, "game longer than 200000 moves");
+    assert_eq!(e.kind.to_string(), "game longer than 200000 moves");
 }
 
 #[test]
@@ -1634,13 +1661,13 @@ fn an_over_long_comment_or_tag_value() {
     text.push(b'}');
     let e = read_error(&text);
     assert_eq!((e.pos, e.game), (at(1, 10), 1));
-    assert_eq!(e.message, "comment longer than 1048576 bytes");
+    assert_eq!(e.kind.to_string(), "comment longer than 1048576 bytes");
     let mut text = b"[Event \"".to_vec();
     text.extend(std::iter::repeat_n(b'a', (1 << 16) + 1));
     text.extend_from_slice(b"\"]");
     let e = read_error(&text);
     assert_eq!((e.pos, e.game), (at(1, 8), 1));
-    assert_eq!(e.message, "tag value too long");
+    assert_eq!(e.kind.to_string(), "tag value too long");
 }
 
 #[test]
@@ -1653,7 +1680,7 @@ fn binary_junk_is_an_error() {
     ] {
         let e = read_error(junk);
         assert_eq!(e.game, 1, "{junk:?}");
-        assert!(e.message.contains("unexpected"), "{junk:?}: {e}");
+        assert!(e.kind.to_string().contains("unexpected"), "{junk:?}: {e}");
     }
 }
 
@@ -1747,14 +1774,14 @@ fn random_comment(rng: &mut Lcg, braces: bool) -> String {
 
 /// Random annotations after a move: NAGs, strength marks, comments of both kinds.
 fn random_annotations(rng: &mut Lcg, text: &mut String) {
-    if rng.next() % 4 == 0 {
+    if rng.next().is_multiple_of(4) {
         text.push_str(["!", "?", "!!", "??", "!?", "?!"][rng.next() as usize % 6]);
     }
     text.push(' ');
-    while rng.next() % 5 == 0 {
+    while rng.next().is_multiple_of(5) {
         text.push_str(&format!("${} ", rng.next() % 300));
     }
-    while rng.next() % 5 == 0 {
+    while rng.next().is_multiple_of(5) {
         match rng.next() % 3 {
             0 => text.push_str(&format!("{{{}}} ", random_comment(rng, true))),
             1 => text.push_str(&format!(";{}\n", random_comment(rng, false))),
@@ -1787,10 +1814,10 @@ fn random_line(
             (0, Some(m)) => m,
             _ => legal[rng.next() as usize % legal.len()],
         };
-        if i == 0 || rng.next() % 3 == 0 {
+        if i == 0 || rng.next().is_multiple_of(3) {
             text.push_str(&format!("{}. ", i / 2 + 1));
         }
-        let written = if m.is_capture() && rng.next() % 2 == 0 {
+        let written = if m.is_capture() && rng.next().is_multiple_of(2) {
             dama::notation::full_path(&pos, rules, &m, notation)
         } else {
             dama::notation::write(&pos, rules, &m, notation)
@@ -1798,7 +1825,7 @@ fn random_line(
         text.push_str(&written);
         random_annotations(rng, &mut text);
         if depth < 3 && legal.len() > 1 {
-            while rng.next() % 4 == 0 {
+            while rng.next().is_multiple_of(4) {
                 let other = legal[rng.next() as usize % legal.len()];
                 if other != m {
                     text.push('(');
@@ -1835,7 +1862,7 @@ fn random_annotated_games_round_trip() {
         if variant_tag {
             text.push_str(&format!("[Variant \"{}\"]\n", variant.id()));
         }
-        if rng.next() % 3 == 0 {
+        if rng.next().is_multiple_of(3) {
             text.push_str(&format!("{{{}}}\n", random_comment(&mut rng, true)));
         }
         text.push_str(&random_line(

@@ -342,7 +342,7 @@ fn an_unmarked_violation_in_a_file_is_an_error() {
         .unwrap();
     let e = dama::notation::pdn::replay(&mut read, 1, None, None).unwrap_err();
     assert_eq!((e.pos.line, e.pos.col), (3, 4));
-    assert!(e.message.contains("not a legal move"), "{e}");
+    assert!(e.kind.to_string().contains("not a legal move"), "{e}");
 }
 
 /// Lapse and a capture stopped early in every rule set with a claim.

@@ -351,9 +351,9 @@ fn a_bad_file_leaves_the_game_untouched() {
     let notice = h.state().notice().unwrap().clone();
     assert!(notice.error);
     assert!(
-        notice
-            .text
-            .ends_with("2:10: game 1: unterminated comment: expected '}'"),
+        notice.text.ends_with(
+            "junk.pdn: Game 1, line 2, column 10: A comment is not closed: “}” is missing."
+        ),
         "{}",
         notice.text
     );

@@ -93,14 +93,31 @@ pub struct RuleSet {
     /// Whether games start under table rules rather than strict enforcement.
     #[serde(default)]
     pub table_rules_by_default: bool,
+    /// The PDN GameType tag written for this preset (rules.md §6), e.g. `29,W,8,8,A0,0`: the
+    /// number names the game when a file is read, the notation field (`A0`, `N2`) decides how
+    /// moves are written. Empty in rule sets saved before it existed; files take it from the
+    /// preset of the same id (see `notation::pdn::game_type_for`).
+    #[serde(default)]
+    pub pdn_game_type: String,
+    /// Whether a `[Variant "id"]` tag is written beside the GameType: for numbers that are
+    /// Dáma's own (90, 91), which other programs do not know.
+    #[serde(default)]
+    pub pdn_variant_tag: bool,
 }
 
 /// A rule-set description that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleSetError {
     /// Not RON, or not the fields of a rule set.
-    #[error("rule set syntax: {0}")]
-    Syntax(String),
+    #[error("rule set syntax: {message}")]
+    Syntax {
+        /// The line where the RON parser stopped, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+        /// The parser's own message, with the place (English).
+        message: String,
+    },
     /// The starting piece lists do not make a valid position.
     #[error("rule set {id}: starting position: {error}")]
     Setup {
@@ -117,8 +134,11 @@ impl RuleSet {
     /// # Errors
     /// Bad syntax, unknown fields, or a starting position that does not fit the board.
     pub fn from_ron(text: &str) -> Result<RuleSet, RuleSetError> {
-        let rules: RuleSet =
-            ron::from_str(text).map_err(|e| RuleSetError::Syntax(e.to_string()))?;
+        let rules: RuleSet = ron::from_str(text).map_err(|e| RuleSetError::Syntax {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.to_string(),
+        })?;
         rules.start_position()?;
         Ok(rules)
     }
@@ -243,10 +263,19 @@ impl fmt::Display for Variant {
 
 /// An identifier that names no preset.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown variant '{0}' (expected one of: czech, czech-book, english, two-towers, international)"
-)]
 pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        write!(
+            f,
+            "unknown variant '{}' (expected one of: {})",
+            self.0,
+            ids.join(", ")
+        )
+    }
+}
 
 impl FromStr for Variant {
     type Err = UnknownVariant;
@@ -255,5 +284,47 @@ impl FromStr for Variant {
             .into_iter()
             .find(|v| v.id() == s)
             .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_preset_is_the_variant_of_its_id() {
+        for v in Variant::ALL {
+            assert_eq!(v.id(), v.rules().id, "{v:?}");
+            assert_eq!(v.id().parse(), Ok(v));
+            assert_eq!(
+                RuleSet::from_ron(&v.rules().to_ron()).as_ref(),
+                Ok(v.rules())
+            );
+        }
+        assert_eq!(
+            UnknownVariant("chess".into()).to_string(),
+            "unknown variant 'chess' (expected one of: czech, czech-book, english, two-towers, \
+             international)"
+        );
+    }
+
+    #[test]
+    fn a_rule_set_saved_before_the_pdn_fields_still_loads() {
+        let old: String = include_str!("../../assets/variants/two-towers.ron")
+            .lines()
+            .filter(|l| !l.contains("pdn_"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let rules = RuleSet::from_ron(&old).expect("old RON loads");
+        assert_eq!(rules.pdn_game_type, "");
+        assert!(!rules.pdn_variant_tag);
+        assert_eq!(rules.id, "two-towers");
+        // Unknown fields are still refused, and the error says where.
+        let unknown = old.replace("claim:", "colour: White, claim:");
+        let line = 1 + old.lines().position(|l| l.contains("claim:")).unwrap();
+        match RuleSet::from_ron(&unknown) {
+            Err(RuleSetError::Syntax { line: at, .. }) => assert_eq!(at, line),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -92,7 +92,11 @@ impl Board {
         let s0 = sq.number() - 1;
         let row = s0 / n;
         let col = s0 % n;
-        let file = if row % 2 == 0 { 2 * col + 1 } else { 2 * col };
+        let file = if row.is_multiple_of(2) {
+            2 * col + 1
+        } else {
+            2 * col
+        };
         (file, self.size() - row)
     }
 
@@ -100,7 +104,7 @@ impl Board {
     /// square.
     pub const fn square_at(self, file: u8, rank: u8) -> Option<Square> {
         let size = self.size();
-        if file >= size || rank == 0 || rank > size || (file + rank) % 2 == 0 {
+        if file >= size || rank == 0 || rank > size || (file + rank).is_multiple_of(2) {
             return None;
         }
         let row = size - rank;

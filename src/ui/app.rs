@@ -370,7 +370,7 @@ impl DamaApp {
                 Box::new(doc),
                 super::document::Replaced::NewGame,
             )),
-            Err(e) => self.complain(&Problem::Rules(e)),
+            Err(e) => self.complain(&Problem::Rules(Box::new(e))),
         }
     }
 

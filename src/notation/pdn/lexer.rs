@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{PdnError, TextPos};
+use super::{PdnError, PdnErrorKind as Kind, TextPos};
 
 /// Longest comment accepted (a larger one is an error, not an unbounded allocation).
 pub const MAX_COMMENT: usize = 1 << 20;
@@ -171,7 +171,7 @@ impl<R: BufRead> Lexer<R> {
     }
 
     fn io(&self, e: io::Error) -> PdnError {
-        PdnError::new(self.pos(), format!("cannot read: {e}"))
+        PdnError::new(self.pos(), Kind::read(&e))
     }
 
     fn peek(&mut self) -> Result<Option<u8>, PdnError> {
@@ -214,10 +214,7 @@ impl<R: BufRead> Lexer<R> {
         let start = self.pos();
         for expected in [0xEF, 0xBB, 0xBF] {
             if self.peek()? != Some(expected) {
-                return Err(PdnError::new(
-                    start,
-                    "unexpected byte 0xEF: expected a tag, move, comment, variation or result",
-                ));
+                return Err(PdnError::new(start, Kind::UnexpectedByte(0xEF)));
             }
             self.inner.consume(1);
         }
@@ -225,31 +222,25 @@ impl<R: BufRead> Lexer<R> {
         Ok(())
     }
 
-    /// Reads bytes up to (not including) `end`, or to the end of the line when `end` is `\n`.
+    /// Reads bytes up to (not including) `end`, or to the end of the line when `end` is `\n`;
+    /// `unterminated` and `too_long` are the errors when `end` does not come or comes too late.
     fn until(
         &mut self,
         end: u8,
         limit: usize,
         start: TextPos,
-        what: &str,
+        unterminated: Kind,
+        too_long: Kind,
     ) -> Result<Vec<u8>, PdnError> {
         let mut out = Vec::new();
         loop {
             match self.bump()? {
                 None if end == b'\n' => return Ok(out),
-                None => {
-                    return Err(PdnError::new(
-                        start,
-                        format!("unterminated {what}: expected '{}'", end as char),
-                    ));
-                }
+                None => return Err(PdnError::new(start, unterminated)),
                 Some(b) if b == end => return Ok(out),
                 Some(b) => {
                     if out.len() >= limit {
-                        return Err(PdnError::new(
-                            start,
-                            format!("{what} longer than {limit} bytes"),
-                        ));
+                        return Err(PdnError::new(start, too_long));
                     }
                     out.push(b);
                 }
@@ -274,7 +265,10 @@ impl<R: BufRead> Lexer<R> {
         while let Some(b) = self.peek()? {
             if b.is_ascii_alphanumeric() || b == b'_' {
                 if name.len() >= MAX_SHORT {
-                    return Err(PdnError::new(start, "tag name too long"));
+                    return Err(PdnError::new(
+                        start,
+                        Kind::TagNameTooLong { limit: MAX_SHORT },
+                    ));
                 }
                 name.push(b as char);
                 self.bump()?;
@@ -283,13 +277,13 @@ impl<R: BufRead> Lexer<R> {
             }
         }
         if name.is_empty() {
-            return Err(PdnError::new(self.pos(), "expected a tag name after '['"));
+            return Err(PdnError::new(self.pos(), Kind::MissingTagName));
         }
         self.skip_space()?;
         if self.peek()? != Some(b'"') {
             return Err(PdnError::new(
                 self.pos(),
-                format!("expected '\"' to open the value of tag {name}"),
+                Kind::MissingTagValue { tag: name },
             ));
         }
         let value_start = self.pos();
@@ -300,7 +294,7 @@ impl<R: BufRead> Lexer<R> {
                 None | Some(b'\n') => {
                     return Err(PdnError::new(
                         value_start,
-                        format!("unterminated value of tag {name}: expected '\"'"),
+                        Kind::UnterminatedTagValue { tag: name },
                     ));
                 }
                 Some(b'"') => break,
@@ -309,13 +303,19 @@ impl<R: BufRead> Lexer<R> {
                     _ => {
                         return Err(PdnError::new(
                             value_start,
-                            format!("unterminated value of tag {name}: expected '\"'"),
+                            Kind::UnterminatedTagValue { tag: name },
                         ));
                     }
                 },
                 Some(b) => {
                     if value.len() >= MAX_SHORT {
-                        return Err(PdnError::new(value_start, "tag value too long"));
+                        return Err(PdnError::new(
+                            value_start,
+                            Kind::TagValueTooLong {
+                                tag: name,
+                                limit: MAX_SHORT,
+                            },
+                        ));
                     }
                     value.push(b);
                 }
@@ -324,10 +324,7 @@ impl<R: BufRead> Lexer<R> {
         self.skip_space()?;
         match self.bump()? {
             Some(b']') => Ok(Token::Tag { name, value }),
-            _ => Err(PdnError::new(
-                start,
-                format!("unterminated tag {name}: expected ']'"),
-            )),
+            _ => Err(PdnError::new(start, Kind::UnterminatedTag { tag: name })),
         }
     }
 
@@ -338,7 +335,10 @@ impl<R: BufRead> Lexer<R> {
                 break;
             }
             if w.len() >= MAX_SHORT {
-                return Err(PdnError::new(start, "move text too long"));
+                return Err(PdnError::new(
+                    start,
+                    Kind::MoveTextTooLong { limit: MAX_SHORT },
+                ));
             }
             w.push(b as char);
             self.bump()?;
@@ -354,7 +354,7 @@ impl<R: BufRead> Lexer<R> {
         if digits > 0 && dots > 0 {
             let n: u32 = w[..digits]
                 .parse()
-                .map_err(|_| PdnError::new(start, format!("move number '{w}' too large")))?;
+                .map_err(|_| PdnError::new(start, Kind::MoveNumberTooLarge(w.clone())))?;
             let mut out = vec![(Token::MoveNumber(n), start)];
             let rest = &w[digits + dots..];
             if !rest.is_empty() {
@@ -392,11 +392,23 @@ impl<R: BufRead> Lexer<R> {
             }
             b'{' => {
                 self.bump()?;
-                Token::Comment(self.until(b'}', MAX_COMMENT, start, "comment")?)
+                Token::Comment(self.until(
+                    b'}',
+                    MAX_COMMENT,
+                    start,
+                    Kind::UnterminatedComment,
+                    Kind::CommentTooLong { limit: MAX_COMMENT },
+                )?)
             }
             b'%' | b';' => {
                 self.bump()?;
-                Token::Comment(self.until(b'\n', MAX_COMMENT, start, "comment")?)
+                Token::Comment(self.until(
+                    b'\n',
+                    MAX_COMMENT,
+                    start,
+                    Kind::UnterminatedComment,
+                    Kind::CommentTooLong { limit: MAX_COMMENT },
+                )?)
             }
             b'(' => {
                 self.bump()?;
@@ -423,7 +435,7 @@ impl<R: BufRead> Lexer<R> {
                     self.bump()?;
                 }
                 if !any || n > u32::from(u16::MAX) {
-                    return Err(PdnError::new(start, "expected a number after '$'"));
+                    return Err(PdnError::new(start, Kind::MissingNagNumber));
                 }
                 Token::Nag(n as u16)
             }
@@ -431,7 +443,7 @@ impl<R: BufRead> Lexer<R> {
                 let mut s = String::new();
                 while let Some(c @ (b'!' | b'?')) = self.peek()? {
                     if s.len() >= 2 {
-                        return Err(PdnError::new(start, "move strength longer than two marks"));
+                        return Err(PdnError::new(start, Kind::StrengthTooLong));
                     }
                     s.push(c as char);
                     self.bump()?;
@@ -440,22 +452,16 @@ impl<R: BufRead> Lexer<R> {
             }
             b'/' => {
                 self.bump()?;
-                Token::Setup(self.until(b'/', MAX_SHORT, start, "set-up")?)
+                Token::Setup(self.until(
+                    b'/',
+                    MAX_SHORT,
+                    start,
+                    Kind::UnterminatedSetup,
+                    Kind::SetupTooLong { limit: MAX_SHORT },
+                )?)
             }
             b if is_word_byte(b) => return self.word(start),
-            other => {
-                let shown = if other.is_ascii_graphic() {
-                    format!("'{}'", other as char)
-                } else {
-                    format!("byte 0x{other:02X}")
-                };
-                return Err(PdnError::new(
-                    start,
-                    format!(
-                        "unexpected {shown}: expected a tag, move, comment, variation or result"
-                    ),
-                ));
-            }
+            other => return Err(PdnError::new(start, Kind::UnexpectedByte(other))),
         };
         Ok(vec![(token, start)])
     }

@@ -2,7 +2,10 @@
 
 use std::io::BufRead;
 
-use super::{Decoder, Lexer, Line, Node, PdnError, PdnGame, TextPos, Token, Warning};
+use super::{
+    Decoder, Lexer, Line, Node, PdnError, PdnErrorKind as Kind, PdnGame, TextPos, Token, Warning,
+    WarningKind,
+};
 
 /// Deepest nesting of variations accepted.
 pub const MAX_DEPTH: usize = 64;
@@ -67,10 +70,7 @@ impl<R: BufRead> Reader<R> {
             warnings.push(Warning {
                 pos,
                 game: self.games,
-                message: format!(
-                    "the file is not UTF-8: read as {:?}",
-                    self.decoder.encoding()
-                ),
+                kind: WarningKind::NotUtf8(self.decoder.encoding()),
             });
         }
         text
@@ -117,7 +117,7 @@ impl<R: BufRead> Reader<R> {
             };
             let Some((token, pos)) = next else {
                 if let Some((_, open)) = stack.get(1) {
-                    return Err(PdnError::new(*open, "unterminated variation: expected ')'"));
+                    return Err(PdnError::new(*open, Kind::UnterminatedVariation));
                 }
                 if !started {
                     self.games -= 1;
@@ -145,10 +145,7 @@ impl<R: BufRead> Reader<R> {
                     movetext = true;
                     nodes += 1;
                     if nodes > MAX_NODES {
-                        return Err(PdnError::new(
-                            pos,
-                            format!("game longer than {MAX_NODES} moves"),
-                        ));
+                        return Err(PdnError::new(pos, Kind::TooManyMoves { limit: MAX_NODES }));
                     }
                     line.nodes.push(Node {
                         text,
@@ -157,19 +154,19 @@ impl<R: BufRead> Reader<R> {
                     });
                 }
                 Token::Strength(s) => {
-                    let nag = strength_nag(&s).ok_or_else(|| {
-                        PdnError::new(pos, format!("unknown move strength '{s}'"))
-                    })?;
-                    let node = line.nodes.last_mut().ok_or_else(|| {
-                        PdnError::new(pos, format!("move strength '{s}' without a move"))
-                    })?;
+                    let Some(nag) = strength_nag(&s) else {
+                        return Err(PdnError::new(pos, Kind::UnknownStrength(s)));
+                    };
+                    let Some(node) = line.nodes.last_mut() else {
+                        return Err(PdnError::new(pos, Kind::StrengthWithoutMove(s)));
+                    };
                     node.nags.push(nag);
                 }
                 Token::Nag(n) => {
                     let node = line
                         .nodes
                         .last_mut()
-                        .ok_or_else(|| PdnError::new(pos, format!("${n} without a move")))?;
+                        .ok_or_else(|| PdnError::new(pos, Kind::NagWithoutMove(n)))?;
                     node.nags.push(n);
                 }
                 Token::Comment(bytes) => {
@@ -187,7 +184,7 @@ impl<R: BufRead> Reader<R> {
                     game.warnings.push(Warning {
                         pos,
                         game: 0,
-                        message: format!("text glued to a move kept as a comment: '{text}'"),
+                        kind: WarningKind::Glued(text.clone()),
                     });
                     let line = &mut stack.last_mut().expect("main line").0;
                     match line.nodes.last_mut() {
@@ -198,22 +195,16 @@ impl<R: BufRead> Reader<R> {
                 Token::Open => {
                     movetext = true;
                     if line.nodes.is_empty() {
-                        return Err(PdnError::new(
-                            pos,
-                            "a variation '(' must follow the move it replaces",
-                        ));
+                        return Err(PdnError::new(pos, Kind::VariationWithoutMove));
                     }
                     if stack.len() > MAX_DEPTH {
-                        return Err(PdnError::new(
-                            pos,
-                            format!("variations nested deeper than {MAX_DEPTH}"),
-                        ));
+                        return Err(PdnError::new(pos, Kind::TooDeep { limit: MAX_DEPTH }));
                     }
                     stack.push((Line::default(), pos));
                 }
                 Token::Close => {
                     if stack.len() == 1 {
-                        return Err(PdnError::new(pos, "')' without a variation to close"));
+                        return Err(PdnError::new(pos, Kind::UnmatchedClose));
                     }
                     let (variation, _) = stack.pop().expect("checked");
                     let parent = &mut stack.last_mut().expect("main line").0;
@@ -227,10 +218,7 @@ impl<R: BufRead> Reader<R> {
                 Token::Setup(bytes) => {
                     movetext = true;
                     if !line.nodes.is_empty() {
-                        return Err(PdnError::new(
-                            pos,
-                            "a /set-up/ must come before the first move of a line",
-                        ));
+                        return Err(PdnError::new(pos, Kind::SetupAfterMove));
                     }
                     let text = String::from_utf8_lossy(&bytes).trim().to_string();
                     let fen = text
@@ -242,13 +230,7 @@ impl<R: BufRead> Reader<R> {
                 }
                 Token::Result(r) => {
                     if let Some((_, open)) = stack.get(1) {
-                        return Err(PdnError::new(
-                            *open,
-                            format!(
-                                "unterminated variation: expected ')' before the result {}",
-                                r.as_str()
-                            ),
-                        ));
+                        return Err(PdnError::new(*open, Kind::VariationOpenAtResult(r)));
                     }
                     game.result = Some(r);
                     break;

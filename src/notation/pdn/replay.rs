@@ -14,7 +14,10 @@ use crate::notation::{MoveText, Notation, write};
 use crate::rules::{Enforcement, Game, Move, Position, RuleSet};
 
 use super::game_type::infer_variant;
-use super::{Line, PdnError, PdnGame, TextPos, Warning, pdn_notation, variant_from_tags};
+use super::{
+    Line, PdnError, PdnErrorKind as Kind, PdnGame, TextPos, Warning, WarningKind, pdn_notation,
+    variant_from_tags,
+};
 
 /// A game replayed on the rules core.
 #[derive(Clone, Debug)]
@@ -59,8 +62,8 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn error(&self, pos: TextPos, message: String) -> PdnError {
-        PdnError::new(pos, message).in_game(self.game_no)
+    fn error(&self, pos: TextPos, kind: Kind) -> PdnError {
+        PdnError::new(pos, kind).in_game(self.game_no)
     }
 
     /// Applies the table-rules commands of `comments` (standing before the next move) to the
@@ -73,9 +76,16 @@ impl Ctx<'_> {
                         .position()
                         .board()
                         .parse_square(&sq)
-                        .ok_or_else(|| self.error(at, format!("[%huff {sq}]: not a square")))?;
-                    game.claim_huff(square)
-                        .map_err(|e| self.error(at, format!("[%huff {sq}]: {e}")))?;
+                        .ok_or_else(|| self.error(at, Kind::HuffSquare(sq.clone())))?;
+                    game.claim_huff(square).map_err(|error| {
+                        self.error(
+                            at,
+                            Kind::Huff {
+                                square: sq.clone(),
+                                error,
+                            },
+                        )
+                    })?;
                 }
                 Command::TakeBack(text) => {
                     let pos = *game.position();
@@ -83,11 +93,27 @@ impl Ctx<'_> {
                         .and_then(|t| {
                             t.resolve_among(&pos, self.rules, &text, &game.allowed_moves())
                         })
-                        .map_err(|e| self.error(at, format!("[%takeback {text}]: {e}")))?
+                        .map_err(|error| {
+                            self.error(
+                                at,
+                                Kind::TakeBackMove {
+                                    text: text.clone(),
+                                    error,
+                                },
+                            )
+                        })?
                         .0;
                     game.play(m)
                         .and_then(|_| game.claim_take_back())
-                        .map_err(|e| self.error(at, format!("[%takeback {text}]: {e}")))?;
+                        .map_err(|error| {
+                            self.error(
+                                at,
+                                Kind::TakeBack {
+                                    text: text.clone(),
+                                    error,
+                                },
+                            )
+                        })?;
                 }
             }
         }
@@ -110,10 +136,15 @@ impl Ctx<'_> {
     fn setup(&self, line: &Line, start: Position) -> Result<Position, PdnError> {
         match &line.setup {
             None => Ok(start),
-            Some(fen) => self
-                .rules
-                .parse_fen(fen)
-                .map_err(|e| self.error(line.setup_pos, format!("bad set-up '{fen}': {e}"))),
+            Some(fen) => self.rules.parse_fen(fen).map_err(|error| {
+                self.error(
+                    line.setup_pos,
+                    Kind::BadSetup {
+                        fen: fen.clone(),
+                        error,
+                    },
+                )
+            }),
         }
     }
 
@@ -125,15 +156,18 @@ impl Ctx<'_> {
         moves: &[Move],
     ) -> Result<Move, PdnError> {
         let parsed = MoveText::parse(pos.board(), &node.text)
-            .map_err(|e| self.error(node.pos, e.to_string()))?;
+            .map_err(|e| self.error(node.pos, Kind::Move(e)))?;
         let (m, leniency) = parsed
             .resolve_among(pos, self.rules, &node.text, moves)
-            .map_err(|e| self.error(node.pos, e.to_string()))?;
-        if let Some(l) = leniency {
+            .map_err(|e| self.error(node.pos, Kind::Move(e)))?;
+        if let Some(leniency) = leniency {
             self.warnings.push(Warning {
                 pos: node.pos,
                 game: self.game_no,
-                message: format!("{}: {l}", node.text),
+                kind: WarningKind::Lenient {
+                    text: node.text.clone(),
+                    leniency,
+                },
             });
         }
         node.text = write(pos, self.rules, &m, self.rewrite);
@@ -159,31 +193,37 @@ pub fn replay(
     rewrite: Option<Notation>,
 ) -> Result<Replayed, PdnError> {
     let warnings = pdn.warnings.clone();
-    let here = |message: String| PdnError::new(pdn.pos, message).in_game(game_no);
-    let at_tag = |tag: &str, message: String| {
-        PdnError::new(pdn.tag_position(tag).unwrap_or(pdn.pos), message).in_game(game_no)
+    let here = |kind: Kind| PdnError::new(pdn.pos, kind).in_game(game_no);
+    let at_tag = |tag: &str, kind: Kind| {
+        PdnError::new(pdn.tag_position(tag).unwrap_or(pdn.pos), kind).in_game(game_no)
     };
     let mut warnings = warnings;
     let chosen: RuleSet = match rules {
         Some(r) => r.clone(),
-        None => match variant_from_tags(pdn).map_err(|m| at_tag("GameType", m))? {
+        None => match variant_from_tags(pdn).map_err(|e| at_tag("GameType", Kind::GameType(e)))? {
             Some(v) => v.rules().clone(),
             None => {
-                let (v, why) = infer_variant(pdn);
+                let (v, reason) = infer_variant(pdn);
                 warnings.push(Warning {
                     pos: pdn.pos,
                     game: game_no,
-                    message: why.to_string(),
+                    kind: WarningKind::Inferred { variant: v, reason },
                 });
                 v.rules().clone()
             }
         },
     };
     let start = match pdn.tag("FEN") {
-        Some(fen) => chosen
-            .parse_fen(fen)
-            .map_err(|e| at_tag("FEN", format!("bad FEN tag '{fen}': {e}")))?,
-        None => chosen.start_position().map_err(|e| here(e.to_string()))?,
+        Some(fen) => chosen.parse_fen(fen).map_err(|error| {
+            at_tag(
+                "FEN",
+                Kind::BadFenTag {
+                    fen: fen.to_string(),
+                    error,
+                },
+            )
+        })?,
+        None => chosen.start_position().map_err(|e| here(Kind::Rules(e)))?,
     };
     let enforcement = match pdn.tag("Enforcement").map(str::trim) {
         Some("table") => Some(Enforcement::TableRules),
@@ -224,8 +264,7 @@ pub fn replay(
         };
         let m = cx.resolve(&mut line.nodes[i], &before, &allowed)?;
         let at = line.nodes[i].pos;
-        game.play(m)
-            .map_err(|e| cx.error(at, format!("cannot replay the main line: {e}")))?;
+        game.play(m).map_err(|e| cx.error(at, Kind::MainLine(e)))?;
         let next_at = line.nodes.get(i + 1).map(|n| n.pos).unwrap_or(at);
         let comments = line.nodes[i].comments.clone();
         cx.claims(&mut game, &comments, next_at)?;

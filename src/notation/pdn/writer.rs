@@ -97,7 +97,7 @@ fn write_line(w: &mut Wrapper, line: &Line, first_ply: usize) {
         let ply = first_ply + i;
         let number = ply / 2 + 1;
         let mut text = String::new();
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             text.push_str(&format!("{number}. "));
         } else if need_number {
             text.push_str(&format!("{number}... "));

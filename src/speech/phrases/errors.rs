@@ -109,11 +109,11 @@ pub fn move_text_error(lang: Language, e: &MoveTextError) -> String {
             legal.join(", ")
         ),
         (Czech, MoveTextError::Ambiguous { text, candidates }) => format!(
-            "Tah {text} není jednoznačný: může to být {}. Zadejte celou cestu skoku.",
+            "Tah {text} není jednoznačný: může to být {}.",
             candidates.join(" nebo ")
         ),
         (English, MoveTextError::Ambiguous { text, candidates }) => format!(
-            "{text} is ambiguous: it could be {}. Type the whole capture path.",
+            "{text} is ambiguous: it could be {}.",
             candidates.join(" or ")
         ),
     }

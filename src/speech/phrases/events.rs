@@ -5,6 +5,7 @@ use crate::language::Language;
 use crate::rules::{Color, DrawReason, Outcome, Square, SquareSet, WinReason};
 
 use super::errors::{counted, plural};
+use super::pdn::pdn_warning;
 use super::{
     Context, choose_offender, color_name, draw_answer, draw_offer, hint, huffed, list, outcome,
     players, rules_name, side_name, spoken_move, square, taken_back, to_move,
@@ -179,8 +180,8 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             }
             if let Some(first) = warnings.first() {
                 text.push_str(". ");
-                // TODO(merge): the PDN warning's words come with the typed warnings.
                 let n = warnings.len();
+                let first = pdn_warning(lang, first);
                 text.push_str(&match lang {
                     Czech => format!(
                         "{} od PDN, první: {first}",

@@ -5,6 +5,7 @@
 
 pub mod errors;
 pub mod events;
+pub mod pdn;
 pub mod problems;
 
 pub use events::{event, events};

@@ -7,9 +7,9 @@ use crate::autosave::AutosaveError;
 use crate::event::{Problem, Refusal};
 use crate::game_file::{MAX_FILE, ReadError};
 use crate::language::Language;
-use crate::notation::pdn::PdnError;
 
 use super::errors::{game_error, io, move_text_error};
+use super::pdn::{pdn_error as pdn, rule_set_error};
 use super::{computer_to_move, must_capture};
 
 use Language::{Czech, English};
@@ -141,10 +141,15 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Řeč není k dispozici (podrobnosti jsou v protokolu dama.log).".into(),
             English => format!("Speech is not available: {why}."),
         },
-        // TODO(merge): the rule set error's words come with the typed errors.
         Problem::Rules(e) => match lang {
-            Czech => "Tato pravidla nedávají hratelnou partii.".into(),
-            English => format!("These rules do not make a game: {e}."),
+            Czech => format!(
+                "Z těchto pravidel nelze začít hru: {}",
+                rule_set_error(lang, e)
+            ),
+            English => format!(
+                "These rules do not make a game: {}",
+                rule_set_error(lang, e)
+            ),
         },
     }
 }
@@ -226,18 +231,6 @@ fn autosave_error(lang: Language, e: &AutosaveError) -> String {
             let text = read_error(lang, Path::new(""), other);
             text.trim_end_matches(": ").to_string()
         }
-        // TODO(merge): the rule set error's words come with the typed errors.
-        AutosaveError::Rules(e) => match lang {
-            Czech => "pravidla hry nelze přečíst".into(),
-            English => format!("the rules cannot be read: {e}"),
-        },
-    }
-}
-
-// TODO(merge): replaced by the PDN error's words in `pdn`.
-fn pdn(lang: Language, e: &PdnError) -> String {
-    match lang {
-        Czech => format!("řádek {}, sloupec {}", e.pos.line, e.pos.col),
-        English => e.to_string(),
+        AutosaveError::Rules(e) => rule_set_error(lang, e),
     }
 }

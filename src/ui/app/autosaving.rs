@@ -42,7 +42,10 @@ impl DamaApp {
             }
             Found::Damaged { kept_as, error } => {
                 log::warn!("autosave damaged, kept as {}: {error}", kept_as.display());
-                self.add_notice(&Problem::AutosaveDamaged { kept_as, error });
+                self.add_notice(&Problem::AutosaveDamaged {
+                    kept_as,
+                    error: Box::new(error),
+                });
             }
         }
         self.autosave = Some(autosave);

@@ -63,7 +63,7 @@ impl DamaApp {
                 log::warn!("cannot open {}: {error}", path.display());
                 self.complain(&Problem::Open {
                     path: path.to_path_buf(),
-                    error,
+                    error: Box::new(error),
                 });
             }
         }
@@ -93,7 +93,7 @@ impl DamaApp {
                 log::warn!("cannot replay {}:{error}", path.display());
                 self.complain(&Problem::Replay {
                     path: path.to_path_buf(),
-                    error,
+                    error: Box::new(error),
                 });
             }
         }

@@ -1,0 +1,541 @@
+//! What can go wrong reading a PDN file, and what is accepted with a warning: typed values that
+//! carry their data, so that `speech::phrases::pdn` can say them in the user's language. Their
+//! `Display` is the English the command line prints.
+
+use std::fmt;
+use std::io;
+
+use crate::notation::{Leniency, MoveTextError};
+use crate::rules::{FenError, GameError, RuleSetError, Variant};
+
+use super::{Encoding, GameTypeError, ResultToken, TextPos};
+
+/// A PDN file that cannot be read: where, in which game, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{pos}: {}{kind}", game_prefix(*.game))]
+pub struct PdnError {
+    /// Where the problem starts.
+    pub pos: TextPos,
+    /// The game it is in, counting from 1 (0 when not known).
+    pub game: usize,
+    /// What is wrong or what was expected.
+    pub kind: PdnErrorKind,
+}
+
+/// "game 3: ", or nothing when the game is not known.
+fn game_prefix(game: usize) -> String {
+    if game == 0 {
+        String::new()
+    } else {
+        format!("game {game}: ")
+    }
+}
+
+/// `'x'` for a printable ASCII byte, else `byte 0xEF`.
+fn shown_byte(b: u8) -> String {
+    if b.is_ascii_graphic() {
+        format!("'{}'", b as char)
+    } else {
+        format!("byte 0x{b:02X}")
+    }
+}
+
+/// Why a PDN text cannot be read or replayed: one kind per problem the lexer, the reader and
+/// replay find, each with the data needed to describe it (the text, the tag, the limit, the
+/// error of the layer below).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdnErrorKind {
+    /// The system failed to deliver the file's bytes.
+    #[error("cannot read: {message}")]
+    Read {
+        /// The kind of system error.
+        kind: io::ErrorKind,
+        /// The system's error number, if it gave one.
+        code: Option<i32>,
+        /// The system's own message (English).
+        message: String,
+    },
+    /// A byte that starts no token (a UTF-8 byte-order mark that is not whole included).
+    #[error(
+        "unexpected {}: expected a tag, move, comment, variation or result",
+        shown_byte(*.0)
+    )]
+    UnexpectedByte(u8),
+    /// `{` without `}`.
+    #[error("unterminated comment: expected '}}'")]
+    UnterminatedComment,
+    /// `/…` set-up without the closing `/`.
+    #[error("unterminated set-up: expected '/'")]
+    UnterminatedSetup,
+    /// A comment over the limit.
+    #[error("comment longer than {limit} bytes")]
+    CommentTooLong {
+        /// The most bytes accepted.
+        limit: usize,
+    },
+    /// A `/…/` set-up over the limit.
+    #[error("set-up longer than {limit} bytes")]
+    SetupTooLong {
+        /// The most bytes accepted.
+        limit: usize,
+    },
+    /// A tag name over the limit.
+    #[error("tag name too long")]
+    TagNameTooLong {
+        /// The most bytes accepted.
+        limit: usize,
+    },
+    /// A tag value over the limit.
+    #[error("tag value too long")]
+    TagValueTooLong {
+        /// The tag.
+        tag: String,
+        /// The most bytes accepted.
+        limit: usize,
+    },
+    /// A word of move text over the limit.
+    #[error("move text too long")]
+    MoveTextTooLong {
+        /// The most bytes accepted.
+        limit: usize,
+    },
+    /// `[` not followed by a name.
+    #[error("expected a tag name after '['")]
+    MissingTagName,
+    /// A tag name not followed by a quoted value.
+    #[error("expected '\"' to open the value of tag {tag}")]
+    MissingTagValue {
+        /// The tag.
+        tag: String,
+    },
+    /// A tag value without its closing quote on the same line.
+    #[error("unterminated value of tag {tag}: expected '\"'")]
+    UnterminatedTagValue {
+        /// The tag.
+        tag: String,
+    },
+    /// A tag without its closing `]`.
+    #[error("unterminated tag {tag}: expected ']'")]
+    UnterminatedTag {
+        /// The tag.
+        tag: String,
+    },
+    /// A move number that does not fit in 32 bits.
+    #[error("move number '{0}' too large")]
+    MoveNumberTooLarge(String),
+    /// `$` without a number from 0 to 65535.
+    #[error("expected a number after '$'")]
+    MissingNagNumber,
+    /// More than two `!`/`?` marks.
+    #[error("move strength longer than two marks")]
+    StrengthTooLong,
+    /// A variation still open at the end of the text.
+    #[error("unterminated variation: expected ')'")]
+    UnterminatedVariation,
+    /// A variation still open at the game's result.
+    #[error("unterminated variation: expected ')' before the result {}", .0.as_str())]
+    VariationOpenAtResult(ResultToken),
+    /// More moves (variations included) than [`MAX_NODES`](super::MAX_NODES).
+    #[error("game longer than {limit} moves")]
+    TooManyMoves {
+        /// The most moves accepted.
+        limit: usize,
+    },
+    /// Two marks that are not one of `!!`, `??`, `!?`, `?!`.
+    #[error("unknown move strength '{0}'")]
+    UnknownStrength(String),
+    /// A move strength before any move of its line.
+    #[error("move strength '{0}' without a move")]
+    StrengthWithoutMove(String),
+    /// A `$n` glyph before any move of its line.
+    #[error("${0} without a move")]
+    NagWithoutMove(u16),
+    /// `(` before any move of its line.
+    #[error("a variation '(' must follow the move it replaces")]
+    VariationWithoutMove,
+    /// Variations nested deeper than [`MAX_DEPTH`](super::MAX_DEPTH).
+    #[error("variations nested deeper than {limit}")]
+    TooDeep {
+        /// The deepest nesting accepted.
+        limit: usize,
+    },
+    /// `)` with no variation open.
+    #[error("')' without a variation to close")]
+    UnmatchedClose,
+    /// A `/…/` set-up after a move of its line.
+    #[error("a /set-up/ must come before the first move of a line")]
+    SetupAfterMove,
+    /// A GameType tag that is malformed or names a game Dáma does not play.
+    #[error("{0}")]
+    GameType(GameTypeError),
+    /// A FEN tag that does not read as a position of the rule set.
+    #[error("bad FEN tag '{fen}': {error}")]
+    BadFenTag {
+        /// The tag's value.
+        fen: String,
+        /// Why it does not read.
+        error: FenError,
+    },
+    /// A `/…/` set-up in the moves that does not read as a position of the rule set.
+    #[error("bad set-up '{fen}': {error}")]
+    BadSetup {
+        /// The set-up as written.
+        fen: String,
+        /// Why it does not read.
+        error: FenError,
+    },
+    /// The rule set chosen cannot set up its starting position.
+    #[error("{0}")]
+    Rules(RuleSetError),
+    /// A move that does not read, or matches no allowed move or several.
+    #[error("{0}")]
+    Move(MoveTextError),
+    /// A move of the main line the game record refused.
+    #[error("cannot replay the main line: {0}")]
+    MainLine(GameError),
+    /// `[%huff X]` where X is not a square.
+    #[error("[%huff {0}]: not a square")]
+    HuffSquare(String),
+    /// `[%huff X]` that cannot be claimed.
+    #[error("[%huff {square}]: {error}")]
+    Huff {
+        /// The square as written.
+        square: String,
+        /// Why the game refused the claim.
+        error: GameError,
+    },
+    /// `[%takeback M]` where M is not a move the player could have made.
+    #[error("[%takeback {text}]: {error}")]
+    TakeBackMove {
+        /// The move as written.
+        text: String,
+        /// Why it does not match.
+        error: MoveTextError,
+    },
+    /// `[%takeback M]` that cannot be claimed.
+    #[error("[%takeback {text}]: {error}")]
+    TakeBack {
+        /// The move as written.
+        text: String,
+        /// Why the game refused the move or the claim.
+        error: GameError,
+    },
+}
+
+impl PdnErrorKind {
+    /// The kind of a read error, keeping what the system said.
+    pub fn read(e: &io::Error) -> PdnErrorKind {
+        PdnErrorKind::Read {
+            kind: e.kind(),
+            code: e.raw_os_error(),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl PdnError {
+    /// An error at `pos`, in a game not yet known.
+    pub fn new(pos: TextPos, kind: PdnErrorKind) -> PdnError {
+        PdnError { pos, game: 0, kind }
+    }
+
+    /// Sets the game number unless one is already set.
+    pub(super) fn in_game(mut self, game: usize) -> PdnError {
+        if self.game == 0 {
+            self.game = game;
+        }
+        self
+    }
+}
+
+/// Something accepted that is not quite PDN, for the caller to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// Where.
+    pub pos: TextPos,
+    /// The game, from 1.
+    pub game: usize,
+    /// What was accepted.
+    pub kind: WarningKind,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}{}", self.pos, game_prefix(self.game), self.kind)
+    }
+}
+
+/// What was accepted leniently, with its data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WarningKind {
+    /// The text is not UTF-8; from here on it is decoded as `0`.
+    NotUtf8(Encoding),
+    /// Letters glued to the end of a move (`8-11Redoverstepped`), kept as a comment.
+    Glued(String),
+    /// A move whose capture mark does not match the move it was matched to.
+    Lenient {
+        /// The move as written.
+        text: String,
+        /// What was not as PDN writes it.
+        leniency: Leniency,
+    },
+    /// No GameType (nor Variant) tag: the rule set was chosen from the moves (rules.md §6).
+    Inferred {
+        /// The rule set chosen.
+        variant: Variant,
+        /// What in the game chose it.
+        reason: InferReason,
+    },
+}
+
+/// Why a game without GameType was read with the rule set it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InferReason {
+    /// Squares above 32: a 10×10 board.
+    SquaresAbove32,
+    /// Moves with letters: algebraic, as Czech files write them.
+    AlgebraicMoves,
+    /// Squares 1–32 only, as English files write them.
+    Squares1To32,
+}
+
+impl fmt::Display for InferReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            InferReason::SquaresAbove32 => "squares above 32",
+            InferReason::AlgebraicMoves => "algebraic moves",
+            InferReason::Squares1To32 => "squares 1-32",
+        })
+    }
+}
+
+impl fmt::Display for WarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WarningKind::NotUtf8(encoding) => {
+                write!(f, "the file is not UTF-8: read as {encoding:?}")
+            }
+            WarningKind::Glued(text) => {
+                write!(f, "text glued to a move kept as a comment: '{text}'")
+            }
+            WarningKind::Lenient { text, leniency } => write!(f, "{text}: {leniency}"),
+            WarningKind::Inferred { variant, reason } => write!(
+                f,
+                "no GameType tag: read as {} ({reason})",
+                variant.rules().name_en
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use PdnErrorKind as K;
+
+    /// The English of every kind, as the command line printed it when the kinds were strings.
+    #[test]
+    fn english_text_is_unchanged() {
+        let fen = |error| K::BadFenTag {
+            fen: "X".into(),
+            error,
+        };
+        let cases: Vec<(PdnErrorKind, &str)> = vec![
+            (
+                K::read(&io::Error::other("disk on fire")),
+                "cannot read: disk on fire",
+            ),
+            (
+                K::UnexpectedByte(0xEF),
+                "unexpected byte 0xEF: expected a tag, move, comment, variation or result",
+            ),
+            (
+                K::UnexpectedByte(b'&'),
+                "unexpected '&': expected a tag, move, comment, variation or result",
+            ),
+            (K::UnterminatedComment, "unterminated comment: expected '}'"),
+            (K::UnterminatedSetup, "unterminated set-up: expected '/'"),
+            (
+                K::CommentTooLong { limit: 1 << 20 },
+                "comment longer than 1048576 bytes",
+            ),
+            (
+                K::SetupTooLong { limit: 1 << 16 },
+                "set-up longer than 65536 bytes",
+            ),
+            (K::TagNameTooLong { limit: 1 << 16 }, "tag name too long"),
+            (
+                K::TagValueTooLong {
+                    tag: "Site".into(),
+                    limit: 1 << 16,
+                },
+                "tag value too long",
+            ),
+            (K::MoveTextTooLong { limit: 1 << 16 }, "move text too long"),
+            (K::MissingTagName, "expected a tag name after '['"),
+            (
+                K::MissingTagValue { tag: "Site".into() },
+                "expected '\"' to open the value of tag Site",
+            ),
+            (
+                K::UnterminatedTagValue { tag: "Site".into() },
+                "unterminated value of tag Site: expected '\"'",
+            ),
+            (
+                K::UnterminatedTag { tag: "Site".into() },
+                "unterminated tag Site: expected ']'",
+            ),
+            (
+                K::MoveNumberTooLarge("99999999999.".into()),
+                "move number '99999999999.' too large",
+            ),
+            (K::MissingNagNumber, "expected a number after '$'"),
+            (K::StrengthTooLong, "move strength longer than two marks"),
+            (
+                K::UnterminatedVariation,
+                "unterminated variation: expected ')'",
+            ),
+            (
+                K::VariationOpenAtResult(ResultToken::Draw),
+                "unterminated variation: expected ')' before the result 1/2-1/2",
+            ),
+            (
+                K::TooManyMoves { limit: 200_000 },
+                "game longer than 200000 moves",
+            ),
+            (
+                K::UnknownStrength("!!!".into()),
+                "unknown move strength '!!!'",
+            ),
+            (
+                K::StrengthWithoutMove("!".into()),
+                "move strength '!' without a move",
+            ),
+            (K::NagWithoutMove(5), "$5 without a move"),
+            (
+                K::VariationWithoutMove,
+                "a variation '(' must follow the move it replaces",
+            ),
+            (K::TooDeep { limit: 64 }, "variations nested deeper than 64"),
+            (K::UnmatchedClose, "')' without a variation to close"),
+            (
+                K::SetupAfterMove,
+                "a /set-up/ must come before the first move of a line",
+            ),
+            (
+                K::GameType(GameTypeError::NoNumber("checkers".into())),
+                "GameType 'checkers' does not start with a game type number",
+            ),
+            (fen(FenError::Empty), "bad FEN tag 'X': empty FEN"),
+            (
+                K::BadSetup {
+                    fen: "X".into(),
+                    error: FenError::Empty,
+                },
+                "bad set-up 'X': empty FEN",
+            ),
+            (
+                K::Rules(RuleSetError::Setup {
+                    id: "x".into(),
+                    error: FenError::Empty,
+                }),
+                "rule set x: starting position: empty FEN",
+            ),
+            (
+                K::Move(MoveTextError::Syntax("banana".into())),
+                "'banana' is not a move (expected e.g. 32-28, 28x19 or c3-d4)",
+            ),
+            (
+                K::MainLine(GameError::GameOver),
+                "cannot replay the main line: the game is over",
+            ),
+            (K::HuffSquare("z9".into()), "[%huff z9]: not a square"),
+            (
+                K::Huff {
+                    square: "30".into(),
+                    error: GameError::NoClaim,
+                },
+                "[%huff 30]: there is nothing to claim",
+            ),
+            (
+                K::TakeBackMove {
+                    text: "1-5".into(),
+                    error: MoveTextError::Syntax("1-5".into()),
+                },
+                "[%takeback 1-5]: '1-5' is not a move (expected e.g. 32-28, 28x19 or c3-d4)",
+            ),
+            (
+                K::TakeBack {
+                    text: "1-5".into(),
+                    error: GameError::NoClaim,
+                },
+                "[%takeback 1-5]: there is nothing to claim",
+            ),
+        ];
+        for (kind, text) in cases {
+            assert_eq!(kind.to_string(), text, "{kind:?}");
+        }
+        let at = TextPos { line: 12, col: 5 };
+        let mut e = PdnError::new(at, K::UnmatchedClose);
+        assert_eq!(e.to_string(), "12:5: ')' without a variation to close");
+        e = e.in_game(3).in_game(4);
+        assert_eq!(
+            e.to_string(),
+            "12:5: game 3: ')' without a variation to close"
+        );
+    }
+
+    #[test]
+    fn english_warnings_are_unchanged() {
+        let cases = [
+            (
+                WarningKind::NotUtf8(Encoding::Windows1250),
+                "the file is not UTF-8: read as Windows1250",
+            ),
+            (
+                WarningKind::Glued("Red".into()),
+                "text glued to a move kept as a comment: 'Red'",
+            ),
+            (
+                WarningKind::Lenient {
+                    text: "11x15".into(),
+                    leniency: Leniency::CaptureMarkOnPlainMove,
+                },
+                "11x15: a plain move is written as a capture",
+            ),
+            (
+                WarningKind::Inferred {
+                    variant: Variant::International,
+                    reason: InferReason::SquaresAbove32,
+                },
+                "no GameType tag: read as International draughts (squares above 32)",
+            ),
+            (
+                WarningKind::Inferred {
+                    variant: Variant::Czech,
+                    reason: InferReason::AlgebraicMoves,
+                },
+                "no GameType tag: read as Czech draughts (algebraic moves)",
+            ),
+            (
+                WarningKind::Inferred {
+                    variant: Variant::English,
+                    reason: InferReason::Squares1To32,
+                },
+                "no GameType tag: read as English draughts (squares 1-32)",
+            ),
+        ];
+        for (kind, text) in cases {
+            assert_eq!(kind.to_string(), text);
+        }
+        let w = Warning {
+            pos: TextPos { line: 1, col: 8 },
+            game: 2,
+            kind: WarningKind::Glued("Red".into()),
+        };
+        assert_eq!(
+            w.to_string(),
+            "1:8: game 2: text glued to a move kept as a comment: 'Red'"
+        );
+    }
+}

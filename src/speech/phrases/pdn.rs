@@ -1,0 +1,1063 @@
+//! A game file in words: why a PDN file cannot be read or replayed, what was accepted with a
+//! warning, and the errors of the rules core they carry (FEN, positions, rule sets). The PDN
+//! layer hands over typed values with their data; the sentences, with the place in the file,
+//! are made here in the user's language (its own `Display` is the command line's English).
+
+use crate::language::Language;
+use crate::notation::Leniency;
+use crate::notation::pdn::{
+    Encoding, GameTypeError, InferReason, PdnError, PdnErrorKind, TextPos, Warning, WarningKind,
+    game_type_numbers,
+};
+use crate::rules::{
+    Color, FenError, PositionError, RuleSet, RuleSetError, UnknownVariant, Variant,
+};
+
+use super::errors::{counted, game_error, io_error, move_text_error};
+use super::piece_name;
+
+use Language::{Czech, English};
+
+/// "65536 bajtů", "65536 bytes": the limits on the length of text.
+fn bytes(lang: Language, n: usize) -> String {
+    let forms = match lang {
+        Czech => ["bajt", "bajty", "bajtů"],
+        English => ["byte", "bytes", "bytes"],
+    };
+    counted(lang, n, forms)
+}
+
+/// The rule set's name in `lang`.
+fn rules_name(lang: Language, rules: &RuleSet) -> &str {
+    match lang {
+        Czech => &rules.name_cs,
+        English => &rules.name_en,
+    }
+}
+
+/// Where in the file: "Partie 3, řádek 12, sloupec 5", "Line 12, column 5" (no game number
+/// when it is not known).
+fn place(lang: Language, game: usize, pos: TextPos) -> String {
+    let (line, col) = (pos.line, pos.col);
+    match (lang, game) {
+        (Czech, 0) => format!("Řádek {line}, sloupec {col}"),
+        (Czech, g) => format!("Partie {g}, řádek {line}, sloupec {col}"),
+        (English, 0) => format!("Line {line}, column {col}"),
+        (English, g) => format!("Game {g}, line {line}, column {col}"),
+    }
+}
+
+/// Why a PDN file cannot be read, with the place: "Partie 3, řádek 12, sloupec 5: Komentář
+/// není uzavřen, chybí „}“."
+pub fn pdn_error(lang: Language, e: &PdnError) -> String {
+    format!(
+        "{}: {}",
+        place(lang, e.game, e.pos),
+        pdn_error_kind(lang, &e.kind)
+    )
+}
+
+/// What was accepted leniently, with the place: "Partie 1, řádek 1, sloupec 8: Text „Red“
+/// přilepený k tahu je zachován jako komentář."
+pub fn pdn_warning(lang: Language, w: &Warning) -> String {
+    format!(
+        "{}: {}",
+        place(lang, w.game, w.pos),
+        pdn_warning_kind(lang, &w.kind)
+    )
+}
+
+/// [`pdn_error`] without the place, for a caller that says it otherwise.
+pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
+    use PdnErrorKind as K;
+    match (lang, kind) {
+        (
+            _,
+            K::Read {
+                kind,
+                code,
+                message,
+            },
+        ) => {
+            let why = io_error(lang, *kind, *code, message);
+            match lang {
+                Czech => format!("Soubor nelze dočíst: {why}."),
+                English => format!("The file could not be read to the end: {why}."),
+            }
+        }
+        (Czech, K::UnexpectedByte(b)) if b.is_ascii_graphic() => format!(
+            "Znak „{}“ sem nepatří: čeká se značka, tah, komentář, varianta nebo výsledek.",
+            *b as char
+        ),
+        (Czech, K::UnexpectedByte(b)) => format!(
+            "Bajt 0x{b:02X} sem nepatří: čeká se značka, tah, komentář, varianta nebo výsledek."
+        ),
+        (English, K::UnexpectedByte(b)) if b.is_ascii_graphic() => format!(
+            "“{}” does not belong here: a tag, move, comment, variation or result was expected.",
+            *b as char
+        ),
+        (English, K::UnexpectedByte(b)) => format!(
+            "Byte 0x{b:02X} does not belong here: a tag, move, comment, variation or result \
+             was expected."
+        ),
+        (Czech, K::UnterminatedComment) => "Komentář není uzavřen, chybí „}“.".into(),
+        (English, K::UnterminatedComment) => "A comment is not closed: “}” is missing.".into(),
+        (Czech, K::UnterminatedSetup) => "Postavení mezi lomítky není uzavřeno, chybí „/“.".into(),
+        (English, K::UnterminatedSetup) => {
+            "A set-up between slashes is not closed: “/” is missing.".into()
+        }
+        (Czech, K::CommentTooLong { limit }) => {
+            format!("Komentář je delší než {}.", bytes(lang, *limit))
+        }
+        (English, K::CommentTooLong { limit }) => {
+            format!("A comment is longer than {}.", bytes(lang, *limit))
+        }
+        (Czech, K::SetupTooLong { limit }) => format!(
+            "Postavení mezi lomítky je delší než {}.",
+            bytes(lang, *limit)
+        ),
+        (English, K::SetupTooLong { limit }) => format!(
+            "A set-up between slashes is longer than {}.",
+            bytes(lang, *limit)
+        ),
+        (Czech, K::TagNameTooLong { limit }) => {
+            format!("Jméno značky je delší než {}.", bytes(lang, *limit))
+        }
+        (English, K::TagNameTooLong { limit }) => {
+            format!("A tag name is longer than {}.", bytes(lang, *limit))
+        }
+        (Czech, K::TagValueTooLong { tag, limit }) => {
+            format!("Hodnota značky {tag} je delší než {}.", bytes(lang, *limit))
+        }
+        (English, K::TagValueTooLong { tag, limit }) => format!(
+            "The value of tag {tag} is longer than {}.",
+            bytes(lang, *limit)
+        ),
+        (Czech, K::MoveTextTooLong { limit }) => {
+            format!("Zápis tahu je delší než {}.", bytes(lang, *limit))
+        }
+        (English, K::MoveTextTooLong { limit }) => {
+            format!("A move is longer than {}.", bytes(lang, *limit))
+        }
+        (Czech, K::MissingTagName) => "Za „[“ chybí jméno značky.".into(),
+        (English, K::MissingTagName) => "A tag name is missing after “[”.".into(),
+        (Czech, K::MissingTagValue { tag }) => {
+            format!("Hodnota značky {tag} má být v uvozovkách, chybí úvodní „\"“.")
+        }
+        (English, K::MissingTagValue { tag }) => {
+            format!("The value of tag {tag} must be in quotes: the opening “\"” is missing.")
+        }
+        (Czech, K::UnterminatedTagValue { tag }) => {
+            format!("Hodnota značky {tag} není uzavřena, na konci řádku chybí „\"“.")
+        }
+        (English, K::UnterminatedTagValue { tag }) => format!(
+            "The value of tag {tag} is not closed: the closing “\"” is missing on its line."
+        ),
+        (Czech, K::UnterminatedTag { tag }) => {
+            format!("Značka {tag} není uzavřena, chybí „]“.")
+        }
+        (English, K::UnterminatedTag { tag }) => {
+            format!("Tag {tag} is not closed: “]” is missing.")
+        }
+        (Czech, K::MoveNumberTooLarge(text)) => {
+            format!("Číslo tahu „{text}“ je příliš velké.")
+        }
+        (English, K::MoveNumberTooLarge(text)) => {
+            format!("The move number “{text}” is too large.")
+        }
+        (Czech, K::MissingNagNumber) => {
+            "Za „$“ musí následovat číslo hodnocení od 0 do 65535.".into()
+        }
+        (English, K::MissingNagNumber) => {
+            "“$” must be followed by an annotation number from 0 to 65535.".into()
+        }
+        (Czech, K::StrengthTooLong) => {
+            "Hodnocení tahu má nejvýš dvě znaménka, například „!?“.".into()
+        }
+        (English, K::StrengthTooLong) => {
+            "A move strength has at most two marks, such as “!?”.".into()
+        }
+        (Czech, K::UnterminatedVariation) => "Varianta není uzavřena, chybí „)“.".into(),
+        (English, K::UnterminatedVariation) => "A variation is not closed: “)” is missing.".into(),
+        (Czech, K::VariationOpenAtResult(r)) => format!(
+            "Varianta není uzavřena, před výsledkem {} chybí „)“.",
+            r.as_str()
+        ),
+        (English, K::VariationOpenAtResult(r)) => format!(
+            "A variation is not closed: “)” is missing before the result {}.",
+            r.as_str()
+        ),
+        (Czech, K::TooManyMoves { limit }) => format!(
+            "Partie má i s variantami víc než {}.",
+            counted(lang, *limit, ["tah", "tahy", "tahů"])
+        ),
+        (English, K::TooManyMoves { limit }) => format!(
+            "The game has more than {}, variations included.",
+            counted(lang, *limit, ["move", "moves", "moves"])
+        ),
+        (Czech, K::UnknownStrength(s)) => format!("„{s}“ není známé hodnocení tahu."),
+        (English, K::UnknownStrength(s)) => format!("“{s}” is not a known move strength."),
+        (Czech, K::StrengthWithoutMove(s)) => {
+            format!("Hodnocení „{s}“ nestojí za žádným tahem.")
+        }
+        (English, K::StrengthWithoutMove(s)) => {
+            format!("The move strength “{s}” does not follow a move.")
+        }
+        (Czech, K::NagWithoutMove(n)) => format!("Hodnocení ${n} nestojí za žádným tahem."),
+        (English, K::NagWithoutMove(n)) => format!("The annotation ${n} does not follow a move."),
+        (Czech, K::VariationWithoutMove) => {
+            "Varianta „(“ musí stát za tahem, který nahrazuje.".into()
+        }
+        (English, K::VariationWithoutMove) => {
+            "A variation “(” must follow the move it replaces.".into()
+        }
+        (Czech, K::TooDeep { limit }) => format!(
+            "Varianty jsou do sebe vnořené příliš hluboko, nejvýš je možná hloubka {limit}."
+        ),
+        (English, K::TooDeep { limit }) => format!(
+            "Variations are nested too deep: at most {} are possible.",
+            counted(lang, *limit, ["level", "levels", "levels"])
+        ),
+        (Czech, K::UnmatchedClose) => "„)“ neuzavírá žádnou variantu.".into(),
+        (English, K::UnmatchedClose) => "“)” closes no variation.".into(),
+        (Czech, K::SetupAfterMove) => {
+            "Postavení mezi lomítky smí stát jen před prvním tahem partie nebo varianty.".into()
+        }
+        (English, K::SetupAfterMove) => {
+            "A set-up between slashes may only stand before the first move of the game or of \
+             a variation."
+                .into()
+        }
+        (_, K::GameType(e)) => game_type_error(lang, e),
+        (Czech, K::BadFenTag { fen, error }) => {
+            format!("Značka FEN „{fen}“ je chybná. {}", fen_error(lang, error))
+        }
+        (English, K::BadFenTag { fen, error }) => {
+            format!("The FEN tag “{fen}” is wrong. {}", fen_error(lang, error))
+        }
+        (Czech, K::BadSetup { fen, error }) => format!(
+            "Postavení „{fen}“ mezi tahy je chybné. {}",
+            fen_error(lang, error)
+        ),
+        (English, K::BadSetup { fen, error }) => format!(
+            "The set-up “{fen}” among the moves is wrong. {}",
+            fen_error(lang, error)
+        ),
+        (_, K::Rules(e)) => rule_set_error(lang, e),
+        (_, K::Move(e)) => move_text_error(lang, e),
+        (Czech, K::MainLine(e)) => {
+            format!("Hlavní variantu nelze přehrát. {}", game_error(lang, e))
+        }
+        (English, K::MainLine(e)) => {
+            format!("The main line cannot be replayed. {}", game_error(lang, e))
+        }
+        (Czech, K::HuffSquare(sq)) => format!(
+            "Příkaz [%huff {sq}] k odebrání kamene, který zapomněl skákat, neudává platné pole."
+        ),
+        (English, K::HuffSquare(sq)) => format!(
+            "The command [%huff {sq}] to remove a piece that forgot to capture does not name a \
+             square."
+        ),
+        (Czech, K::Huff { square, error }) => format!(
+            "Kámen na poli {square} nelze odebrat za zapomenuté skákání ([%huff {square}]). {}",
+            game_error(lang, error)
+        ),
+        (English, K::Huff { square, error }) => format!(
+            "The piece on square {square} cannot be removed for a forgotten capture \
+             ([%huff {square}]). {}",
+            game_error(lang, error)
+        ),
+        (Czech, K::TakeBackMove { text, error }) => format!(
+            "Tah {text} nelze vrátit za zapomenuté skákání ([%takeback {text}]). {}",
+            move_text_error(lang, error)
+        ),
+        (English, K::TakeBackMove { text, error }) => format!(
+            "The move {text} cannot be taken back for a forgotten capture \
+             ([%takeback {text}]). {}",
+            move_text_error(lang, error)
+        ),
+        (Czech, K::TakeBack { text, error }) => format!(
+            "Tah {text} nelze vrátit za zapomenuté skákání ([%takeback {text}]). {}",
+            game_error(lang, error)
+        ),
+        (English, K::TakeBack { text, error }) => format!(
+            "The move {text} cannot be taken back for a forgotten capture \
+             ([%takeback {text}]). {}",
+            game_error(lang, error)
+        ),
+    }
+}
+
+/// "Windows-1250".
+fn encoding_name(e: Encoding) -> &'static str {
+    match e {
+        Encoding::Utf8 => "UTF-8",
+        Encoding::Windows1250 => "Windows-1250",
+        Encoding::Iso8859_2 => "ISO-8859-2",
+    }
+}
+
+/// [`pdn_warning`] without the place, for a caller that says it otherwise.
+pub fn pdn_warning_kind(lang: Language, kind: &WarningKind) -> String {
+    match (lang, kind) {
+        (Czech, WarningKind::NotUtf8(e)) => format!(
+            "Soubor není v kódování UTF-8, čte se jako {}.",
+            encoding_name(*e)
+        ),
+        (English, WarningKind::NotUtf8(e)) => format!(
+            "The file is not in UTF-8; it is read as {}.",
+            encoding_name(*e)
+        ),
+        (Czech, WarningKind::Glued(text)) => {
+            format!("Text „{text}“ přilepený k tahu je zachován jako komentář.")
+        }
+        (English, WarningKind::Glued(text)) => {
+            format!("The text “{text}” glued to a move is kept as a comment.")
+        }
+        (Czech, WarningKind::Lenient { text, leniency }) => match leniency {
+            Leniency::CaptureMarkOnPlainMove => {
+                format!("Tah {text} je zapsán jako skok, ale žádný kámen nebere.")
+            }
+            Leniency::PlainMarkOnCapture => {
+                format!("Tah {text} je skok, ale je zapsán jako obyčejný tah.")
+            }
+        },
+        (English, WarningKind::Lenient { text, leniency }) => match leniency {
+            Leniency::CaptureMarkOnPlainMove => {
+                format!("{text} is written as a capture but captures nothing.")
+            }
+            Leniency::PlainMarkOnCapture => {
+                format!("{text} is a capture but is written as a plain move.")
+            }
+        },
+        (Czech, WarningKind::Inferred { variant, reason }) => {
+            let why = match reason {
+                InferReason::SquaresAbove32 => "jsou v ní pole nad 32",
+                InferReason::AlgebraicMoves => "tahy jsou zapsány algebraicky",
+                InferReason::Squares1To32 => "jsou v ní jen pole 1 až 32",
+            };
+            format!(
+                "Partie nemá značku GameType, proto se čte jako {}: {why}.",
+                rules_name(lang, variant.rules())
+            )
+        }
+        (English, WarningKind::Inferred { variant, reason }) => {
+            let why = match reason {
+                InferReason::SquaresAbove32 => "it has squares above 32",
+                InferReason::AlgebraicMoves => "its moves are written in algebraic notation",
+                InferReason::Squares1To32 => "it has squares 1 to 32 only",
+            };
+            format!(
+                "The game has no GameType tag, so it is read as {}: {why}.",
+                rules_name(lang, variant.rules())
+            )
+        }
+    }
+}
+
+/// A GameType tag that names no game Dáma plays, with the games it does play (from the
+/// presets' data).
+pub fn game_type_error(lang: Language, e: &GameTypeError) -> String {
+    match (lang, e) {
+        (Czech, GameTypeError::NoNumber(value)) => {
+            format!("Značka GameType „{value}“ nezačíná číslem typu hry.")
+        }
+        (English, GameTypeError::NoNumber(value)) => {
+            format!("The GameType tag “{value}” does not start with a game type number.")
+        }
+        (_, GameTypeError::Unknown(n)) => {
+            let known: Vec<String> = game_type_numbers()
+                .into_iter()
+                .map(|(k, v)| format!("{k} – {}", rules_name(lang, v.rules())))
+                .collect();
+            let known = known.join(", ");
+            match lang {
+                Czech => format!(
+                    "Značka GameType uvádí typ hry {n}, který Dáma nehraje. Hraje tyto: {known}."
+                ),
+                English => format!(
+                    "The GameType tag names game type {n}, which Dáma does not play. It plays: \
+                     {known}."
+                ),
+            }
+        }
+    }
+}
+
+/// Why a FEN does not read: "Pole 33 na desce 8×8 není."
+pub fn fen_error(lang: Language, e: &FenError) -> String {
+    match (lang, e) {
+        (Czech, FenError::Empty) => "Zápis FEN je prázdný.".into(),
+        (English, FenError::Empty) => "The FEN is empty.".into(),
+        (Czech, FenError::BadSide(s)) => {
+            format!("FEN má začínat stranou na tahu, W nebo B, ne „{s}“.")
+        }
+        (English, FenError::BadSide(s)) => {
+            format!("A FEN must start with the side to move, W or B, not “{s}”.")
+        }
+        (Czech, FenError::BadField(s)) => format!("Část FEN „{s}“ nezačíná W ani B."),
+        (English, FenError::BadField(s)) => {
+            format!("The FEN part “{s}” does not start with W or B.")
+        }
+        (Czech, FenError::ColorTwice(c)) => {
+            let who = match c {
+                Color::White => "Bílé",
+                Color::Black => "Černé",
+            };
+            format!("{who} kameny jsou ve FEN uvedeny dvakrát.")
+        }
+        (English, FenError::ColorTwice(c)) => {
+            let who = match c {
+                Color::White => "White's",
+                Color::Black => "Black's",
+            };
+            format!("{who} pieces are listed twice in the FEN.")
+        }
+        (Czech, FenError::BadSquare { square, board }) => {
+            format!("Pole „{square}“ na desce {board} není.")
+        }
+        (English, FenError::BadSquare { square, board }) => {
+            format!("There is no square “{square}” on the {board} board.")
+        }
+        (Czech, FenError::BadRange(s)) => format!(
+            "Rozsah „{s}“ je chybný: mají to být dvě čísla polí, první nejvýš rovné druhému."
+        ),
+        (English, FenError::BadRange(s)) => format!(
+            "The range “{s}” is wrong: it must be two square numbers, the first not above the \
+             second."
+        ),
+        (Czech, FenError::SquareTwice(sq)) => format!("Pole {sq} je ve FEN uvedeno dvakrát."),
+        (English, FenError::SquareTwice(sq)) => {
+            format!("Square {sq} is listed twice in the FEN.")
+        }
+        (_, FenError::Position(e)) => position_error(lang, e),
+    }
+}
+
+/// Why a position cannot occur in a game: "Na poli 4 v řadě proměny stojí bílý kámen; tam už
+/// musí stát dáma."
+pub fn position_error(lang: Language, e: &PositionError) -> String {
+    match (lang, e) {
+        (Czech, PositionError::UncrownedOnPromotionRow { square, piece }) => format!(
+            "Na poli {square} v řadě proměny stojí {}; tam už musí stát dáma.",
+            piece_name(lang, *piece)
+        ),
+        (English, PositionError::UncrownedOnPromotionRow { square, piece }) => format!(
+            "The {} on square {square} stands on its promotion row; it should be a king.",
+            piece_name(lang, *piece)
+        ),
+        (Czech, PositionError::TowersNotAllowed(sq)) => {
+            format!("Na poli {sq} stojí věž, ale tato pravidla věže nemají.")
+        }
+        (English, PositionError::TowersNotAllowed(sq)) => {
+            format!("There is a tower on square {sq}, but these rules have no towers.")
+        }
+    }
+}
+
+/// Why a rule-set description cannot be used (a damaged autosave, a house rule file).
+pub fn rule_set_error(lang: Language, e: &RuleSetError) -> String {
+    match (lang, e) {
+        (Czech, RuleSetError::Syntax { line, column, .. }) => {
+            format!("Popis pravidel nelze přečíst (řádek {line}, sloupec {column}).")
+        }
+        (
+            English,
+            RuleSetError::Syntax {
+                line,
+                column,
+                message,
+            },
+        ) => {
+            // The parser's message starts with the place, said here in words.
+            let detail = message.split_once(": ").map_or(message.as_str(), |m| m.1);
+            format!(
+                "The rule set description cannot be read (line {line}, column {column}): \
+                 {detail}."
+            )
+        }
+        (_, RuleSetError::Setup { id, error }) => {
+            let name = id
+                .parse::<Variant>()
+                .map_or(id.as_str(), |v| rules_name(lang, v.rules()));
+            match lang {
+                Czech => format!(
+                    "Výchozí postavení pravidel „{name}“ je chybné. {}",
+                    fen_error(lang, error)
+                ),
+                English => format!(
+                    "The starting position of the rules “{name}” is wrong. {}",
+                    fen_error(lang, error)
+                ),
+            }
+        }
+    }
+}
+
+/// An unknown rule-set id, with the ones there are: "Pravidla „šachy“ Dáma nezná. Na výběr
+/// jsou: czech – Česká dáma, …"
+pub fn unknown_variant(lang: Language, e: &UnknownVariant) -> String {
+    let ids: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| format!("{} – {}", v.id(), rules_name(lang, v.rules())))
+        .collect();
+    let ids = ids.join(", ");
+    match lang {
+        Czech => format!("Pravidla „{}“ Dáma nezná. Na výběr jsou: {ids}.", e.0),
+        English => format!(
+            "Dáma does not know the rules “{}”. The choices are: {ids}.",
+            e.0
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+    use std::io;
+    use std::mem::discriminant;
+
+    use super::*;
+    use crate::notation::MoveTextError;
+    use crate::notation::pdn::ResultToken;
+    use crate::rules::{Board, GameError, Piece, Role, Square};
+
+    fn at(line: u32, col: u32) -> TextPos {
+        TextPos { line, col }
+    }
+
+    fn sq(n: u8) -> Square {
+        Square::new(n).expect("a square")
+    }
+
+    #[test]
+    fn golden_errors() {
+        let e = PdnError {
+            pos: at(12, 5),
+            game: 3,
+            kind: PdnErrorKind::UnterminatedComment,
+        };
+        assert_eq!(
+            pdn_error(Czech, &e),
+            "Partie 3, řádek 12, sloupec 5: Komentář není uzavřen, chybí „}“."
+        );
+        assert_eq!(
+            pdn_error(English, &e),
+            "Game 3, line 12, column 5: A comment is not closed: “}” is missing."
+        );
+        let e = PdnError::new(
+            at(2, 1),
+            PdnErrorKind::BadFenTag {
+                fen: "B:W33".into(),
+                error: FenError::BadSquare {
+                    square: "33".into(),
+                    board: Board::Eight,
+                },
+            },
+        );
+        assert_eq!(
+            pdn_error(Czech, &e),
+            "Řádek 2, sloupec 1: Značka FEN „B:W33“ je chybná. Pole „33“ na desce 8×8 není."
+        );
+        assert_eq!(
+            pdn_error(English, &e),
+            "Line 2, column 1: The FEN tag “B:W33” is wrong. There is no square “33” on the \
+             8×8 board."
+        );
+        let e = PdnError {
+            pos: at(5, 8),
+            game: 1,
+            kind: PdnErrorKind::Move(MoveTextError::Illegal {
+                text: "21-14".into(),
+                legal: vec!["21-17".into(), "22-18".into()],
+            }),
+        };
+        assert_eq!(
+            pdn_error(Czech, &e),
+            "Partie 1, řádek 5, sloupec 8: Tah 21-14 tu zahrát nelze. Možné tahy: 21-17, 22-18."
+        );
+        let e = PdnErrorKind::Read {
+            kind: io::ErrorKind::PermissionDenied,
+            code: Some(13),
+            message: "Permission denied (os error 13)".into(),
+        };
+        assert_eq!(
+            pdn_error_kind(Czech, &e),
+            "Soubor nelze dočíst: chybí oprávnění."
+        );
+        assert_eq!(
+            pdn_error_kind(English, &e),
+            "The file could not be read to the end: Permission denied (os error 13)."
+        );
+        let e = PdnErrorKind::TooManyMoves { limit: 200_000 };
+        assert_eq!(
+            pdn_error_kind(Czech, &e),
+            "Partie má i s variantami víc než 200000 tahů."
+        );
+        let e = PdnErrorKind::GameType(GameTypeError::Unknown(30));
+        assert_eq!(
+            pdn_error_kind(Czech, &e),
+            "Značka GameType uvádí typ hry 30, který Dáma nehraje. Hraje tyto: \
+             20 – Mezinárodní dáma, 21 – Anglická dáma, 29 – Česká dáma, 90 – Dvě věže, \
+             91 – Česká dáma (8 kamenů)."
+        );
+        let e = PositionError::UncrownedOnPromotionRow {
+            square: sq(4),
+            piece: Piece::new(Color::White, Role::Man),
+        };
+        assert_eq!(
+            position_error(Czech, &e),
+            "Na poli 4 v řadě proměny stojí bílý kámen; tam už musí stát dáma."
+        );
+        assert_eq!(
+            position_error(English, &e),
+            "The white man on square 4 stands on its promotion row; it should be a king."
+        );
+        let e = RuleSetError::Setup {
+            id: "czech".into(),
+            error: FenError::SquareTwice(sq(9)),
+        };
+        assert_eq!(
+            rule_set_error(Czech, &e),
+            "Výchozí postavení pravidel „Česká dáma“ je chybné. Pole 9 je ve FEN uvedeno dvakrát."
+        );
+        assert_eq!(
+            unknown_variant(English, &UnknownVariant("chess".into())),
+            "Dáma does not know the rules “chess”. The choices are: czech – Czech draughts, \
+             czech-book – Czech draughts (8 men), english – English draughts, two-towers – Two \
+             Towers, international – International draughts."
+        );
+    }
+
+    #[test]
+    fn golden_warnings() {
+        let w = Warning {
+            pos: at(1, 8),
+            game: 1,
+            kind: WarningKind::Glued("Red".into()),
+        };
+        assert_eq!(
+            pdn_warning(Czech, &w),
+            "Partie 1, řádek 1, sloupec 8: Text „Red“ přilepený k tahu je zachován jako komentář."
+        );
+        assert_eq!(
+            pdn_warning(English, &w),
+            "Game 1, line 1, column 8: The text “Red” glued to a move is kept as a comment."
+        );
+        let w = WarningKind::Inferred {
+            variant: Variant::English,
+            reason: InferReason::Squares1To32,
+        };
+        assert_eq!(
+            pdn_warning_kind(Czech, &w),
+            "Partie nemá značku GameType, proto se čte jako Anglická dáma: jsou v ní jen pole \
+             1 až 32."
+        );
+        assert_eq!(
+            pdn_warning_kind(English, &w),
+            "The game has no GameType tag, so it is read as English draughts: it has squares 1 \
+             to 32 only."
+        );
+        let w = WarningKind::Lenient {
+            text: "9x13".into(),
+            leniency: Leniency::CaptureMarkOnPlainMove,
+        };
+        assert_eq!(
+            pdn_warning_kind(Czech, &w),
+            "Tah 9x13 je zapsán jako skok, ale žádný kámen nebere."
+        );
+        let w = WarningKind::NotUtf8(Encoding::Windows1250);
+        assert_eq!(
+            pdn_warning_kind(Czech, &w),
+            "Soubor není v kódování UTF-8, čte se jako Windows-1250."
+        );
+    }
+
+    /// Every distinct kind once: `discriminant`s must not repeat.
+    fn distinct<T>(all: &[T]) {
+        let kinds: HashSet<_> = all.iter().map(discriminant).collect();
+        assert_eq!(kinds.len(), all.len(), "one value per kind");
+    }
+
+    fn every_fen_error() -> Vec<FenError> {
+        let all = vec![
+            FenError::Empty,
+            FenError::BadSide("Q".into()),
+            FenError::BadField("Z9".into()),
+            FenError::ColorTwice(Color::Black),
+            FenError::BadSquare {
+                square: "k9".into(),
+                board: Board::Ten,
+            },
+            FenError::BadRange("9-3".into()),
+            FenError::SquareTwice(sq(7)),
+            FenError::Position(PositionError::TowersNotAllowed(sq(3))),
+        ];
+        // One arm per kind: a new kind does not compile until it is listed above.
+        for e in &all {
+            match e {
+                FenError::Empty
+                | FenError::BadSide(_)
+                | FenError::BadField(_)
+                | FenError::ColorTwice(_)
+                | FenError::BadSquare { .. }
+                | FenError::BadRange(_)
+                | FenError::SquareTwice(_)
+                | FenError::Position(_) => {}
+            }
+        }
+        distinct(&all);
+        all
+    }
+
+    fn every_position_error() -> Vec<PositionError> {
+        let all = vec![
+            PositionError::UncrownedOnPromotionRow {
+                square: sq(2),
+                piece: Piece::new(Color::Black, Role::Tower),
+            },
+            PositionError::TowersNotAllowed(sq(3)),
+        ];
+        for e in &all {
+            match e {
+                PositionError::UncrownedOnPromotionRow { .. }
+                | PositionError::TowersNotAllowed(_) => {}
+            }
+        }
+        distinct(&all);
+        all
+    }
+
+    fn every_rule_set_error() -> Vec<RuleSetError> {
+        let all = vec![
+            RuleSetError::Syntax {
+                line: 3,
+                column: 5,
+                message: "3:5: Unexpected end of RON".into(),
+            },
+            RuleSetError::Setup {
+                id: "moje".into(),
+                error: FenError::Empty,
+            },
+        ];
+        for e in &all {
+            match e {
+                RuleSetError::Syntax { .. } | RuleSetError::Setup { .. } => {}
+            }
+        }
+        distinct(&all);
+        all
+    }
+
+    fn every_game_type_error() -> Vec<GameTypeError> {
+        let all = vec![
+            GameTypeError::NoNumber("Xyz".into()),
+            GameTypeError::Unknown(30),
+        ];
+        for e in &all {
+            match e {
+                GameTypeError::NoNumber(_) | GameTypeError::Unknown(_) => {}
+            }
+        }
+        distinct(&all);
+        all
+    }
+
+    fn every_pdn_error() -> Vec<PdnErrorKind> {
+        use PdnErrorKind as K;
+        let all = vec![
+            K::Read {
+                kind: io::ErrorKind::Other,
+                code: None,
+                message: "disk on fire".into(),
+            },
+            K::UnexpectedByte(b'&'),
+            K::UnterminatedComment,
+            K::UnterminatedSetup,
+            K::CommentTooLong { limit: 1 << 20 },
+            K::SetupTooLong { limit: 1 << 16 },
+            K::TagNameTooLong { limit: 1 << 16 },
+            K::TagValueTooLong {
+                tag: "Site".into(),
+                limit: 1 << 16,
+            },
+            K::MoveTextTooLong { limit: 1 << 16 },
+            K::MissingTagName,
+            K::MissingTagValue { tag: "Site".into() },
+            K::UnterminatedTagValue { tag: "Site".into() },
+            K::UnterminatedTag { tag: "Site".into() },
+            K::MoveNumberTooLarge("99999999999.".into()),
+            K::MissingNagNumber,
+            K::StrengthTooLong,
+            K::UnterminatedVariation,
+            K::VariationOpenAtResult(ResultToken::FirstWins),
+            K::TooManyMoves { limit: 200_000 },
+            K::UnknownStrength("!!!".into()),
+            K::StrengthWithoutMove("!?".into()),
+            K::NagWithoutMove(5),
+            K::VariationWithoutMove,
+            K::TooDeep { limit: 64 },
+            K::UnmatchedClose,
+            K::SetupAfterMove,
+            K::GameType(GameTypeError::Unknown(30)),
+            K::BadFenTag {
+                fen: "Q:Z9".into(),
+                error: FenError::BadSide("Q".into()),
+            },
+            K::BadSetup {
+                fen: "B:W99".into(),
+                error: FenError::BadSquare {
+                    square: "99".into(),
+                    board: Board::Eight,
+                },
+            },
+            K::Rules(RuleSetError::Setup {
+                id: "two-towers".into(),
+                error: FenError::Empty,
+            }),
+            K::Move(MoveTextError::Ambiguous {
+                text: "1x10".into(),
+                candidates: vec!["1x6x10".into(), "1x5x10".into()],
+            }),
+            K::MainLine(GameError::GameOver),
+            K::HuffSquare("z9".into()),
+            K::Huff {
+                square: "30".into(),
+                error: GameError::NoClaim,
+            },
+            K::TakeBackMove {
+                text: "1-5".into(),
+                error: MoveTextError::Syntax("1-5".into()),
+            },
+            K::TakeBack {
+                text: "1-5".into(),
+                error: GameError::NothingToUndo,
+            },
+        ];
+        for k in &all {
+            match k {
+                K::Read { .. }
+                | K::UnexpectedByte(_)
+                | K::UnterminatedComment
+                | K::UnterminatedSetup
+                | K::CommentTooLong { .. }
+                | K::SetupTooLong { .. }
+                | K::TagNameTooLong { .. }
+                | K::TagValueTooLong { .. }
+                | K::MoveTextTooLong { .. }
+                | K::MissingTagName
+                | K::MissingTagValue { .. }
+                | K::UnterminatedTagValue { .. }
+                | K::UnterminatedTag { .. }
+                | K::MoveNumberTooLarge(_)
+                | K::MissingNagNumber
+                | K::StrengthTooLong
+                | K::UnterminatedVariation
+                | K::VariationOpenAtResult(_)
+                | K::TooManyMoves { .. }
+                | K::UnknownStrength(_)
+                | K::StrengthWithoutMove(_)
+                | K::NagWithoutMove(_)
+                | K::VariationWithoutMove
+                | K::TooDeep { .. }
+                | K::UnmatchedClose
+                | K::SetupAfterMove
+                | K::GameType(_)
+                | K::BadFenTag { .. }
+                | K::BadSetup { .. }
+                | K::Rules(_)
+                | K::Move(_)
+                | K::MainLine(_)
+                | K::HuffSquare(_)
+                | K::Huff { .. }
+                | K::TakeBackMove { .. }
+                | K::TakeBack { .. } => {}
+            }
+        }
+        distinct(&all);
+        all
+    }
+
+    fn every_warning() -> Vec<WarningKind> {
+        let mut all = vec![
+            WarningKind::NotUtf8(Encoding::Iso8859_2),
+            WarningKind::Glued("Xyz".into()),
+            WarningKind::Lenient {
+                text: "9x13".into(),
+                leniency: Leniency::CaptureMarkOnPlainMove,
+            },
+            WarningKind::Inferred {
+                variant: Variant::International,
+                reason: InferReason::SquaresAbove32,
+            },
+        ];
+        for w in &all {
+            match w {
+                WarningKind::NotUtf8(_)
+                | WarningKind::Glued(_)
+                | WarningKind::Lenient { .. }
+                | WarningKind::Inferred { .. } => {}
+            }
+        }
+        distinct(&all);
+        // The data inside a kind has words of its own.
+        all.extend([
+            WarningKind::NotUtf8(Encoding::Windows1250),
+            WarningKind::Lenient {
+                text: "9-18".into(),
+                leniency: Leniency::PlainMarkOnCapture,
+            },
+            WarningKind::Inferred {
+                variant: Variant::Czech,
+                reason: InferReason::AlgebraicMoves,
+            },
+            WarningKind::Inferred {
+                variant: Variant::English,
+                reason: InferReason::Squares1To32,
+            },
+        ]);
+        all
+    }
+
+    /// English words that have no business in a Czech sentence.
+    const ENGLISH: &[&str] = &[
+        "the",
+        "is",
+        "not",
+        "expected",
+        "cannot",
+        "file",
+        "move",
+        "moves",
+        "game",
+        "found",
+        "must",
+        "legal",
+        "error",
+        "square",
+        "board",
+        "tag",
+        "value",
+        "line",
+        "column",
+        "unterminated",
+        "longer",
+        "than",
+        "bytes",
+        "byte",
+        "without",
+        "with",
+        "and",
+        "or",
+        "of",
+        "here",
+        "unknown",
+        "empty",
+        "number",
+        "variation",
+        "comment",
+        "result",
+        "read",
+        "rules",
+        "rule",
+        "set",
+        "setup",
+        "too",
+        "long",
+        "missing",
+        "before",
+        "after",
+        "king",
+        "man",
+        "piece",
+        "tower",
+        "white",
+        "black",
+        "position",
+        "starting",
+        "draughts",
+        "capture",
+        "written",
+        "plain",
+        "glued",
+        "kept",
+        "listed",
+        "twice",
+        "nested",
+        "deep",
+        "at",
+        "should",
+    ];
+
+    fn english_words(text: &str) -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .map(str::to_lowercase)
+            .filter(|w| ENGLISH.contains(&w.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn czech_has_no_english_words() {
+        let mut said = Vec::new();
+        for k in every_pdn_error() {
+            said.push(pdn_error(Czech, &PdnError::new(at(12, 5), k.clone())));
+            said.push(pdn_error(
+                Czech,
+                &PdnError {
+                    pos: at(1, 1),
+                    game: 3,
+                    kind: k,
+                },
+            ));
+        }
+        for (k, game) in every_warning().into_iter().zip(0..) {
+            said.push(pdn_warning(
+                Czech,
+                &Warning {
+                    pos: at(4, 2),
+                    game,
+                    kind: k,
+                },
+            ));
+        }
+        said.extend(every_fen_error().iter().map(|e| fen_error(Czech, e)));
+        said.extend(
+            every_position_error()
+                .iter()
+                .map(|e| position_error(Czech, e)),
+        );
+        said.extend(
+            every_rule_set_error()
+                .iter()
+                .map(|e| rule_set_error(Czech, e)),
+        );
+        said.extend(
+            every_game_type_error()
+                .iter()
+                .map(|e| game_type_error(Czech, e)),
+        );
+        said.push(unknown_variant(Czech, &UnknownVariant("šachy".into())));
+        for text in &said {
+            assert!(!text.trim().is_empty());
+            assert!(text.ends_with('.'), "a sentence: {text}");
+            assert_eq!(english_words(text), Vec::<String>::new(), "{text}");
+        }
+        // The check itself finds English.
+        assert_eq!(
+            english_words(&pdn_error_kind(English, &PdnErrorKind::UnterminatedComment)),
+            ["comment", "is", "not", "is", "missing"]
+        );
+    }
+
+    #[test]
+    fn english_is_said_for_every_kind_too() {
+        for k in every_pdn_error() {
+            let text = pdn_error_kind(English, &k);
+            assert!(text.ends_with('.') && !text.contains('„'), "{text}");
+        }
+        for k in every_warning() {
+            let text = pdn_warning_kind(English, &k);
+            assert!(text.ends_with('.') && !text.contains('„'), "{text}");
+        }
+    }
+}
