@@ -936,3 +936,52 @@ fn a_huff_choice_ends_with_its_game() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Brief square descriptions leave out the algebraic name and the last move; full ones say
+/// what the square's accessible name says.
+#[test]
+fn square_descriptions_brief_or_full() {
+    use dama::speech::phrases::Verbosity;
+    let cases = [
+        (
+            Verbosity::Brief,
+            ["22, prázdné", "18, bílý kámen"],
+            ["22, empty", "18, white man"],
+        ),
+        (
+            Verbosity::Full,
+            [
+                "22, c3, prázdné, poslední tah",
+                "18, d4, bílý kámen, poslední tah",
+            ],
+            ["22, c3, empty, last move", "18, d4, white man, last move"],
+        ),
+    ];
+    for (verbosity, cs, en) in cases {
+        for (lang, expected) in [(Language::Czech, cs), (Language::English, en)] {
+            let (mut h, voice) = common::speaking(dama::ui::Settings {
+                verbosity,
+                ..common::settings(lang, Variant::Czech)
+            });
+            h.run();
+            common::click(&mut h, 22);
+            common::click(&mut h, 18);
+            voice.clear();
+            // From the piece just moved to where it came from, and back.
+            for key in [Key::ArrowDown, Key::ArrowUp] {
+                h.key_press(key);
+                h.run();
+            }
+            assert_eq!(voice.spoken(), expected, "{verbosity:?}, {lang:?}");
+            // The accessible name is always the full description.
+            assert_eq!(common::label(&h, 18), expected_full(lang));
+        }
+    }
+}
+
+fn expected_full(lang: Language) -> &'static str {
+    match lang {
+        Language::Czech => "18, d4, bílý kámen, poslední tah",
+        Language::English => "18, d4, white man, last move",
+    }
+}
