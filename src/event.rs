@@ -174,9 +174,19 @@ pub enum Undone {
     /// A resignation or an agreed draw.
     Ending(Outcome),
     /// A huff not yet followed by the claimer's move: the piece is back.
-    Huff(Square),
-    /// A take-back claim not yet followed by the capture: the violating move is back.
-    TakeBack(Move),
+    Huff {
+        /// Where it stands.
+        square: Square,
+        /// The piece.
+        piece: Piece,
+    },
+    /// A take-back claim not yet followed by the capture: the violating move stands again.
+    TakeBack {
+        /// The position it was played in.
+        before: Position,
+        /// The move.
+        mv: Move,
+    },
 }
 
 /// Which position the board shows.
@@ -249,6 +259,8 @@ pub struct Marks {
     pub last_move: bool,
     /// Start or end of the computer's suggestion.
     pub hint: bool,
+    /// A piece the claimer may remove (a huff with several offenders).
+    pub offender: bool,
 }
 
 /// Why a click on the board did nothing.
@@ -277,12 +289,15 @@ pub enum Problem {
     Game(GameError),
     /// Typed move text that could not be played.
     MoveText(MoveTextError),
-    /// The person tried to move while it is the computer's turn.
+    /// The person tried to move, or claim, while it is the computer's turn.
     ComputerToMove,
+    /// The computer is still thinking (about a hint or a draw offer).
+    StillThinking,
     /// A draw answered when none was offered.
     NoDrawOffer,
-    /// The side that offered a draw cannot accept it itself.
-    OwnDrawOffer,
+    /// A draw offer is answered by the opponent of the side that offered it: a person cannot
+    /// answer for the computer, nor the computer for a person.
+    NotYourDrawAnswer,
     /// The board already shows the start of the game.
     AtStart,
     /// The board already shows the current position.

@@ -154,10 +154,16 @@ fn in_the_window_the_game_changes_in_the_document_only() {
             continue;
         }
         for (n, line) in code(&file) {
-            for m in MUTATORS
-                .iter()
-                .chain(&["claim", "huff", "offer_draw", "answer_draw"])
-            {
+            let document_changes = [
+                "claim",
+                "huff",
+                "offer_draw",
+                "answer_draw",
+                "set_players",
+                "replace",
+                "saved",
+            ];
+            for m in MUTATORS.iter().chain(&document_changes) {
                 if line.contains(&format!("self.doc.{m}(")) {
                     callers.push(format!("{}:{n}: {}", file.display(), line.trim()));
                 }

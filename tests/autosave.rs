@@ -89,10 +89,20 @@ fn discard_starts_a_new_game_and_keeps_the_old_one_aside() {
     let data = common::temp_dir("autosave", "discard");
     play_and_crash(&data);
     let (mut h, voice) = start(&data, Language::English);
-    // Escape does not dismiss the question.
+    // Escape does not dismiss the question, nor does a shortcut replace it (a regression: F1
+    // opened the help over it, and the interrupted game was then overwritten).
     h.key_press(Key::Escape);
     h.run();
     assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    for (mods, key) in [
+        (eframe::egui::Modifiers::NONE, Key::F1),
+        (eframe::egui::Modifiers::COMMAND, Key::N),
+        (eframe::egui::Modifiers::COMMAND, Key::Z),
+    ] {
+        h.key_press_modifiers(mods, key);
+        h.run();
+        assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    }
     h.get_by_label("Discard").click();
     h.run();
     assert!(h.state().dialog().is_none());

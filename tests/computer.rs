@@ -303,7 +303,7 @@ fn the_computer_answers_a_draw_offer() {
     wait_for(&mut h, "the answer", |a| a.game().outcome().is_some());
     assert_eq!(
         h.state().announcement(),
-        "The computer accepts the draw. Draw: by agreement."
+        "The computer accepts the draw. Draw by agreement."
     );
 }
 
@@ -359,4 +359,27 @@ fn a_game_against_the_computer_resumes_against_the_computer() {
     click(&mut h, white.to().number());
     wait_for(&mut h, "the next reply", |a| a.game().moves().len() == 4);
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Looking back at a position where the computer was to move, the person cannot play its
+/// move for it (a regression: the later moves were dropped and the person moved for Black).
+#[test]
+fn looking_back_the_computers_move_stays_its_own() {
+    let mut h = app(
+        Variant::Czech,
+        Player::Human,
+        Player::Computer(Level::Beginner),
+    );
+    frames(&mut h);
+    click(&mut h, 22);
+    click(&mut h, 18);
+    wait_for(&mut h, "the computer's move", |a| {
+        a.game().moves().len() == 2
+    });
+    h.key_press_modifiers(Modifiers::COMMAND, Key::ArrowLeft);
+    frames(&mut h);
+    click(&mut h, 9);
+    click(&mut h, 13);
+    assert_eq!(plies(&h), 2);
+    assert_eq!(h.state().announcement(), "It is the computer's move.");
 }

@@ -355,7 +355,7 @@ fn every_refusal_and_failure_is_in_czech() {
     let lenient = e.file("volný.pdn", "[GameType \"29\"]\n1. 22x18 *\n");
     e.open(&lenient);
     let said = e.h.state().announcement().to_string();
-    assert!(said.starts_with("Hra načtena: volný.pdn"), "{said}");
+    assert!(said.starts_with("Partie načtena: volný.pdn"), "{said}");
     e.heard.push(("deviations from PDN".into(), said));
 
     // Saving where it cannot be.

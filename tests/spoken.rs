@@ -60,7 +60,7 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "redo, nothing",
-        &["Není co zopakovat."],
+        &["Není co znovu zahrát."],
         &["Nothing to redo."],
     ),
     (
@@ -201,8 +201,8 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "accept it",
-        &["Černý remízu přijímá. Remíza: dohodou."],
-        &["Black accepts the draw. Draw: by agreement."],
+        &["Černý remízu přijímá. Remíza dohodou."],
+        &["Black accepts the draw. Draw by agreement."],
     ),
     (
         "move after the end",
@@ -258,15 +258,11 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ("save, no file yet", &["Uložit soubor"], &["Save file"]),
     ("save cancelled", &["Zrušeno."], &["Cancelled."]),
     ("save as", &["Uložit soubor"], &["Save file"]),
-    (
-        "saved",
-        &["Uloženo: {dir}/partie.pdn"],
-        &["Saved: {dir}/partie.pdn"],
-    ),
+    ("saved", &["Uloženo: partie.pdn"], &["Saved: partie.pdn"]),
     (
         "save to the file",
-        &["Uloženo: {dir}/partie.pdn"],
-        &["Saved: {dir}/partie.pdn"],
+        &["Uloženo: partie.pdn"],
+        &["Saved: partie.pdn"],
     ),
     (
         "a change",
@@ -285,7 +281,7 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         "new game, start",
         &[
             "Nová hra",
-            "Neuložené změny. Hra obsahuje neuložené změny. Uložit je?",
+            "Neuložené změny. Partie obsahuje neuložené změny. Uložit je?",
         ],
         &[
             "New game",
@@ -297,7 +293,7 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         "new game, start again",
         &[
             "Nová hra",
-            "Neuložené změny. Hra obsahuje neuložené změny. Uložit je?",
+            "Neuložené změny. Partie obsahuje neuložené změny. Uložit je?",
         ],
         &[
             "New game",
@@ -307,11 +303,11 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     (
         "unsaved, save",
         &[
-            "Uloženo: {dir}/partie.pdn",
+            "Uloženo: partie.pdn",
             "Nová hra: Česká dáma, pravidla od stolu. Na tahu je bílý",
         ],
         &[
-            "Saved: {dir}/partie.pdn",
+            "Saved: partie.pdn",
             "New game: Czech draughts, table rules. White to move",
         ],
     ),
@@ -321,7 +317,7 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         "open the saved game",
         &[
             "Otevřít soubor",
-            "Hra načtena: partie.pdn, 4 tahy. Na tahu je bílý",
+            "Partie načtena: partie.pdn, 4 tahy. Na tahu je bílý",
         ],
         &[
             "Open file",
@@ -341,22 +337,22 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "open, unsaved",
-        &["Neuložené změny. Hra obsahuje neuložené změny. Uložit je?"],
+        &["Neuložené změny. Partie obsahuje neuložené změny. Uložit je?"],
         &["Unsaved changes. The game has unsaved changes. Save them?"],
     ),
     ("unsaved, discard", &["Otevřít soubor"], &["Open file"]),
     ("open, escape", &["Zrušeno."], &["Cancelled."]),
     (
         "a file of two games",
-        &["Vyberte hru: 2 partie"],
+        &["Vyberte partii: 2 partie"],
         &["Choose a game: 2 games"],
     ),
     ("choice cancelled", &["Zrušeno."], &["Cancelled."]),
     (
         "choose the second",
         &[
-            "Vyberte hru: 2 partie",
-            "Hra načtena: dvě.pdn, partie 2, 2 tahy. Na tahu je bílý",
+            "Vyberte partii: 2 partie",
+            "Partie načtena: dvě.pdn, partie č. 2, 2 tahy. Na tahu je bílý",
         ],
         &[
             "Choose a game: 2 games",
@@ -365,7 +361,7 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "a set-up",
-        &["Hra načtena: huff.pdn. Na tahu je bílý"],
+        &["Partie načtena: huff.pdn. Na tahu je bílý"],
         &["Game loaded: huff.pdn. White to move"],
     ),
     (
@@ -386,16 +382,16 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "undo the claim",
-        &["Reklamace vzata zpět: kámen na 30 je zpět na desce. Na tahu je černý"],
-        &["Claim undone: the piece on 30 is back on the board. Black to move"],
+        &["Odebrání vzato zpět: bílý kámen na 30 je zpět na desce. Na tahu je černý"],
+        &["Huff undone: the white man on 30 is back on the board. Black to move"],
     ),
     (
         "several offenders",
         &[
-            "Hra načtena: several.pdn. Na tahu je bílý",
+            "Partie načtena: several.pdn. Na tahu je bílý",
             "Zadejte tah, například 32-28, a stiskněte Enter.",
             "32 na 28",
-            "Zapomněl jsi skákat! Vyberte kámen k odebrání: 28, 30, 31.",
+            "Zapomněl jsi skákat! Vyberte, který kámen odebrat: 28, 30, 31.",
         ],
         &[
             "Game loaded: several.pdn. White to move",
@@ -406,7 +402,7 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "not an offender",
-        &["Zapomněl jsi skákat! Vyberte kámen k odebrání: 28, 30, 31."],
+        &["Zapomněl jsi skákat! Vyberte, který kámen odebrat: 28, 30, 31."],
         &["You forgot to capture! Choose the piece to remove: 28, 30, 31."],
     ),
     (
@@ -417,7 +413,7 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     (
         "take back",
         &[
-            "Hra načtena: english.pdn. Na tahu je černý",
+            "Partie načtena: english.pdn. Na tahu je černý",
             "Zadejte tah, například 32-28, a stiskněte Enter.",
             "1 na 5",
             "Zapomněl jsi skákat! Tah 1 na 5 se vrací, černý musí skákat.",
@@ -432,7 +428,7 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     (
         "strict: must capture",
         &[
-            "Hra načtena: strict.pdn. Na tahu je černý",
+            "Partie načtena: strict.pdn. Na tahu je černý",
             "Musíte skákat.",
         ],
         &[
@@ -458,7 +454,7 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "hint",
-        &["Počítač hledá radu…", "Rada: 14 bere 23"],
+        &["Počítač hledá doporučený tah…", "Rada: 14 bere 23"],
         &["The computer is looking for a hint…", "Hint: 14 takes 23"],
     ),
     (
@@ -485,11 +481,11 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         "quit, unsaved",
         &[
             "Nová hra",
-            "Neuložené změny. Hra obsahuje neuložené změny. Uložit je?",
+            "Neuložené změny. Partie obsahuje neuložené změny. Uložit je?",
             "Nová hra: Česká dáma, pravidla od stolu. Na tahu je bílý",
             "Zadejte tah, například 32-28, a stiskněte Enter.",
             "22 na 18",
-            "Neuložené změny. Hra obsahuje neuložené změny. Uložit je?",
+            "Neuložené změny. Partie obsahuje neuložené změny. Uložit je?",
         ],
         &[
             "New game",
@@ -503,7 +499,7 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ("quit cancelled", &["Zrušeno."], &["Cancelled."]),
     (
         "quit, discard",
-        &["Neuložené změny. Hra obsahuje neuložené změny. Uložit je?"],
+        &["Neuložené změny. Partie obsahuje neuložené změny. Uložit je?"],
         &["Unsaved changes. The game has unsaved changes. Save them?"],
     ),
 ];

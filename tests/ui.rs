@@ -292,7 +292,7 @@ fn resignation_and_draw_offer() {
     assert!(h.query_by_label("Black offers a draw.").is_some());
     h.get_by_label("Accept draw").click();
     h.run();
-    assert!(h.query_by_label("Draw: by agreement.").is_some());
+    assert!(h.query_by_label("Draw by agreement.").is_some());
     // Undo takes back the agreement; then Black resigns.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
@@ -374,4 +374,31 @@ fn a_damaged_settings_file_is_kept_aside_with_a_notice() {
     assert!(dir.join("settings.ron.damaged").exists());
     assert_eq!(app.settings, Settings::default());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Saving, or a claim with nothing to claim, leaves the earlier position looked at on the
+/// board (a regression: any change of the document returned it to the current position).
+#[test]
+fn looking_back_survives_a_save_and_a_refused_claim() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    for (from, to) in [(22, 18), (11, 15)] {
+        click(&mut h, from);
+        click(&mut h, to);
+    }
+    let path = temp_file("kept.pdn", "");
+    h.state_mut().save_to(&path);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::ArrowLeft);
+    h.run();
+    let banner = "Viewing an earlier position. A move here changes the game.";
+    assert!(h.query_by_label(banner).is_some());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert_eq!(h.state().announcement(), "Saved: kept.pdn");
+    assert!(h.query_by_label(banner).is_some(), "still looking back");
+    h.key_press(Key::F9);
+    h.run();
+    assert!(h.state().notice().unwrap().error);
+    assert!(h.query_by_label(banner).is_some(), "still looking back");
 }

@@ -77,8 +77,9 @@ pub enum Dialog {
     NewGame(Box<NewGameForm>),
     /// A path to open, typed or browsed.
     OpenPath(String),
-    /// A path to save to.
-    SavePath(String),
+    /// A path to save to, and what waits for the game to be saved ("save changes?" answered
+    /// Save for a game without a file).
+    SavePath(String, Option<Pending>),
     /// Several games in a file: which one.
     ChooseGame(PathBuf, Vec<PdnGame>),
     /// Save, discard or cancel before `Pending`.
@@ -342,14 +343,23 @@ impl DamaApp {
         }
     }
 
-    /// The moves that can be made on the board as shown: those the player may make now
-    /// (under table rules, also those that ignore a capture), or the legal moves of an earlier
-    /// position looked at.
+    /// The moves that can be made on the board as shown: those the player may make now, or in
+    /// an earlier position looked at. Under table rules they include those that ignore a
+    /// capture, also looking back: an earlier position must not show that a capture was due
+    /// there (nor so that a move after it forgot one).
     fn moves_shown(&self) -> Vec<Move> {
+        let game = self.doc.game();
         match self.view.ply {
-            Some(_) => self.shown_position().legal_moves(self.doc.game().rules()),
-            None => self.doc.game().allowed_moves(),
+            None => game.allowed_moves(),
+            Some(_) if self.table_rules() => self.shown_position().table_moves(game.rules()),
+            Some(_) => self.shown_position().legal_moves(game.rules()),
         }
+    }
+
+    /// Whether table rules apply (and so nothing points out a capture).
+    fn table_rules(&self) -> bool {
+        let game = self.doc.game();
+        game.enforcement() == crate::rules::Enforcement::TableRules && game.rules().claim.is_some()
     }
 
     /// Starts the game of the new-game form, and remembers its choices for the next one.
@@ -392,10 +402,15 @@ impl DamaApp {
             }
         }
         // egui ignores an extra Shift or Alt when matching: Ctrl+Shift+S must be taken before Ctrl+S.
+        // Behind a dialog the game's shortcuts wait (F1 must not replace the resume question),
+        // and in the move field holding text the keys that move through text are the field's.
+        let editing = ctx.text_edit_focused() && !self.move_text.is_empty();
         let mut shortcuts: Vec<_> = Command::ALL
             .iter()
             .copied()
+            .filter(|_| self.dialog.is_none())
             .filter_map(|c| Some((c, c.shortcut()?)))
+            .filter(|(_, sc)| !(editing && moves_in_text(sc)))
             .collect();
         shortcuts.sort_by_key(|(_, sc)| {
             std::cmp::Reverse(u8::from(sc.modifiers.shift) + u8::from(sc.modifiers.alt))
@@ -416,11 +431,15 @@ impl DamaApp {
                     self.move_cursor(&ctx, key);
                 }
             }
-            if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
-                && self.view.picker.from.is_some()
-            {
-                self.view.picker.clear();
-                self.tell(&[Event::Deselected], true);
+            if self.view.picker.from.is_some() || self.view.offenders.is_some() {
+                let escape =
+                    ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+                if escape {
+                    // A selection, or the choice of the piece to remove: the claim stands.
+                    self.view.picker.clear();
+                    self.view.offenders = None;
+                    self.tell(&[Event::Deselected], true);
+                }
             }
         }
         if self.settings.speech
@@ -483,6 +502,16 @@ impl DamaApp {
                 .unwrap_or_default()
         })
     }
+}
+
+/// Whether `sc` is a key a text field uses to move through its text (Ctrl+arrows, Ctrl+Home,
+/// Ctrl+End): in the move field or a path field they edit, not step through the game.
+fn moves_in_text(sc: &egui::KeyboardShortcut) -> bool {
+    use egui::Key;
+    matches!(
+        sc.logical_key,
+        Key::ArrowLeft | Key::ArrowRight | Key::Home | Key::End
+    )
 }
 
 /// The players' names as saved in PDN: a computer side without a name is called by its

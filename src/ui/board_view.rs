@@ -33,6 +33,8 @@ pub struct Highlights {
     pub last_move: Option<(Square, Square)>,
     /// Start and end of the move the computer suggests.
     pub hint: Option<(Square, Square)>,
+    /// Pieces the claimer may remove (a huff with several offenders).
+    pub offenders: SquareSet,
 }
 
 /// A user's action on the board.
@@ -74,6 +76,7 @@ impl Highlights {
             destination: self.targets.contains(sq),
             last_move: self.last_move.is_some_and(|(a, b)| a == sq || b == sq),
             hint: self.hint.is_some_and(|(a, b)| a == sq || b == sq),
+            offender: self.offenders.contains(sq),
         }
     }
 }
@@ -277,7 +280,7 @@ impl BoardView<'_> {
                 painter.rect_filled(plate, 2.0, pal.dark_square);
                 painter.galley(at, galley, pal.number);
             }
-            if h.targets.contains(sq) {
+            if h.targets.contains(sq) || h.offenders.contains(sq) {
                 let dot = if self.pos.piece_at(sq).is_some() {
                     cell * 0.08
                 } else {

@@ -4,9 +4,12 @@
 //! `Game` is changed here and nowhere else in the window. Each method below is one kind of
 //! change; the window calls them only from its one change path (`DamaApp::apply` in
 //! `app/change.rs`), which does what follows every change. Each returns what happened as
-//! [`Event`]s, or the [`Problem`] when nothing changed, and raises the revision whenever
-//! anything in the document changed: an answer the computer found for an older revision is
-//! stale, and the autosave writes a revision once.
+//! [`Event`]s, or the [`Problem`] when nothing changed, and counts the change in two
+//! revisions: [`Document::revision`] grows with anything that is saved (the autosave writes
+//! each once), [`Document::play_revision`] only when the game or who plays changed (an answer
+//! the computer found for an older one is stale, and the board's selection, hint and earlier
+//! position shown were about the game as it was). Saving or a draw offer leaves the play as it
+//! is.
 
 use std::path::{Path, PathBuf};
 
@@ -30,6 +33,7 @@ pub struct Document {
     dirty: bool,
     draw_offer: Option<Color>,
     revision: u64,
+    play_revision: u64,
 }
 
 /// How a document came to replace the one before.
@@ -105,6 +109,7 @@ impl Document {
             dirty: false,
             draw_offer: None,
             revision: 0,
+            play_revision: 0,
         }
     }
 
@@ -151,6 +156,11 @@ impl Document {
         self.revision
     }
 
+    /// Grows when the game record or who plays changes, a replacement included.
+    pub fn play_revision(&self) -> u64 {
+        self.play_revision
+    }
+
     /// The side a single person plays against the computer.
     pub fn human_side(&self) -> Option<Color> {
         match self.players {
@@ -188,10 +198,21 @@ impl Document {
         }
     }
 
-    /// Marks a change: a new revision, and unsaved work when the game itself changed.
-    fn touch(&mut self, game_changed: bool) {
+    /// Marks a change of the game record: unsaved work.
+    fn touch_game(&mut self) {
+        self.touch_players();
+        self.dirty = true;
+    }
+
+    /// Marks a change of who plays (the game itself is as it was).
+    fn touch_players(&mut self) {
+        self.play_revision += 1;
+        self.touch_saved();
+    }
+
+    /// Marks a change of what is saved besides the play: the file, a draw offer.
+    fn touch_saved(&mut self) {
         self.revision += 1;
-        self.dirty |= game_changed;
     }
 
     /// Plays `mv` by `by`. With `from_ply` (the board shows an earlier position), the later
@@ -211,7 +232,7 @@ impl Document {
         let before = *game.position();
         let played = game.play(mv).map_err(Problem::Game)?;
         self.game = game;
-        self.touch(true);
+        self.touch_game();
         events.push(Event::Moved { before, mv, by });
         if self.draw_offer.take().is_some() {
             events.push(Event::DrawOfferLapsed);
@@ -222,10 +243,20 @@ impl Document {
         Ok(events)
     }
 
+    /// Whether `by` may act for the side to move: a person only where a person plays it.
+    fn may_act(&self, by: Mover) -> Result<(), Problem> {
+        match (by, self.computer_to_move()) {
+            (Mover::Person, Some(_)) => Err(Problem::ComputerToMove),
+            _ => Ok(()),
+        }
+    }
+
     /// "Zapomněl jsi skákat!": takes back the opponent's violating move, or removes its only
     /// offending piece; with several offenders the claimer is asked to choose
-    /// ([`Event::ChooseOffender`], nothing changes yet).
-    pub(super) fn claim(&mut self) -> Outcome {
+    /// ([`Event::ChooseOffender`], nothing changes yet). The side to move claims: a person
+    /// cannot claim for the computer (nor learn so that it forgot a capture).
+    pub(super) fn claim(&mut self, by: Mover) -> Outcome {
+        self.may_act(by)?;
         let offer = self
             .game
             .claim_offer()
@@ -235,38 +266,39 @@ impl Document {
                 let ply = self.game.moves().len() - 1;
                 let before = *self.game.position_at(ply).expect("a position per move");
                 let mv = self.game.claim_take_back().map_err(Problem::Game)?;
-                self.touch(true);
+                self.touch_game();
                 Ok(vec![Event::TakenBack { before, mv }])
             }
             crate::rules::Claim::Huff if offer.offenders.len() == 1 => {
                 let square = offer.offenders.iter().next().expect("one offender");
-                self.huff(square)
+                self.huff(square, by)
             }
             crate::rules::Claim::Huff => Ok(vec![Event::ChooseOffender(offer.offenders)]),
         }
     }
 
     /// Removes the offending piece on `square` (a huff).
-    pub(super) fn huff(&mut self, square: Square) -> Outcome {
+    pub(super) fn huff(&mut self, square: Square, by: Mover) -> Outcome {
+        self.may_act(by)?;
         let piece = self.game.position().piece_at(square);
         self.game.claim_huff(square).map_err(Problem::Game)?;
-        self.touch(true);
+        self.touch_game();
         let piece = piece.expect("an offender is a piece");
         Ok(vec![Event::Huffed { piece, square }])
     }
 
-    /// Takes back the last action; against the computer, back to the person's own move.
+    /// Takes back the last action; against the computer, back to the person's own move (past
+    /// the computer's move and a claim it made before it).
     pub(super) fn undo(&mut self) -> Outcome {
         let mut events = vec![Event::Undone(self.undo_one()?)];
-        if self.game.outcome().is_none()
-            && self.human_side().is_some()
-            && self.computer_to_move().is_some()
-            && let Ok(u) = self.undo_one()
-        {
-            events.push(Event::Undone(u));
+        while self.human_side().is_some() && self.computer_to_move().is_some() {
+            match self.undo_one() {
+                Ok(u) => events.push(Event::Undone(u)),
+                Err(_) => break,
+            }
         }
         self.draw_offer = None;
-        self.touch(true);
+        self.touch_game();
         events.push(Event::ToMove(self.game.position().side_to_move()));
         Ok(events)
     }
@@ -275,10 +307,17 @@ impl Document {
         let g = &self.game;
         let undone = if let Some(o) = g.ending() {
             Undone::Ending(o)
-        } else if let Some(sq) = g.pending_huff() {
-            Undone::Huff(sq)
-        } else if let Some(m) = g.pending_take_back() {
-            Undone::TakeBack(m)
+        } else if let Some(square) = g.pending_huff() {
+            // The piece comes back: it is on the board after the undo.
+            self.game.undo().map_err(Problem::Game)?;
+            let piece = self.game.position().piece_at(square);
+            let piece = piece.expect("a huffed piece comes back");
+            return Ok(Undone::Huff { square, piece });
+        } else if let Some(mv) = g.pending_take_back() {
+            Undone::TakeBack {
+                before: *g.position(),
+                mv,
+            }
         } else {
             let ply = g
                 .moves()
@@ -300,10 +339,11 @@ impl Document {
         self.redo_one(&mut events)?;
         if self.human_side().is_some() && self.computer_to_move().is_some() && self.game.can_redo()
         {
-            self.redo_one(&mut events)?;
+            // The person's move is redone even when the computer's reply cannot be.
+            let _ = self.redo_one(&mut events);
         }
         self.draw_offer = None;
-        self.touch(true);
+        self.touch_game();
         if self.game.outcome().is_none() {
             events.push(Event::ToMove(self.game.position().side_to_move()));
         }
@@ -330,7 +370,7 @@ impl Document {
             .unwrap_or(self.game.position().side_to_move());
         self.game.resign(side).map_err(Problem::Game)?;
         self.draw_offer = None;
-        self.touch(true);
+        self.touch_game();
         let outcome = self.game.outcome().expect("a resigned game is over");
         Ok(vec![Event::Resigned(side), Event::Ended(outcome)])
     }
@@ -345,7 +385,7 @@ impl Document {
             .human_side()
             .unwrap_or(self.game.position().side_to_move());
         self.draw_offer = Some(by);
-        self.touch(false);
+        self.touch_saved();
         let keys = (self.player(!by) == Player::Human).then_some(keys);
         Ok(vec![Event::DrawOffered { by, keys }])
     }
@@ -356,7 +396,7 @@ impl Document {
         let by = !offer;
         let computer_answers = matches!(self.player(by), Player::Computer(_));
         if computer_answers != (mover == Mover::Computer) {
-            return Err(Problem::OwnDrawOffer);
+            return Err(Problem::NotYourDrawAnswer);
         }
         let mut events = vec![Event::DrawAnswered {
             by,
@@ -370,22 +410,27 @@ impl Document {
             ));
         }
         self.draw_offer = None;
-        self.touch(accept);
+        if accept {
+            self.touch_game();
+        } else {
+            self.touch_saved();
+        }
         Ok(events)
     }
 
     /// Who plays White and Black from now on.
     pub(super) fn set_players(&mut self, players: [Player; 2]) -> Outcome {
         self.players = players;
-        self.touch(false);
+        self.touch_players();
         Ok(vec![Event::PlayersChanged(self.computer_levels())])
     }
 
     /// Puts `doc` in the place of this document: a new game, an opened file, a resumed game.
     pub(super) fn replace(&mut self, doc: Document, how: Replaced) -> Outcome {
-        let revision = self.revision + 1;
+        let (revision, play_revision) = (self.revision + 1, self.play_revision + 1);
         *self = doc;
         self.revision = revision;
+        self.play_revision = play_revision;
         let to_move = Event::ToMove(self.game.position().side_to_move());
         let event = match how {
             Replaced::NewGame => Event::NewGame {
@@ -419,7 +464,117 @@ impl Document {
         self.file = Some(path.clone());
         self.tags = tags;
         self.dirty = false;
-        self.touch(false);
+        self.touch_saved();
         Ok(vec![Event::Saved(path)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Level;
+    use crate::rules::Variant;
+
+    /// A Czech game from `fen`, White a person and Black the computer.
+    fn against_the_computer(fen: &str) -> Document {
+        let rules = Variant::Czech.rules();
+        let mut game = Game::from_position(rules.clone(), rules.parse_fen(fen).unwrap());
+        game.set_enforcement(Enforcement::TableRules);
+        Document::with_game(
+            game,
+            [String::new(), String::new()],
+            [Player::Human, Player::Computer(Level::Club)],
+        )
+    }
+
+    fn mv(doc: &Document, text: &str) -> Move {
+        let game = doc.game();
+        let pos = game.position();
+        crate::notation::MoveText::parse(pos.board(), text)
+            .and_then(|t| t.resolve_among(pos, game.rules(), text, &game.allowed_moves()))
+            .unwrap()
+            .0
+    }
+
+    #[test]
+    fn undo_goes_back_to_the_persons_move_past_the_computers_claim() {
+        // White forgets to capture 26 (30x21 was due) and plays 32-28; the computer huffs the
+        // man on 30 and plays 1-5.
+        let mut doc = against_the_computer("W:W30,32:B26,1");
+        let forgot = mv(&doc, "32-28");
+        doc.play(forgot, None, Mover::Person).unwrap();
+        doc.huff(Square::new(30).unwrap(), Mover::Computer).unwrap();
+        let reply = mv(&doc, "1-5");
+        doc.play(reply, None, Mover::Computer).unwrap();
+        let events = doc.undo().unwrap();
+        let undone: Vec<String> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Undone(u) => Some(format!("{u:?}")),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(undone.len(), 3, "{undone:?}");
+        assert!(doc.game().moves().is_empty());
+        assert_eq!(doc.computer_to_move(), None, "the person is to move");
+        assert!(
+            doc.game()
+                .position()
+                .piece_at(Square::new(30).unwrap())
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn a_person_cannot_claim_for_the_computer() {
+        let mut doc = against_the_computer("W:W30,32:B26,1");
+        let forgot = mv(&doc, "32-28");
+        doc.play(forgot, None, Mover::Person).unwrap();
+        let revision = doc.revision();
+        assert!(matches!(
+            doc.claim(Mover::Person),
+            Err(Problem::ComputerToMove)
+        ));
+        assert!(matches!(
+            doc.huff(Square::new(30).unwrap(), Mover::Person),
+            Err(Problem::ComputerToMove)
+        ));
+        assert_eq!(doc.revision(), revision, "nothing changed");
+        assert!(doc.claim(Mover::Computer).is_ok());
+    }
+
+    #[test]
+    fn redo_plays_the_persons_move_and_the_computers_reply() {
+        let mut doc = against_the_computer("W:W21,22:B1,2");
+        let first = mv(&doc, "22-18");
+        doc.play(first, None, Mover::Person).unwrap();
+        let reply = mv(&doc, "1-5");
+        doc.play(reply, None, Mover::Computer).unwrap();
+        doc.undo().unwrap();
+        assert!(doc.game().moves().is_empty());
+        doc.redo().unwrap();
+        assert_eq!(doc.game().moves().len(), 2, "both redone");
+    }
+
+    #[test]
+    fn saving_and_draw_offers_leave_the_play_as_it_is() {
+        let mut doc = against_the_computer("W:W21,22:B1,2");
+        let play = doc.play_revision();
+        doc.offer_draw([String::new(), String::new()]).unwrap();
+        doc.saved("/a.pdn".into(), Vec::new()).unwrap();
+        assert_eq!(doc.play_revision(), play);
+        assert_eq!(doc.revision(), 2);
+        // The person cannot answer for the computer, and the computer answers.
+        assert!(matches!(
+            doc.answer_draw(true, Mover::Person),
+            Err(Problem::NotYourDrawAnswer)
+        ));
+        doc.answer_draw(false, Mover::Computer).unwrap();
+        assert_eq!(doc.draw_offer(), None);
+        assert_eq!(doc.play_revision(), play, "a declined draw changes no play");
+        let first = mv(&doc, "22-18");
+        doc.play(first, None, Mover::Person).unwrap();
+        assert!(doc.play_revision() > play);
+        assert!(doc.is_dirty());
     }
 }

@@ -30,8 +30,8 @@ texts! {
     RecentFiles => "Nedávné soubory", "Recent files";
     Quit => "Konec", "Quit";
     Edit => "Úpravy", "Edit";
-    Undo => "Zpět", "Undo";
-    Redo => "Znovu", "Redo";
+    Undo => "Vrátit tah", "Undo";
+    Redo => "Znovu zahrát", "Redo";
     View => "Zobrazení", "View";
     FlipBoard => "Otočit desku", "Flip board";
     Settings => "Nastavení…", "Settings…";
@@ -39,10 +39,10 @@ texts! {
     OfferDraw => "Nabídnout remízu", "Offer draw";
     AcceptDraw => "Přijmout remízu", "Accept draw";
     DeclineDraw => "Odmítnout remízu", "Decline draw";
-    FirstPosition => "Na začátek", "To the start";
-    PreviousPosition => "O tah zpět", "One move back";
-    NextPosition => "O tah vpřed", "One move forward";
-    LivePosition => "K aktuální pozici", "To the current position";
+    FirstPosition => "Výchozí pozice", "Starting position";
+    PreviousPosition => "Předchozí pozice", "Previous position";
+    NextPosition => "Následující pozice", "Next position";
+    LivePosition => "Aktuální pozice", "Current position";
     Moves => "Tahy", "Moves";
     RuleSet => "Pravidla", "Rules";
     WhoStarts => "Začíná", "Who starts";
@@ -64,9 +64,9 @@ texts! {
     OpenFile => "Otevřít soubor", "Open file";
     OpenButton => "Otevřít", "Open";
     SaveFile => "Uložit soubor", "Save file";
-    ChooseGame => "Vyberte hru", "Choose a game";
+    ChooseGame => "Vyberte partii", "Choose a game";
     UnsavedTitle => "Neuložené změny", "Unsaved changes";
-    UnsavedText => "Hra obsahuje neuložené změny. Uložit je?", "The game has unsaved changes. Save them?";
+    UnsavedText => "Partie obsahuje neuložené změny. Uložit je?", "The game has unsaved changes. Save them?";
     SaveChanges => "Uložit", "Save";
     Discard => "Zahodit", "Discard";
     ConfirmResign => "Opravdu se vzdát?", "Really resign?";
@@ -112,7 +112,7 @@ texts! {
     BriefWords => "Stručný (číslo, kámen, stav)", "Brief (number, piece, state)";
     FullWords => "Úplný (i písmena a poslední tah)", "Full (with letters and the last move)";
     ResumeTitle => "Pokračovat v přerušené partii?", "Resume the interrupted game?";
-    ResumeText => "Dáma se minule neukončila správně. Rozehraná partie zůstala uložena:", "Dáma did not close properly last time. The game in progress was kept:";
+    ResumeText => "Dáma minule nebyla správně ukončena. Rozehraná partie zůstala uložena:", "Dáma did not close properly last time. The game in progress was kept:";
     Resume => "Pokračovat", "Resume";
 }
 

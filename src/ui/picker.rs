@@ -133,9 +133,12 @@ impl Picker {
             None => return Click::Rejected(Refusal::EmptySquare),
             Some(p) => p.color == pos.side_to_move(),
         };
+        // "Must capture" only where every move is a capture: under table rules `legal` holds
+        // the quiet moves too, and a blocked piece must not give a due capture away.
+        let only_captures = !legal.is_empty() && legal.iter().all(|m| m.is_capture());
         if !own {
             Click::Rejected(Refusal::NotYourPiece)
-        } else if pos.has_capture(rules) {
+        } else if only_captures && pos.has_capture(rules) {
             Click::Rejected(Refusal::MustCapture)
         } else {
             Click::Rejected(Refusal::CannotMove)
@@ -188,6 +191,24 @@ mod tests {
         };
         assert_eq!(m.to_string(), "22-18");
         assert_eq!(p, Picker::default());
+    }
+
+    #[test]
+    fn a_blocked_piece_keeps_a_due_capture_quiet_under_table_rules() {
+        let rules = Variant::Czech.rules();
+        // The man on 28 is blocked (24 and 19 behind it); 30 must capture.
+        let pos = rules.parse_fen("W:W28,30,32:B17,18,19,24,25,26").unwrap();
+        let mut p = Picker::default();
+        let strict = pos.legal_moves(rules);
+        assert_eq!(
+            p.click(&pos, rules, &strict, sq(28)),
+            Click::Rejected(Refusal::MustCapture)
+        );
+        let table = pos.table_moves(rules);
+        assert_eq!(
+            p.click(&pos, rules, &table, sq(28)),
+            Click::Rejected(Refusal::CannotMove)
+        );
     }
 
     #[test]

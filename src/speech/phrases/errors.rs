@@ -128,7 +128,7 @@ pub fn game_error(lang: Language, e: &GameError) -> String {
         (English, GameError::GameOver) => "The game is over.".into(),
         (Czech, GameError::NothingToUndo) => "Není co vrátit: partie je na začátku.".into(),
         (English, GameError::NothingToUndo) => "Nothing to undo: the game is at its start.".into(),
-        (Czech, GameError::NothingToRedo) => "Není co zopakovat.".into(),
+        (Czech, GameError::NothingToRedo) => "Není co znovu zahrát.".into(),
         (English, GameError::NothingToRedo) => "Nothing to redo.".into(),
         (Czech, GameError::NoClaim) => {
             "Není co reklamovat: soupeř svým posledním tahem nezapomněl skákat.".into()

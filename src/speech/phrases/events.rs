@@ -8,7 +8,7 @@ use super::errors::{counted, plural};
 use super::pdn::pdn_warning;
 use super::{
     Context, choose_offender, color_name, draw_answer, draw_offer, hint, huffed, list, outcome,
-    players, rules_name, side_name, spoken_move, square, taken_back, to_move,
+    piece_name, players, rules_name, side_name, spoken_move, square, taken_back, to_move,
 };
 
 use Language::{Czech, English};
@@ -72,7 +72,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
                     *dropped,
                     ["pozdější tah", "pozdější tahy", "pozdějších tahů"]
                 ),
-                plural(lang, *dropped, ["zahozen", "zahozeny", "zahozeno"])
+                plural(lang, *dropped, ["smazán", "smazány", "smazáno"])
             ),
             English => format!(
                 "Play goes on from an earlier position: {} dropped",
@@ -162,8 +162,8 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         } => {
             let name = file_name(path);
             let mut text = match (lang, *number > 1) {
-                (Czech, false) => format!("Hra načtena: {name}"),
-                (Czech, true) => format!("Hra načtena: {name}, partie {number}"),
+                (Czech, false) => format!("Partie načtena: {name}"),
+                (Czech, true) => format!("Partie načtena: {name}, partie č. {number}"),
                 (English, false) => format!("Game loaded: {name}"),
                 (English, true) => format!("Game loaded: {name}, game {number}"),
             };
@@ -200,8 +200,8 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             English => "The interrupted game is resumed.".into(),
         },
         Event::Saved(path) => match lang {
-            Czech => format!("Uloženo: {}", path.display()),
-            English => format!("Saved: {}", path.display()),
+            Czech => format!("Uloženo: {}", file_name(path)),
+            English => format!("Saved: {}", file_name(path)),
         },
         Event::PutAside(path) => match lang {
             Czech => format!(
@@ -254,7 +254,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         },
         Event::Hint { before, mv } => hint(lang, before, rules, mv),
         Event::ThinkingAboutHint => match lang {
-            Czech => "Počítač hledá radu…".into(),
+            Czech => "Počítač hledá doporučený tah…".into(),
             English => "The computer is looking for a hint…".into(),
         },
         Event::MoveField => match lang {
@@ -317,14 +317,20 @@ fn undone(cx: &Context<'_>, u: &Undone) -> String {
             (Czech, _) => "Konec partie vzat zpět.".into(),
             (English, _) => "End of the game taken back.".into(),
         },
-        Undone::Huff(sq) => match lang {
-            Czech => format!("Reklamace vzata zpět: kámen na {sq} je zpět na desce."),
-            English => format!("Claim undone: the piece on {sq} is back on the board."),
-        },
-        Undone::TakeBack(m) => match lang {
-            Czech => format!("Reklamace vzata zpět: tah {m} zase platí."),
-            English => format!("Claim undone: {m} stands again."),
-        },
+        Undone::Huff { square, piece } => {
+            let name = piece_name(lang, *piece);
+            match lang {
+                Czech => format!("Odebrání vzato zpět: {name} na {square} je zpět na desce."),
+                English => format!("Huff undone: the {name} on {square} is back on the board."),
+            }
+        }
+        Undone::TakeBack { before, mv } => {
+            let spoken = spoken_move(lang, before, cx.rules, mv);
+            match lang {
+                Czech => format!("Vrácení tahu zrušeno: tah {spoken} opět platí."),
+                English => format!("Take-back undone: {spoken} stands again."),
+            }
+        }
     }
 }
 

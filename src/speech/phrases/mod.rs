@@ -129,20 +129,20 @@ pub fn outcome(lang: Language, outcome: Outcome) -> String {
                 English => format!("{side} wins: {why}."),
             }
         }
-        Outcome::Draw(reason) => {
-            let why = match (lang, reason) {
-                (Czech, DrawReason::Agreement) => "dohodou",
-                (Czech, DrawReason::Repetition) => "trojí opakování pozice",
-                (Czech, DrawReason::QuietMoves) => "bez braní a bez tahu kamenem",
-                (English, DrawReason::Agreement) => "by agreement",
-                (English, DrawReason::Repetition) => "the position occurred three times",
-                (English, DrawReason::QuietMoves) => "no capture and no man move for too long",
-            };
-            match lang {
-                Czech => format!("Remíza: {why}."),
-                English => format!("Draw: {why}."),
+        Outcome::Draw(reason) => match (lang, reason) {
+            (Czech, DrawReason::Agreement) => "Remíza dohodou.".into(),
+            (Czech, DrawReason::Repetition) => "Remíza: pozice se potřetí opakovala.".into(),
+            (Czech, DrawReason::QuietMoves) => {
+                "Remíza: příliš dlouho se nebralo a netáhlo kamenem.".into()
             }
-        }
+            (English, DrawReason::Agreement) => "Draw by agreement.".into(),
+            (English, DrawReason::Repetition) => {
+                "Draw: the position occurred for the third time.".into()
+            }
+            (English, DrawReason::QuietMoves) => {
+                "Draw: no capture and no man move for too long.".into()
+            }
+        },
     }
 }
 
@@ -234,6 +234,9 @@ pub fn square(lang: Language, view: &SquareView, verbosity: Verbosity) -> String
     if m.hint {
         mark("doporučený tah", "hint");
     }
+    if m.offender {
+        mark("k odebrání", "to remove");
+    }
     words.join(", ")
 }
 
@@ -282,7 +285,7 @@ pub fn interrupted_game(lang: Language, s: &crate::autosave::Session) -> String 
         }
     }
     if let Some(o) = s.game.outcome() {
-        parts.push(outcome(lang, o));
+        parts.push(outcome(lang, o).trim_end_matches('.').to_string());
     }
     if let Some(f) = &s.file {
         let name = events::file_name(f);
@@ -497,22 +500,6 @@ pub fn last_move(lang: Language, game: &Game) -> String {
     }
 }
 
-/// "Hra načtena: soubor.pdn", "Game loaded: file.pdn".
-pub fn loaded(lang: Language, name: &str) -> String {
-    match lang {
-        Czech => format!("Hra načtena: {name}"),
-        English => format!("Game loaded: {name}"),
-    }
-}
-
-/// "Uloženo: soubor.pdn", "Saved: file.pdn".
-pub fn saved(lang: Language, name: &str) -> String {
-    match lang {
-        Czech => format!("Uloženo: {name}"),
-        English => format!("Saved: {name}"),
-    }
-}
-
 /// `text` with its first letter in upper case.
 fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
@@ -543,11 +530,11 @@ pub fn huffed(lang: Language, piece: Piece, sq: Square) -> String {
     }
 }
 
-/// Several offenders: "Zapomněl jsi skákat! Vyberte kámen k odebrání: 28, 30."
+/// Several offenders: "Zapomněl jsi skákat! Vyberte, který kámen odebrat: 28, 30."
 pub fn choose_offender(lang: Language, offenders: crate::rules::SquareSet) -> String {
     match lang {
         Czech => format!(
-            "{} Vyberte kámen k odebrání: {}.",
+            "{} Vyberte, který kámen odebrat: {}.",
             forgot_to_capture(lang),
             list(offenders)
         ),
@@ -758,10 +745,9 @@ mod tests {
         );
         assert_eq!(
             outcome(Czech, Outcome::Draw(DrawReason::Repetition)),
-            "Remíza: trojí opakování pozice."
+            "Remíza: pozice se potřetí opakovala."
         );
         assert_eq!(draw_offer(English, Color::Black), "Black offers a draw.");
-        assert_eq!(saved(Czech, "a.pdn"), "Uloženo: a.pdn");
         let white_man = Piece::new(Color::White, Role::Man);
         assert_eq!(
             huffed(Czech, white_man, Square::new(30).unwrap()),
@@ -779,7 +765,7 @@ mod tests {
             [28, 30].iter().map(|&n| Square::new(n).unwrap()).collect();
         assert_eq!(
             choose_offender(Czech, two),
-            "Zapomněl jsi skákat! Vyberte kámen k odebrání: 28, 30."
+            "Zapomněl jsi skákat! Vyberte, který kámen odebrat: 28, 30."
         );
         let rules = Variant::English.rules();
         let pos = rules.parse_fen("B:W18,32:B14,1").unwrap();
@@ -797,7 +783,6 @@ mod tests {
             taken_back(English, &pos, rules, &m),
             "You forgot to capture! 1 to 5 is taken back; black must capture."
         );
-        assert_eq!(loaded(English, "a.pdn"), "Game loaded: a.pdn");
     }
 
     #[test]

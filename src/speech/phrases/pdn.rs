@@ -198,12 +198,12 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
         (Czech, K::UnknownStrength(s)) => format!("„{s}“ není známé hodnocení tahu."),
         (English, K::UnknownStrength(s)) => format!("“{s}” is not a known move strength."),
         (Czech, K::StrengthWithoutMove(s)) => {
-            format!("Hodnocení „{s}“ nestojí za žádným tahem.")
+            format!("Hodnocení „{s}“ nenásleduje po žádném tahu.")
         }
         (English, K::StrengthWithoutMove(s)) => {
             format!("The move strength “{s}” does not follow a move.")
         }
-        (Czech, K::NagWithoutMove(n)) => format!("Hodnocení ${n} nestojí za žádným tahem."),
+        (Czech, K::NagWithoutMove(n)) => format!("Hodnocení ${n} nenásleduje po žádném tahu."),
         (English, K::NagWithoutMove(n)) => format!("The annotation ${n} does not follow a move."),
         (Czech, K::VariationWithoutMove) => {
             "Varianta „(“ musí stát za tahem, který nahrazuje.".into()

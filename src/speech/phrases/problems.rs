@@ -25,9 +25,13 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Nikdo remízu nenabízí.".into(),
             English => "No draw has been offered.".into(),
         },
-        Problem::OwnDrawOffer => match lang {
-            Czech => "Vlastní nabídku remízy přijmout nelze: odpovídá na ni soupeř.".into(),
-            English => "You cannot accept your own draw offer: your opponent answers it.".into(),
+        Problem::NotYourDrawAnswer => match lang {
+            Czech => "Na nabídku remízy odpovídá soupeř toho, kdo ji nabídl.".into(),
+            English => "The opponent of the side that offered the draw answers it.".into(),
+        },
+        Problem::StillThinking => match lang {
+            Czech => "Počítač ještě přemýšlí.".into(),
+            English => "The computer is still thinking.".into(),
         },
         Problem::AtStart => match lang {
             Czech => "Už jste na začátku partie.".into(),

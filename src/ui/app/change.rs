@@ -25,9 +25,9 @@ pub(super) enum Change {
         by: Mover,
     },
     /// Claim the opponent's forgotten capture.
-    Claim,
+    Claim(Mover),
     /// Remove this offender (a huff, after the choice among several).
-    Huff(Square),
+    Huff(Square, Mover),
     /// Take back the last action.
     Undo,
     /// Play again what was taken back.
@@ -76,7 +76,9 @@ pub(super) enum Target {
 impl DamaApp {
     /// Applies `change` and does what follows it (see the module's documentation).
     pub(super) fn apply(&mut self, change: Change) {
-        let revision = self.doc.revision();
+        let (revision, play_revision) = (self.doc.revision(), self.doc.play_revision());
+        // The computer's reply, claim or answer follows what is being said: it does not cut the
+        // person's move short.
         let interrupt = !matches!(
             change,
             Change::Play {
@@ -85,9 +87,21 @@ impl DamaApp {
             } | Change::AnswerDraw {
                 by: Mover::Computer,
                 ..
-            }
+            } | Change::Claim(Mover::Computer)
+                | Change::Huff(_, Mover::Computer)
         );
         let replacing = matches!(change, Change::Replace(..));
+        let offering = matches!(change, Change::OfferDraw(..));
+        // Looking back while the computer moves, the board stays on the position looked at:
+        // the moves before it are as they were.
+        let keeps_view = matches!(
+            change,
+            Change::Play {
+                by: Mover::Computer,
+                ..
+            }
+        );
+        let claiming = matches!(change, Change::Claim(_));
         let result: Outcome = match change {
             Change::Play { mv, by } => {
                 let from = match by {
@@ -96,11 +110,8 @@ impl DamaApp {
                 };
                 self.doc.play(mv, from, by)
             }
-            Change::Claim => {
-                self.view.ply = None;
-                self.doc.claim()
-            }
-            Change::Huff(sq) => self.doc.huff(sq),
+            Change::Claim(by) => self.doc.claim(by),
+            Change::Huff(sq, by) => self.doc.huff(sq, by),
             Change::Undo => self.doc.undo(),
             Change::Redo => self.doc.redo(),
             Change::Resign => self.doc.resign(),
@@ -118,27 +129,40 @@ impl DamaApp {
                 return;
             }
         };
-        let changed = self.doc.revision() != revision;
-        if changed {
+        if self.doc.play_revision() != play_revision {
             // An answer of the computer about the game before would be stale.
             self.cancel_thinking();
+            let ply = self.view.ply;
             if replacing {
                 self.view.reset();
             } else {
                 self.view.after_change();
             }
+            if keeps_view {
+                self.view.ply = ply;
+            }
+        } else if offering {
+            // The computer answers a draw offer before it goes on thinking about its move.
+            self.cancel_thinking();
+        }
+        if claiming {
+            // The claim is about the current position: the board shows it, and the offender
+            // to choose.
+            self.view.ply = None;
         }
         let mut recent = None;
         for e in &events {
             match e {
-                Event::Moved { mv, .. } => self.view.cursor = Some(mv.to()),
+                Event::Moved { mv, .. } if self.view.ply.is_none() => {
+                    self.view.cursor = Some(mv.to());
+                }
                 Event::ChooseOffender(offenders) => self.view.offenders = Some(*offenders),
                 Event::Opened { path, .. } | Event::Saved(path) => recent = Some(path.clone()),
                 _ => {}
             }
         }
         self.tell(&events, interrupt);
-        if changed {
+        if self.doc.revision() != revision {
             self.autosave_now();
         }
         if let Some(path) = recent {
@@ -165,6 +189,7 @@ impl DamaApp {
             },
             Target::Live if now.is_none() => return Err(Problem::AtLive),
             Target::Live => None,
+            Target::Ply(p) if p >= plies && now.is_none() => return Err(Problem::AtLive),
             Target::Ply(p) => Some(p),
         }
         .filter(|&p| p < plies);
@@ -207,9 +232,9 @@ impl DamaApp {
             Command::Open => self.guard(Pending::Open),
             Command::Save => match self.doc.file().map(|f| f.to_path_buf()) {
                 Some(path) => self.save_to(&path),
-                None => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
+                None => self.dialog = Some(Dialog::SavePath(self.suggested_path(), None)),
             },
-            Command::SaveAs => self.dialog = Some(Dialog::SavePath(self.suggested_path())),
+            Command::SaveAs => self.dialog = Some(Dialog::SavePath(self.suggested_path(), None)),
             // Unsaved work is asked about before the window is asked to close.
             Command::Quit if self.doc.is_dirty() => {
                 self.dialog = Some(Dialog::Unsaved(Pending::Quit));
@@ -279,7 +304,7 @@ impl DamaApp {
                 self.tell(&[Event::MoveField], true);
             }
             Command::Help => self.dialog = Some(Dialog::Help),
-            Command::Claim => self.apply(Change::Claim),
+            Command::Claim => self.apply(Change::Claim(Mover::Person)),
             Command::Hint => self.ask_hint(ctx),
         }
     }

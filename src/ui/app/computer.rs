@@ -24,8 +24,10 @@ pub(super) enum Thought {
     Draw(Color),
 }
 
-/// A question put to the thinking thread, and the revision of the document it was about: an
-/// answer about an earlier revision is dropped.
+/// A question put to the thinking thread, and the revision it was about: an answer about an
+/// earlier one is dropped. A move, a claim or a hint is about the play
+/// ([`Document::play_revision`](crate::ui::Document::play_revision)); a draw answer is about
+/// the offer too (the whole [`Document::revision`](crate::ui::Document::revision)).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Thinking {
     id: u64,
@@ -52,11 +54,20 @@ impl DamaApp {
             Worker::new(move || ctx.request_repaint())
         });
         let id = worker.ask(self.doc.game(), task);
+        let revision = self.revision_for(thought);
         self.thinking = Some(Thinking {
             id,
             thought,
-            revision: self.doc.revision(),
+            revision,
         });
+    }
+
+    /// The revision an answer about `thought` must still find.
+    fn revision_for(&self, thought: Thought) -> u64 {
+        match thought {
+            Thought::Draw(_) => self.doc.revision(),
+            Thought::Move | Thought::Claim | Thought::Hint => self.doc.play_revision(),
+        }
     }
 
     /// Takes the computer's answers and, when it is to move or to answer, sets it thinking.
@@ -65,7 +76,7 @@ impl DamaApp {
         let polled = self.worker.as_mut().and_then(Worker::poll);
         if let Some((id, answer)) = polled
             && let Some(t) = self.thinking.take_if(|t| t.id == id)
-            && t.revision == self.doc.revision()
+            && t.revision == self.revision_for(t.thought)
         {
             self.answer(t.thought, answer);
         }
@@ -87,8 +98,9 @@ impl DamaApp {
         let Some(level) = self.doc.computer_to_move() else {
             return;
         };
-        if self.doc.game().claim_offer().is_some() && self.view.claim_considered != Some(revision) {
-            self.view.claim_considered = Some(revision);
+        let play = self.doc.play_revision();
+        if self.doc.game().claim_offer().is_some() && self.view.claim_considered != Some(play) {
+            self.view.claim_considered = Some(play);
             self.ask(ctx, Task::Claim(level), Thought::Claim);
         } else {
             self.ask(ctx, Task::Move(level), Thought::Move);
@@ -106,8 +118,8 @@ impl DamaApp {
                 }
             }
             (Thought::Claim, Answer::Claim(Some(claim))) => match claim {
-                ClaimChoice::Huff(sq) => self.apply(Change::Huff(sq)),
-                ClaimChoice::TakeBack => self.apply(Change::Claim),
+                ClaimChoice::Huff(sq) => self.apply(Change::Huff(sq, Mover::Computer)),
+                ClaimChoice::TakeBack => self.apply(Change::Claim(Mover::Computer)),
             },
             (Thought::Hint, Answer::Hint(Some(report))) => {
                 if let Some(mv) = report.best {
@@ -138,6 +150,10 @@ impl DamaApp {
         }
         if self.doc.computer_to_move().is_some() {
             self.complain(&Problem::ComputerToMove);
+            return;
+        }
+        if self.thinking.is_some() {
+            self.complain(&Problem::StillThinking);
             return;
         }
         self.view.ply = None;

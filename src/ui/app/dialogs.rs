@@ -59,12 +59,21 @@ impl DamaApp {
                         }
                     }
                 }
-                Dialog::SavePath(text) => {
+                Dialog::SavePath(text, then) => {
                     ui.heading(T::SaveFile.get(lang));
                     if let Some(answer) = path_ui(ui, lang, text, T::Save, true, fresh) {
+                        let then = then.take();
                         keep = None;
                         match answer {
-                            Some(path) => self.save_to(&path),
+                            Some(path) => {
+                                self.save_to(&path);
+                                // Saved: what waited for it goes on.
+                                if let Some(then) = then
+                                    && !self.doc.is_dirty()
+                                {
+                                    self.proceed(then);
+                                }
+                            }
                             None => left = Some(Event::Cancelled),
                         }
                     }
@@ -119,7 +128,9 @@ impl DamaApp {
                                         self.proceed(then);
                                     }
                                 }
-                                None => keep = Some(Dialog::SavePath(self.suggested_path())),
+                                None => {
+                                    keep = Some(Dialog::SavePath(self.suggested_path(), Some(then)))
+                                }
                             }
                         }
                         Some(1) => {
@@ -220,7 +231,7 @@ fn dialog_words(lang: Language, dialog: &Dialog) -> String {
     match dialog {
         Dialog::NewGame(_) => title(T::NewGame),
         Dialog::OpenPath(_) => title(T::OpenFile),
-        Dialog::SavePath(_) => title(T::SaveFile),
+        Dialog::SavePath(..) => title(T::SaveFile),
         Dialog::ChooseGame(_, games) => format!(
             "{}: {}",
             title(T::ChooseGame),

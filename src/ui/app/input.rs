@@ -8,9 +8,10 @@ use super::DamaApp;
 use super::change::Change;
 use crate::event::{Event, Mover, Problem, Refusal, SquareView};
 use crate::notation::{MoveText, MoveTextError};
-use crate::rules::{Enforcement, GameError, Square};
+use crate::rules::{GameError, Square};
 use crate::ui::board_view::{BoardInput, square_id};
 use crate::ui::picker::Click;
+use crate::ui::settings::Player;
 
 impl DamaApp {
     /// A square as the board shows it now, with its marks.
@@ -19,9 +20,13 @@ impl DamaApp {
         SquareView::new(pos, sq, self.highlights(pos).marks(sq))
     }
 
-    /// Whether the person may move now; says why not.
+    /// Whether the person may move in the position shown; says why not. A position looked
+    /// back at where the computer was to move is the computer's too.
     fn may_move(&mut self) -> bool {
-        if self.view.ply.is_none() && self.doc.computer_to_move().is_some() {
+        let side = self.shown_position().side_to_move();
+        let computer = matches!(self.doc.player(side), Player::Computer(_));
+        let over = self.doc.game().outcome().is_some();
+        if computer && (self.view.ply.is_some() || !over) {
             self.complain(&Problem::ComputerToMove);
             return false;
         }
@@ -35,7 +40,7 @@ impl DamaApp {
     pub(super) fn board_input(&mut self, input: BoardInput) {
         if let (Some(offenders), BoardInput::Click(sq)) = (self.view.offenders, input) {
             if offenders.contains(sq) {
-                self.apply(Change::Huff(sq));
+                self.apply(Change::Huff(sq, Mover::Person));
             } else {
                 self.tell(&[Event::ChooseOffender(offenders)], true);
             }
@@ -129,8 +134,7 @@ impl DamaApp {
         }
         // Strict rules say why a quiet move is refused when a capture is due; table rules
         // never point out a capture.
-        let strict =
-            self.view.ply.is_some() || self.doc.game().enforcement() == Enforcement::Strict;
+        let strict = !self.table_rules();
         let quiet_but_must_capture = strict
             && pos.has_capture(&rules)
             && tries.iter().any(|a| {

@@ -6,7 +6,7 @@ use eframe::egui::{self, Button, RichText, ScrollArea, Ui};
 use super::change::{Change, Target};
 use super::{DamaApp, Pending};
 use crate::notation::write;
-use crate::rules::{Color, Enforcement, Position, SquareSet};
+use crate::rules::{Color, Position, SquareSet};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::commands::Command;
 use crate::ui::i18n::{self, T};
@@ -31,6 +31,20 @@ impl DamaApp {
         }
     }
 
+    /// Whether a person to move may claim a forgotten capture now. Not while the computer is
+    /// to move: its claim is its own, and a button appearing would tell the person that they
+    /// forgot a capture.
+    fn person_may_claim(&self) -> bool {
+        self.doc.game().claim_offer().is_some() && self.doc.computer_to_move().is_none()
+    }
+
+    /// Whether a person answers the standing draw offer.
+    fn person_answers_draw(&self) -> bool {
+        self.doc
+            .draw_offer()
+            .is_some_and(|by| self.doc.player(!by) == crate::ui::settings::Player::Human)
+    }
+
     pub(super) fn menu_bar(&mut self, ui: &mut Ui) {
         let lang = self.lang();
         egui::MenuBar::new().ui(ui, |ui| {
@@ -53,9 +67,9 @@ impl DamaApp {
                 ui.separator();
                 let game = self.doc.game();
                 let over = game.outcome().is_some();
-                let can_claim = game.claim_offer().is_some();
+                let can_claim = self.person_may_claim();
                 let can_hint = !over && self.doc.computer_to_move().is_none();
-                let offered = self.doc.draw_offer().is_some() && !over;
+                let offered = self.person_answers_draw() && !over;
                 self.menu_item(ui, Command::Claim, can_claim);
                 self.menu_item(ui, Command::Hint, can_hint);
                 self.menu_item(ui, Command::OfferDraw, !over);
@@ -180,7 +194,7 @@ impl DamaApp {
         {
             self.queued.push(Command::Hint);
         }
-        if self.doc.game().claim_offer().is_some() && self.view.ply.is_none() {
+        if self.person_may_claim() && self.view.ply.is_none() {
             let text = RichText::new(T::Claim.get(lang)).strong();
             if ui.button(text).clicked() {
                 self.queued.push(Command::Claim);
@@ -266,14 +280,14 @@ impl DamaApp {
         }
         if let Some(offenders) = self.view.offenders {
             return Highlights {
-                targets: offenders,
+                offenders,
                 last_move,
                 ..Highlights::default()
             };
         }
         // Under table rules nobody points out a capture: the board shows every piece that can
-        // move and no must-capture marks (rules.md §5).
-        let table = live && game.enforcement() == Enforcement::TableRules;
+        // move and no must-capture marks (rules.md §5), in earlier positions too.
+        let table = self.table_rules();
         let legal = self.moves_shown();
         let movable: SquareSet = legal.iter().map(|m| m.from()).collect();
         let must_capture = if !table && legal.first().is_some_and(|m| m.is_capture()) {
@@ -295,6 +309,7 @@ impl DamaApp {
                 .collect(),
             path: self.view.picker.path.clone(),
             last_move,
+            offenders: SquareSet::EMPTY,
         }
     }
 
@@ -312,11 +327,15 @@ impl DamaApp {
             if let Some(offer) = self.doc.draw_offer()
                 && outcome.is_none()
             {
+                let answers = self.person_answers_draw();
                 ui.horizontal(|ui| {
                     ui.label(i18n::draw_offer(lang, offer));
-                    for c in [Command::AcceptDraw, Command::DeclineDraw] {
-                        if ui.button(c.text().get(lang)).clicked() {
-                            self.queued.push(c);
+                    // The computer answers an offer made to it on its own.
+                    if answers {
+                        for c in [Command::AcceptDraw, Command::DeclineDraw] {
+                            if ui.button(c.text().get(lang)).clicked() {
+                                self.queued.push(c);
+                            }
                         }
                     }
                 });
