@@ -981,3 +981,55 @@ fn expected_full(lang: Language) -> &'static str {
         Language::English => "18, d4, white man, last move",
     }
 }
+
+/// The resume question after a crash, and both answers, in Czech and in English.
+#[test]
+fn the_resume_question_and_its_answers() {
+    let cases = [
+        (
+            Language::Czech,
+            "Pokračovat v přerušené partii? Dáma minule nebyla správně ukončena. Rozehraná \
+             partie zůstala uložena: Česká dáma, 2 tahy",
+            "Přerušená partie obnovena. Na tahu je bílý",
+            "Přerušená partie byla odložena do souboru {dir}/discarded.pdn",
+        ),
+        (
+            Language::English,
+            "Resume the interrupted game? Dáma did not close properly last time. The game in \
+             progress was kept: Czech draughts, 2 moves",
+            "The interrupted game is resumed. White to move",
+            "The interrupted game was put aside in the file {dir}/discarded.pdn",
+        ),
+    ];
+    for (lang, question, resumed, put_aside) in cases {
+        for resume in [true, false] {
+            let dir = common::temp_dir("spoken", &format!("resume-{lang:?}-{resume}"));
+            let start = || {
+                let mut app = DamaApp::with_settings(common::settings(lang, Variant::Czech), None);
+                let voice = common::listen(&mut app);
+                app.start_autosave(&dir);
+                let mut h = common::window(app);
+                h.run();
+                (h, voice)
+            };
+            // Two moves, then a crash: the state goes without a clean exit.
+            {
+                let (mut h, _) = start();
+                for n in [22, 18, 11, 15] {
+                    common::click(&mut h, n);
+                }
+            }
+            let (mut h, voice) = start();
+            assert_eq!(voice.spoken(), [question], "{lang:?}");
+            assert_eq!(h.state().announcement(), question);
+            let answer = if resume { T::Resume } else { T::Discard };
+            h.get_by_label(answer.get(lang)).click();
+            h.run();
+            let expected = if resume { resumed } else { put_aside };
+            let expected = expected.replace("{dir}", &dir.display().to_string());
+            assert_eq!(voice.spoken().last(), Some(&expected), "{lang:?}");
+            assert_eq!(h.state().announcement(), expected);
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}

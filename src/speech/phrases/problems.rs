@@ -238,3 +238,289 @@ fn autosave_error(lang: Language, e: &AutosaveError) -> String {
         AutosaveError::Rules(e) => rule_set_error(lang, e),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{Event, Look, Marks, Mover, SquareView, Undone};
+    use crate::notation::MoveTextError;
+    use crate::notation::pdn::{PdnError, PdnErrorKind, TextPos};
+    use crate::rules::{
+        Color, DrawReason, GameError, Outcome, Piece, Role, Square, SquareSet, Variant, WinReason,
+    };
+    use std::io;
+    use std::path::PathBuf;
+
+    /// English words that are not Czech ones.
+    const ENGLISH: &[&str] = &[
+        "the", "is", "are", "not", "no", "expected", "cannot", "file", "move", "moves", "game",
+        "found", "must", "legal", "error", "square", "board", "line", "column", "with", "and",
+        "or", "of", "here", "empty", "folder", "damaged", "failed", "saved", "speech", "draw",
+        "offer", "turn", "computer", "white", "black", "man", "king", "takes", "undone", "start",
+        "position", "current", "already", "nothing", "claim", "rules",
+    ];
+
+    fn english_in(text: &str) -> Vec<String> {
+        text.split_whitespace()
+            .filter(|w| !w.contains('/'))
+            .flat_map(|w| w.split(|c: char| !c.is_alphabetic()))
+            .map(str::to_lowercase)
+            .filter(|w| ENGLISH.contains(&w.as_str()))
+            .collect()
+    }
+
+    /// One problem of every kind. The match makes a new kind fail to compile here until it is
+    /// listed.
+    fn every_problem() -> Vec<Problem> {
+        let path = PathBuf::from("/nikde/partie.pdn");
+        let io = || io::Error::from(io::ErrorKind::PermissionDenied);
+        let pdn = PdnError::new(
+            TextPos { line: 3, col: 7 },
+            PdnErrorKind::UnterminatedComment,
+        );
+        let all = vec![
+            Problem::Click(Refusal::NotYourPiece),
+            Problem::Click(Refusal::EmptySquare),
+            Problem::Click(Refusal::CannotMove),
+            Problem::Click(Refusal::MustCapture),
+            Problem::Click(Refusal::NotADestination),
+            Problem::Click(Refusal::AmbiguousEnd),
+            Problem::Game(GameError::IllegalMove(
+                Variant::Czech
+                    .start_position()
+                    .legal_moves(Variant::Czech.rules())[0],
+            )),
+            Problem::Game(GameError::GameOver),
+            Problem::Game(GameError::NothingToUndo),
+            Problem::Game(GameError::NothingToRedo),
+            Problem::Game(GameError::NoClaim),
+            Problem::MoveText(MoveTextError::Syntax("x".into())),
+            Problem::ComputerToMove,
+            Problem::StillThinking,
+            Problem::NoDrawOffer,
+            Problem::NotYourDrawAnswer,
+            Problem::AtStart,
+            Problem::AtLive,
+            Problem::NoHint,
+            Problem::Open {
+                path: path.clone(),
+                error: Box::new(ReadError::Io(io())),
+            },
+            Problem::Open {
+                path: path.clone(),
+                error: Box::new(ReadError::Syntax(pdn.clone())),
+            },
+            Problem::Replay {
+                path: path.clone(),
+                error: Box::new(pdn.clone()),
+            },
+            Problem::Save {
+                path: path.clone(),
+                error: io(),
+            },
+            Problem::SaveSettings {
+                dir: path.clone(),
+                error: io(),
+            },
+            Problem::SettingsDamaged {
+                kept_as: path.clone(),
+                at: Some((1, 14)),
+            },
+            Problem::AutosaveDamaged {
+                kept_as: path.clone(),
+                error: Box::new(AutosaveError::Replay(pdn)),
+            },
+            Problem::AutosaveBusy,
+            Problem::AutosaveFailed {
+                path: path.clone(),
+                error: io(),
+            },
+            Problem::PutAsideFailed {
+                path: path.clone(),
+                error: io(),
+            },
+            Problem::SpeechUnavailable("no socket".into()),
+            Problem::Rules(Box::new(crate::rules::RuleSetError::Syntax {
+                line: 1,
+                column: 2,
+                message: "expected ')'".into(),
+            })),
+        ];
+        for p in &all {
+            match p {
+                Problem::Click(_)
+                | Problem::Game(_)
+                | Problem::MoveText(_)
+                | Problem::ComputerToMove
+                | Problem::StillThinking
+                | Problem::NoDrawOffer
+                | Problem::NotYourDrawAnswer
+                | Problem::AtStart
+                | Problem::AtLive
+                | Problem::NoHint
+                | Problem::Open { .. }
+                | Problem::Replay { .. }
+                | Problem::Save { .. }
+                | Problem::SaveSettings { .. }
+                | Problem::SettingsDamaged { .. }
+                | Problem::AutosaveDamaged { .. }
+                | Problem::AutosaveBusy
+                | Problem::AutosaveFailed { .. }
+                | Problem::PutAsideFailed { .. }
+                | Problem::SpeechUnavailable(_)
+                | Problem::Rules(_) => {}
+            }
+        }
+        all
+    }
+
+    /// One event of every kind (the match below, as for problems).
+    fn every_event() -> Vec<Event> {
+        let rules = Variant::Czech.rules();
+        let before = Variant::Czech.start_position();
+        let mv = before.legal_moves(rules)[0];
+        let sq = Square::new(22).unwrap();
+        let piece = Piece::new(Color::White, Role::Man);
+        let view = SquareView::new(&before, sq, Marks::default());
+        let all = vec![
+            Event::Moved {
+                before,
+                mv,
+                by: Mover::Person,
+            },
+            Event::Ended(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::NoLegalMove,
+            }),
+            Event::Ended(Outcome::Draw(DrawReason::QuietMoves)),
+            Event::ToMove(Color::Black),
+            Event::Truncated { dropped: 3 },
+            Event::DrawOfferLapsed,
+            Event::Huffed { piece, square: sq },
+            Event::ChooseOffender([sq].into_iter().collect::<SquareSet>()),
+            Event::TakenBack { before, mv },
+            Event::Undone(Undone::Move { before, mv }),
+            Event::Undone(Undone::Ending(Outcome::Draw(DrawReason::Repetition))),
+            Event::Undone(Undone::Huff { square: sq, piece }),
+            Event::Undone(Undone::TakeBack { before, mv }),
+            Event::Redone { before, mv },
+            Event::Looked(Look::Start {
+                plies: 4,
+                entered: true,
+            }),
+            Event::Looked(Look::After {
+                ply: 1,
+                plies: 4,
+                number: 1,
+                before,
+                mv,
+                entered: true,
+            }),
+            Event::Looked(Look::Live),
+            Event::DrawOffered {
+                by: Color::White,
+                keys: Some(["Ctrl+Shift+A".into(), "Ctrl+Shift+N".into()]),
+            },
+            Event::DrawAnswered {
+                by: Color::Black,
+                accepted: false,
+                mover: Mover::Person,
+            },
+            Event::DrawAnswered {
+                by: Color::Black,
+                accepted: true,
+                mover: Mover::Computer,
+            },
+            Event::Resigned(Color::White),
+            Event::NewGame {
+                table_rules: true,
+                players: [None, Some(crate::engine::Level::Expert)],
+            },
+            Event::PlayersChanged([None, None]),
+            Event::Opened {
+                path: "/nikde/partie.pdn".into(),
+                number: 2,
+                plies: 5,
+                warnings: Vec::new(),
+            },
+            Event::Resumed { plies: 5 },
+            Event::Saved("/nikde/partie.pdn".into()),
+            Event::PutAside("/nikde/odloženo.pdn".into()),
+            Event::Flipped {
+                black_at_bottom: true,
+            },
+            Event::Cursor(view),
+            Event::Selected {
+                square: view,
+                targets: SquareSet::EMPTY,
+            },
+            Event::Extended(sq),
+            Event::Deselected,
+            Event::Hint { before, mv },
+            Event::ThinkingAboutHint,
+            Event::MoveField,
+            Event::Cancelled,
+            Event::Closed,
+        ];
+        for e in &all {
+            match e {
+                Event::Moved { .. }
+                | Event::Ended(_)
+                | Event::ToMove(_)
+                | Event::Truncated { .. }
+                | Event::DrawOfferLapsed
+                | Event::Huffed { .. }
+                | Event::ChooseOffender(_)
+                | Event::TakenBack { .. }
+                | Event::Undone(_)
+                | Event::Redone { .. }
+                | Event::Looked(_)
+                | Event::DrawOffered { .. }
+                | Event::DrawAnswered { .. }
+                | Event::Resigned(_)
+                | Event::NewGame { .. }
+                | Event::PlayersChanged(_)
+                | Event::Opened { .. }
+                | Event::Resumed { .. }
+                | Event::Saved(_)
+                | Event::PutAside(_)
+                | Event::Flipped { .. }
+                | Event::Cursor(_)
+                | Event::Selected { .. }
+                | Event::Extended(_)
+                | Event::Deselected
+                | Event::Hint { .. }
+                | Event::ThinkingAboutHint
+                | Event::MoveField
+                | Event::Cancelled
+                | Event::Closed => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_problem_and_event_is_said_in_czech_without_english() {
+        let rules = Variant::Czech.rules();
+        let mut bad = Vec::new();
+        for lang in [Language::Czech, Language::English] {
+            let cx = crate::speech::phrases::Context {
+                lang,
+                rules,
+                verbosity: crate::speech::phrases::Verbosity::Full,
+            };
+            let (problems, events) = (every_problem(), every_event());
+            let texts = problems
+                .iter()
+                .map(|p| problem(lang, p))
+                .chain(events.iter().map(|e| super::super::event(&cx, e)));
+            for text in texts {
+                assert!(!text.trim().is_empty());
+                if lang == Language::Czech && !english_in(&text).is_empty() {
+                    bad.push(format!("{text} {:?}", english_in(&text)));
+                }
+            }
+        }
+        assert!(bad.is_empty(), "English in Czech:\n{}", bad.join("\n"));
+    }
+}
