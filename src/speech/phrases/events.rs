@@ -66,7 +66,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         Event::ToMove(c) => to_move(lang, *c),
         Event::Truncated { dropped } => match lang {
             Czech => format!(
-                "Hra pokračuje z dřívější pozice, {} {}",
+                "Partie pokračuje z dřívější pozice, {} {}",
                 counted(
                     lang,
                     *dropped,
@@ -231,7 +231,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         Event::Selected {
             square: view,
             targets,
-        } => {
+        } if !targets.is_empty() => {
             let here = square(lang, view, cx.verbosity);
             let n = targets.len();
             match lang {
@@ -247,6 +247,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
                 ),
             }
         }
+        Event::Selected { square: view, .. } => square(lang, view, cx.verbosity),
         Event::Extended(sq) => landing(lang, *sq),
         Event::Deselected => match lang {
             Czech => "Výběr zrušen.".into(),

@@ -102,16 +102,16 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             }
         }
         Problem::AutosaveDamaged { kept_as, error } => {
-            let why = autosave_error(lang, error);
+            let why = sentence(&autosave_error(lang, error));
             match lang {
                 Czech => format!(
-                    "Automaticky uložená partie byla poškozená ({why}): je uložena stranou jako \
-                     {} a začíná nová hra.",
+                    "Automaticky uložená partie byla poškozená: je uložena stranou jako {} a \
+                     začíná nová hra. {why}",
                     kept_as.display()
                 ),
                 English => format!(
-                    "The autosaved game was damaged ({why}): it was kept aside as {} and a new \
-                     game starts.",
+                    "The autosaved game was damaged: it was kept aside as {} and a new game \
+                     starts. {why}",
                     kept_as.display()
                 ),
             }
@@ -147,15 +147,28 @@ pub fn problem(lang: Language, p: &Problem) -> String {
         },
         Problem::Rules(e) => match lang {
             Czech => format!(
-                "Z těchto pravidel nelze začít hru: {}",
-                rule_set_error(lang, e)
+                "Z těchto pravidel nelze začít hru. {}",
+                sentence(&rule_set_error(lang, e))
             ),
             English => format!(
-                "These rules do not make a game: {}",
-                rule_set_error(lang, e)
+                "These rules do not make a game. {}",
+                sentence(&rule_set_error(lang, e))
             ),
         },
     }
+}
+
+/// `text` as a sentence: a capital first letter and a full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
 }
 
 /// Why a click on the board did nothing.
