@@ -15,110 +15,10 @@ use eframe::egui::{self, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-/// Words that are English and not Czech: one of them in a Czech message means an English
-/// sentence (or part of one) got through.
-const ENGLISH: &[&str] = &[
-    "the",
-    "is",
-    "are",
-    "not",
-    "no",
-    "expected",
-    "cannot",
-    "can't",
-    "file",
-    "move",
-    "moves",
-    "game",
-    "found",
-    "must",
-    "legal",
-    "illegal",
-    "error",
-    "square",
-    "board",
-    "tag",
-    "value",
-    "line",
-    "column",
-    "unterminated",
-    "longer",
-    "than",
-    "bytes",
-    "without",
-    "with",
-    "and",
-    "or",
-    "of",
-    "here",
-    "there",
-    "such",
-    "denied",
-    "space",
-    "device",
-    "read",
-    "write",
-    "invalid",
-    "unknown",
-    "empty",
-    "folder",
-    "directory",
-    "permission",
-    "variation",
-    "comment",
-    "result",
-    "number",
-    "ambiguous",
-    "could",
-    "be",
-    "it",
-    "for",
-    "from",
-    "this",
-    "that",
-    "which",
-    "rules",
-    "table",
-    "too",
-    "large",
-    "binary",
-    "damaged",
-    "failed",
-    "saved",
-    "speech",
-    "available",
-    "os",
-    "at",
-    "most",
-    "white",
-    "black",
-    "man",
-    "king",
-    "capture",
-    "takes",
-    "draw",
-    "offer",
-    "turn",
-    "computer",
-    "unexpected",
-    "missing",
-    "strength",
-    "nested",
-];
-
-/// The English words in `text`, paths left out (the test's folder names are no sentence).
+/// The English words in `text`, the test's folder left out.
 fn english_words(text: &str, dir: &Path) -> Vec<String> {
     let text = text.replace(&dir.display().to_string(), "/");
-    let words: Vec<&str> = text
-        .split_whitespace()
-        .filter(|w| !w.contains('/'))
-        .collect();
-    words
-        .join(" ")
-        .split(|c: char| !c.is_alphabetic() && c != '\'')
-        .map(str::to_lowercase)
-        .filter(|w| ENGLISH.contains(&w.as_str()))
-        .collect()
+    dama::speech::phrases::english::english_words(&text)
 }
 
 /// The window in Czech, what it says, and every refusal and failure heard so far.
@@ -463,16 +363,4 @@ fn failures_at_start_are_in_czech() {
         bad.join("\n")
     );
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// The detector finds English, and leaves Czech alone.
-#[test]
-fn the_detector_tells_english_from_czech() {
-    let dir = Path::new("/nikde");
-    assert_eq!(
-        english_words("Soubor /nikde/a.pdn: 1:9: game 1: unexpected ','", dir),
-        ["game", "unexpected"]
-    );
-    assert!(english_words("Tah 21-14 tu zahrát nelze. Možné tahy: 21-17.", dir).is_empty());
-    assert!(english_words("Na disku není místo (řádek 1, sloupec 9).", dir).is_empty());
 }

@@ -264,23 +264,7 @@ mod tests {
     use std::io;
     use std::path::PathBuf;
 
-    /// English words that are not Czech ones.
-    const ENGLISH: &[&str] = &[
-        "the", "is", "are", "not", "no", "expected", "cannot", "file", "move", "moves", "game",
-        "found", "must", "legal", "error", "square", "board", "line", "column", "with", "and",
-        "or", "of", "here", "empty", "folder", "damaged", "failed", "saved", "speech", "draw",
-        "offer", "turn", "computer", "white", "black", "man", "king", "takes", "undone", "start",
-        "position", "current", "already", "nothing", "claim", "rules",
-    ];
-
-    fn english_in(text: &str) -> Vec<String> {
-        text.split_whitespace()
-            .filter(|w| !w.contains('/'))
-            .flat_map(|w| w.split(|c: char| !c.is_alphabetic()))
-            .map(str::to_lowercase)
-            .filter(|w| ENGLISH.contains(&w.as_str()))
-            .collect()
-    }
+    use crate::speech::phrases::english::english_words as english_in;
 
     /// One problem of every kind. The match makes a new kind fail to compile here until it is
     /// listed.
