@@ -102,7 +102,7 @@ impl Default for Settings {
             flipped: false,
             window_size: None,
             recent_files: Vec::new(),
-            last_rules: "czech".into(),
+            last_rules: crate::rules::Variant::Czech.id().into(),
             white_name: String::new(),
             black_name: String::new(),
             white_player: Player::Human,
