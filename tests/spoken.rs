@@ -1033,3 +1033,84 @@ fn the_resume_question_and_its_answers() {
         }
     }
 }
+
+/// Leaving speech to the screen reader, each announcement becomes the description of the
+/// focused widget (the window when none has focus) for one frame: Orca 43 presents such a
+/// change, and ignores text that changes elsewhere. Focus moves are read by the screen reader
+/// itself and are not handed over twice.
+#[test]
+fn the_screen_reader_is_handed_each_announcement() {
+    let (mut h, voice) = common::speaking(dama::ui::Settings {
+        speech_mode: dama::ui::SpeechMode::ScreenReader,
+        ..common::settings(Language::Czech, Variant::Czech)
+    });
+    h.run();
+    let material = "Bílý: 12 kamenů. Černý: 12 kamenů.".to_string();
+    let window = |h: &Harness<'_, DamaApp>| h.root().accesskit_node().description();
+    // One frame for the key going down: the words are there in that frame's tree.
+    let key = |pressed, modifiers, key| egui::Event::Key {
+        key,
+        pressed,
+        modifiers,
+        repeat: false,
+        physical_key: None,
+    };
+    let press = |h: &mut Harness<'_, DamaApp>, mods: Modifiers, k: Key| {
+        h.event(key(true, mods, k));
+        h.step();
+    };
+    let release = |h: &mut Harness<'_, DamaApp>, mods: Modifiers, k: Key| {
+        h.event(key(false, mods, k));
+        h.run();
+    };
+    press(&mut h, Modifiers::NONE, Key::F5);
+    assert_eq!(window(&h), Some(material.clone()));
+    release(&mut h, Modifiers::NONE, Key::F5);
+    assert_eq!(window(&h), None, "gone in the next frame");
+    // The same words again are handed over again.
+    press(&mut h, Modifiers::NONE, Key::F5);
+    assert_eq!(window(&h), Some(material));
+    release(&mut h, Modifiers::NONE, Key::F5);
+    // The cursor moves the focus to a square, which the screen reader reads by itself.
+    press(&mut h, Modifiers::NONE, Key::ArrowUp);
+    let focused = h.get_by(|n| n.is_focused());
+    assert!(focused.accesskit_node().label().is_some());
+    assert_eq!(focused.accesskit_node().description(), None);
+    release(&mut h, Modifiers::NONE, Key::ArrowUp);
+    // A refusal with the focus on a square goes to that square.
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    let focused = h.get_by(|n| n.is_focused());
+    assert_eq!(
+        focused.accesskit_node().description().as_deref(),
+        Some("Není co vrátit: partie je na začátku.")
+    );
+    release(&mut h, Modifiers::COMMAND, Key::Z);
+    // Dáma's own voice says nothing in this mode.
+    assert!(voice.spoken().is_empty());
+}
+
+/// With both voices Dáma says the game and the screen reader the window: the cursor is left
+/// to the screen reader, and nothing is handed to it twice.
+#[test]
+fn both_voices_say_nothing_twice() {
+    let (mut h, voice) = common::speaking(dama::ui::Settings {
+        speech_mode: dama::ui::SpeechMode::Both,
+        ..common::settings(Language::English, Variant::Czech)
+    });
+    h.run();
+    h.key_press(Key::ArrowUp);
+    h.run();
+    h.event(egui::Event::Key {
+        key: Key::F6,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+        repeat: false,
+        physical_key: None,
+    });
+    h.step();
+    assert_eq!(voice.spoken(), ["White to move"]);
+    let described = h
+        .query_all_by(|n| n.description().as_deref() == Some("White to move"))
+        .count();
+    assert_eq!(described, 0, "nothing handed to the screen reader");
+}

@@ -140,6 +140,8 @@ pub struct DamaApp {
     autosave_failed: bool,
     /// Notices from before there was a voice (a damaged file at start), said when it comes.
     unspoken: Vec<String>,
+    /// What the screen reader is to present at the end of this frame.
+    for_reader: Option<String>,
 }
 
 impl DamaApp {
@@ -195,6 +197,7 @@ impl DamaApp {
             autosave: None,
             autosave_failed: false,
             unspoken: Vec::new(),
+            for_reader: None,
         }
     }
 
@@ -225,7 +228,7 @@ impl DamaApp {
         speaker.configure(self.voice());
         self.speaker = Some(speaker);
         for text in std::mem::take(&mut self.unspoken) {
-            self.speak(&text, false);
+            self.speak(&text, false, false);
         }
     }
 
@@ -246,19 +249,34 @@ impl DamaApp {
         }
     }
 
-    /// Speaks `text` with Dáma's own voice, when speech is on and Dáma speaks itself.
-    fn speak(&mut self, text: &str, interrupt: bool) {
-        if self.settings.speech
-            && self.settings.speech_mode == SpeechMode::OwnVoice
-            && let Some(s) = self.speaker.as_mut()
-        {
+    /// Speaks `text` as the speech mode says: with Dáma's own voice, or through the screen
+    /// reader, or both without saying the same thing twice. `focus_says_it`: the screen reader
+    /// says it anyway, as it reads the widget that takes the focus (a square the cursor moved
+    /// to).
+    fn speak(&mut self, text: &str, interrupt: bool, focus_says_it: bool) {
+        if !self.settings.speech {
+            return;
+        }
+        let (own, reader) = match self.settings.speech_mode {
+            SpeechMode::OwnVoice => (true, false),
+            SpeechMode::ScreenReader => (false, !focus_says_it),
+            SpeechMode::Both => (!focus_says_it, false),
+        };
+        if own && let Some(s) = self.speaker.as_mut() {
             s.say(text, interrupt);
+        }
+        if reader {
+            let pending = self.for_reader.get_or_insert_with(String::new);
+            if !pending.is_empty() {
+                pending.push(' ');
+            }
+            pending.push_str(text);
         }
     }
 
     /// Says `text`: spoken, shown in the status bar and in the live region.
     fn announce(&mut self, text: String, error: bool, interrupt: bool) {
-        self.speak(&text, interrupt);
+        self.speak(&text, interrupt, false);
         self.said = Some(Notice { text, error });
     }
 
@@ -266,9 +284,33 @@ impl DamaApp {
     /// computer's reply, which follows the person's move).
     fn tell(&mut self, events: &[Event], interrupt: bool) {
         let text = phrases::events(&self.words(), events);
-        if !text.is_empty() {
-            self.announce(text, false, interrupt);
+        if text.is_empty() {
+            return;
         }
+        let focus_says_it = events.iter().all(|e| matches!(e, Event::Cursor(_)));
+        self.speak(&text, interrupt, focus_says_it);
+        self.said = Some(Notice { text, error: false });
+    }
+
+    /// Hands what was said this frame to the screen reader: as the description of the widget
+    /// that has the focus (the window when none has). Orca (43, Debian 12's) presents a change
+    /// of the focused object's description, and ignores text that changes elsewhere, a live
+    /// region included; the description goes again in the next frame, so that the same words
+    /// said twice are presented twice.
+    fn hand_to_reader(&mut self, ctx: &Context) {
+        // A pass egui will discard never reaches the screen reader: the words wait for the next.
+        if ctx.will_discard() {
+            return;
+        }
+        let Some(text) = self.for_reader.take() else {
+            return;
+        };
+        let focused = ctx.memory(|m| m.focused());
+        let target = focused
+            .filter(|&id| ctx.has_accesskit_node(id))
+            .unwrap_or_else(egui::accesskit_root_id);
+        ctx.accesskit_node_builder(target, |node| node.set_description(text));
+        ctx.request_repaint();
     }
 
     /// Why something did not happen, said.
@@ -442,15 +484,12 @@ impl DamaApp {
                 }
             }
         }
-        if self.settings.speech
-            && self.settings.speech_mode == SpeechMode::OwnVoice
-            && self.speaker.is_none()
-            && self.start_speech_engine
-        {
+        let own_voice =
+            self.settings.speech && self.settings.speech_mode != SpeechMode::ScreenReader;
+        if own_voice && self.speaker.is_none() && self.start_speech_engine {
             self.set_speaker(Box::new(crate::speech::TtsSpeaker::start(self.voice())));
         }
-        if self.settings.speech
-            && self.settings.speech_mode == SpeechMode::OwnVoice
+        if own_voice
             && !self.speech_problem_shown
             && let Some(SpeechStatus::Unavailable(why)) = self.speaker.as_ref().map(|s| s.status())
         {
@@ -486,6 +525,7 @@ impl DamaApp {
             self.run(&ctx, c);
         }
         self.drive_computer(&ctx);
+        self.hand_to_reader(&ctx);
         if self.allow_close && ctx.input(|i| i.viewport().close_requested()) {
             self.save_settings();
         } else if self.allow_close {

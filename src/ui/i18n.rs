@@ -103,6 +103,7 @@ texts! {
     SpeechOn => "Říkat tahy a zprávy", "Speak moves and messages";
     OwnVoice => "Vlastním hlasem Dámy", "With Dáma's own voice";
     ScreenReaderVoice => "Nechat na odečítači obrazovky", "Leave it to the screen reader";
+    BothVoices => "Hlasem Dámy tahy, odečítačem okno", "Dáma's voice for the game, the screen reader for the window";
     Rate => "Rychlost", "Rate";
     VoiceName => "Hlas", "Voice";
     AutomaticVoice => "Podle jazyka", "By language";

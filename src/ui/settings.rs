@@ -34,6 +34,9 @@ pub enum SpeechMode {
     /// Dáma stays silent and leaves speech to the screen reader, which reads the accessible
     /// announcements.
     ScreenReader,
+    /// Dáma's own voice says what happens in the game; the screen reader reads the window (the
+    /// squares the cursor moves to, the controls), and nothing is said by both.
+    Both,
 }
 
 /// Who plays a side: a person at this computer, or the computer at a level.

@@ -73,7 +73,7 @@ impl DamaApp {
     pub(super) fn add_notice(&mut self, problem: &Problem) {
         let text = phrases::problem(self.lang(), problem);
         if self.speaker.is_some() {
-            self.speak(&text, false);
+            self.speak(&text, false, false);
         } else {
             self.unspoken.push(text.clone());
         }

@@ -468,6 +468,7 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
             for (mode, name) in [
                 (SpeechMode::OwnVoice, T::OwnVoice),
                 (SpeechMode::ScreenReader, T::ScreenReaderVoice),
+                (SpeechMode::Both, T::BothVoices),
             ] {
                 let r = ui.radio_value(&mut s.speech_mode, mode, name.get(lang));
                 describe(ui, &r, T::Speech.get(lang));
