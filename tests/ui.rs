@@ -402,3 +402,20 @@ fn looking_back_survives_a_save_and_a_refused_claim() {
     assert!(h.state().notice().unwrap().error);
     assert!(h.query_by_label(banner).is_some(), "still looking back");
 }
+
+/// The window is named by the program, the rule set and the file (Orca said "frame").
+#[test]
+fn the_window_says_its_rules_and_file() {
+    let mut h = app_with(english(Variant::TwoTowers));
+    h.run();
+    let name = |h: &Harness<'_, DamaApp>| h.root().accesskit_node().label().unwrap_or_default();
+    assert_eq!(name(&h), "Dáma – Two Towers");
+    let path = temp_file("named.pdn", "");
+    h.state_mut().save_to(&path);
+    h.run();
+    assert_eq!(name(&h), "Dáma – Two Towers – named.pdn");
+    click(&mut h, 32);
+    click(&mut h, 28);
+    assert_eq!(name(&h), "Dáma – Two Towers – named.pdn (unsaved)");
+    assert_eq!(h.state().title(), name(&h));
+}

@@ -142,6 +142,8 @@ pub struct DamaApp {
     unspoken: Vec<String>,
     /// What the screen reader is to present at the end of this frame.
     for_reader: Option<String>,
+    /// The window title last given to the system.
+    applied_title: Option<String>,
 }
 
 impl DamaApp {
@@ -198,6 +200,7 @@ impl DamaApp {
             autosave_failed: false,
             unspoken: Vec::new(),
             for_reader: None,
+            applied_title: None,
         }
     }
 
@@ -290,6 +293,32 @@ impl DamaApp {
         let focus_says_it = events.iter().all(|e| matches!(e, Event::Cursor(_)));
         self.speak(&text, interrupt, focus_says_it);
         self.said = Some(Notice { text, error: false });
+    }
+
+    /// The window's name, for the title bar, the task bar and the screen reader (which says it
+    /// when the window gets the focus): "Dáma – Česká dáma – partie.pdn (neuloženo)".
+    pub fn title(&self) -> String {
+        let lang = self.lang();
+        let mut title = format!("Dáma – {}", phrases::rules_name(lang, self.doc.game().rules()));
+        if let Some(file) = self.doc.file() {
+            title.push_str(" – ");
+            title.push_str(&phrases::events::file_name(file));
+            if self.doc.is_dirty() {
+                title.push_str(super::i18n::T::UnsavedMark.get(lang));
+            }
+        }
+        title
+    }
+
+    fn name_window(&mut self, ctx: &Context) {
+        let title = self.title();
+        ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| {
+            node.set_label(title.clone())
+        });
+        if self.applied_title.as_ref() != Some(&title) {
+            ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
+            self.applied_title = Some(title);
+        }
     }
 
     /// Hands what was said this frame to the screen reader: as the description of the widget
@@ -525,6 +554,7 @@ impl DamaApp {
             self.run(&ctx, c);
         }
         self.drive_computer(&ctx);
+        self.name_window(&ctx);
         self.hand_to_reader(&ctx);
         if self.allow_close && ctx.input(|i| i.viewport().close_requested()) {
             self.save_settings();

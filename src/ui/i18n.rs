@@ -65,6 +65,7 @@ texts! {
     OpenButton => "Otevřít", "Open";
     SaveFile => "Uložit soubor", "Save file";
     ChooseGame => "Vyberte partii", "Choose a game";
+    UnsavedMark => " (neuloženo)", " (unsaved)";
     UnsavedTitle => "Neuložené změny", "Unsaved changes";
     UnsavedText => "Partie obsahuje neuložené změny. Uložit je?", "The game has unsaved changes. Save them?";
     SaveChanges => "Uložit", "Save";
