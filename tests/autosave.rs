@@ -51,7 +51,7 @@ fn after_a_crash_the_game_can_be_resumed_by_keyboard() {
     play_and_crash(&data);
     let (mut h, voice) = start(&data, Language::English);
     assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
-    assert!(h.query_by_label("Resume the interrupted game?").is_some());
+    assert!(h.query_all_by_label("Resume the interrupted game?").count() == 2);
     assert!(
         h.query_by_label("Czech draughts, 2 moves").is_some(),
         "the game is described"
@@ -170,7 +170,11 @@ fn a_resumed_game_keeps_its_file_and_whether_it_was_saved() {
     h.run();
     drop(h);
     let (mut h, _) = start(&data, Language::Czech);
-    assert!(h.query_by_label("Pokračovat v přerušené partii?").is_some());
+    assert!(
+        h.query_all_by_label("Pokračovat v přerušené partii?")
+            .count()
+            == 2
+    );
     assert!(
         h.query_by_label("Česká dáma, 2 tahy, bílý: Jana, soubor: partie.pdn")
             .is_some()
@@ -218,7 +222,7 @@ fn a_file_from_the_command_line_opens_after_the_question() {
     h.get_by_label("Resume").click();
     h.run();
     // The resumed game is unsaved: opening the file asks first.
-    assert!(h.query_by_label("Unsaved changes").is_some());
+    assert!(h.query_all_by_label("Unsaved changes").count() == 2);
     h.get_by_label("Discard").click();
     h.run();
     assert_eq!(plies(&h), ["22-17"]);

@@ -332,7 +332,7 @@ fn unsaved_changes_are_not_lost_silently() {
     click(&mut h, 18);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
-    assert!(h.query_by_label("Unsaved changes").is_some());
+    assert!(h.query_all_by_label("Unsaved changes").count() == 2);
     h.get_by_label("Cancel").click();
     h.run();
     assert!(h.state().dialog().is_none());
@@ -418,4 +418,59 @@ fn the_window_says_its_rules_and_file() {
     click(&mut h, 28);
     assert_eq!(name(&h), "Dáma – Two Towers – named.pdn (unsaved)");
     assert_eq!(h.state().title(), name(&h));
+}
+
+/// Dialogs open with the focus on their safe answer, inside a node the screen reader reads as
+/// a dialog with its title and question, and give the focus back when they close.
+#[test]
+fn dialogs_take_the_focus_on_the_safe_answer() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    click(&mut h, 22);
+    click(&mut h, 18);
+    // The focus is on square 18 (the piece just moved).
+    let focused = |h: &Harness<'_, DamaApp>| {
+        h.query_by(|n| n.is_focused())
+            .and_then(|n| n.accesskit_node().label())
+            .unwrap_or_default()
+    };
+    let before = focused(&h);
+    let cases = [
+        (
+            Modifiers::COMMAND | Modifiers::SHIFT,
+            Key::R,
+            "No",
+            "Really resign?",
+        ),
+        (Modifiers::COMMAND, Key::N, "Start", "New game"),
+        (Modifiers::NONE, Key::F1, "Close", "Keyboard shortcuts"),
+        (Modifiers::COMMAND, Key::Comma, "Close", "Settings"),
+    ];
+    for (mods, key, answer, title) in cases {
+        h.key_press_modifiers(mods, key);
+        h.run();
+        assert_eq!(focused(&h), answer, "{title}");
+        let dialog = h.get_by(|n| n.role() == egui::accesskit::Role::Dialog);
+        assert_eq!(dialog.accesskit_node().label().as_deref(), Some(title));
+        // The focused answer is inside the dialog.
+        assert!(
+            dialog.query_by(|n| n.is_focused()).is_some(),
+            "{title}: the focus is in the dialog"
+        );
+        h.key_press(Key::Escape);
+        h.run();
+        assert!(h.state().dialog().is_none(), "{title}: Escape closes");
+        assert_eq!(focused(&h), before, "{title}: the focus comes back");
+    }
+    // Unsaved changes: the focus is on Save, never on Discard.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(focused(&h), "Save");
+    let dialog = h.get_by(|n| n.role() == egui::accesskit::Role::Dialog);
+    assert_eq!(
+        dialog.accesskit_node().description().as_deref(),
+        Some("The game has unsaved changes. Save them?")
+    );
 }

@@ -144,6 +144,8 @@ pub struct DamaApp {
     for_reader: Option<String>,
     /// The window title last given to the system.
     applied_title: Option<String>,
+    /// What had the focus when the dialog opened: it gets it back when the dialog closes.
+    focus_before_dialog: Option<egui::Id>,
 }
 
 impl DamaApp {
@@ -201,6 +203,7 @@ impl DamaApp {
             unspoken: Vec::new(),
             for_reader: None,
             applied_title: None,
+            focus_before_dialog: None,
         }
     }
 
@@ -299,7 +302,10 @@ impl DamaApp {
     /// when the window gets the focus): "Dáma – Česká dáma – partie.pdn (neuloženo)".
     pub fn title(&self) -> String {
         let lang = self.lang();
-        let mut title = format!("Dáma – {}", phrases::rules_name(lang, self.doc.game().rules()));
+        let mut title = format!(
+            "Dáma – {}",
+            phrases::rules_name(lang, self.doc.game().rules())
+        );
         if let Some(file) = self.doc.file() {
             title.push_str(" – ");
             title.push_str(&phrases::events::file_name(file));

@@ -27,19 +27,25 @@ impl DamaApp {
         self.last_dialog = Some(std::mem::discriminant(&dialog));
         let lang = self.lang();
         if fresh {
-            // A dialog says what it asks as it opens.
+            // A dialog says what it asks as it opens, and takes the focus (given back when it
+            // closes).
             let text = dialog_words(lang, &dialog);
-            self.announce(text, false, true);
+            // The screen reader reads the dialog itself as the focus enters it.
+            self.speak(&text, true, true);
+            self.said = Some(super::Notice { text, error: false });
+            self.focus_before_dialog = ctx.memory(|m| m.focused());
         }
+        let (title, question) = dialog_name(lang, &dialog);
         let mut keep = Some(dialog);
         // How the dialog was left without an answer: cancelled or closed.
         let mut left: Option<Event> = None;
-        let modal = egui::Modal::new(egui::Id::unique("dama-dialog"));
+        let modal_id = egui::Id::unique("dama-dialog");
+        let modal = egui::Modal::new(modal_id);
         let response = modal.show(ctx, |ui| {
             ui.set_min_width(360.0);
             match keep.as_mut().expect("a dialog") {
                 Dialog::NewGame(form) => {
-                    if let Some(start) = new_game_ui(ui, lang, form) {
+                    if let Some(start) = new_game_ui(ui, lang, form, fresh) {
                         let form = form.clone();
                         keep = None;
                         if start {
@@ -91,7 +97,11 @@ impl DamaApp {
                                 g.result_text(),
                                 g.tag("Event").unwrap_or("")
                             );
-                            if ui.button(title).clicked() {
+                            let button = ui.button(title);
+                            if fresh && i == 0 {
+                                button.request_focus();
+                            }
+                            if button.clicked() {
                                 chosen = Some(i);
                             }
                         }
@@ -113,7 +123,12 @@ impl DamaApp {
                     let mut choice = None;
                     ui.horizontal(|ui| {
                         for (t, c) in [(T::SaveChanges, 0), (T::Discard, 1), (T::Cancel, 2)] {
-                            if ui.button(t.get(lang)).clicked() {
+                            let button = ui.button(t.get(lang));
+                            // Save, never Discard: one Enter must not lose the game.
+                            if fresh && c == 0 {
+                                button.request_focus();
+                            }
+                            if button.clicked() {
                                 choice = Some(c);
                             }
                         }
@@ -147,11 +162,17 @@ impl DamaApp {
                 Dialog::ConfirmResign => {
                     ui.heading(T::ConfirmResign.get(lang));
                     ui.horizontal(|ui| {
-                        if ui.button(T::Yes.get(lang)).clicked() {
+                        let yes = ui.button(T::Yes.get(lang));
+                        let no = ui.button(T::No.get(lang));
+                        // No: Enter on the question does not end the game.
+                        if fresh {
+                            no.request_focus();
+                        }
+                        if yes.clicked() {
                             keep = None;
                             self.apply(Change::Resign);
                         }
-                        if ui.button(T::No.get(lang)).clicked() {
+                        if no.clicked() {
                             keep = None;
                             left = Some(Event::Cancelled);
                         }
@@ -169,7 +190,11 @@ impl DamaApp {
                             ui.end_row();
                         }
                     });
-                    if ui.button(T::Close.get(lang)).clicked() {
+                    let close = ui.button(T::Close.get(lang));
+                    if fresh {
+                        close.request_focus();
+                    }
+                    if close.clicked() {
                         keep = None;
                         left = Some(Event::Closed);
                     }
@@ -199,11 +224,24 @@ impl DamaApp {
                         self.save_settings();
                         self.applied_zoom = None;
                     }
-                    if ui.button(T::Close.get(lang)).clicked() {
+                    let close = ui.button(T::Close.get(lang));
+                    if fresh {
+                        close.request_focus();
+                    }
+                    if close.clicked() {
                         keep = None;
                         left = Some(Event::Closed);
                     }
                 }
+            }
+        });
+        // The modal is a dialog for the screen reader: named by its title, its question as the
+        // description, read as the focus enters it.
+        ctx.accesskit_node_builder(modal_id, |node| {
+            node.set_modal();
+            node.set_label(title);
+            if let Some(q) = question {
+                node.set_description(q);
             }
         });
         // The resume question must be answered: Escape would leave it neither resumed nor put
@@ -222,6 +260,31 @@ impl DamaApp {
         if self.dialog.is_none() {
             self.dialog = keep;
         }
+        if self.dialog.is_none()
+            && let Some(id) = self.focus_before_dialog.take()
+        {
+            ctx.memory_mut(|m| m.request_focus(id));
+        }
+    }
+}
+
+/// A dialog's title and, where it asks one, its question.
+fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
+    let title = |t: T| t.get(lang).trim_end_matches('…').to_string();
+    match dialog {
+        Dialog::Unsaved(_) => (
+            title(T::UnsavedTitle),
+            Some(T::UnsavedText.get(lang).to_string()),
+        ),
+        Dialog::Resume(session, _) => (
+            title(T::ResumeTitle),
+            Some(format!(
+                "{} {}",
+                T::ResumeText.get(lang),
+                phrases::interrupted_game(lang, session)
+            )),
+        ),
+        other => (dialog_words(lang, other), None),
     }
 }
 
@@ -253,7 +316,9 @@ fn dialog_words(lang: Language, dialog: &Dialog) -> String {
 }
 
 /// The new-game form; `Some(true)` to start, `Some(false)` to cancel.
-fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bool> {
+/// The new-game form; `Some(true)` to start, `Some(false)` to cancel. It opens with the focus on
+/// Start: Enter starts a game like the last one, Tab goes through the choices.
+fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, fresh: bool) -> Option<bool> {
     ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
     egui::Grid::new("new-game").num_columns(2).show(ui, |ui| {
         let label = ui.label(T::RuleSet.get(lang));
@@ -344,7 +409,11 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm) -> Option<bo
         if ui.button(T::Cancel.get(lang)).clicked() {
             answer = Some(false);
         }
-        if ui.button(T::Start.get(lang)).clicked() {
+        let start = ui.button(T::Start.get(lang));
+        if fresh {
+            start.request_focus();
+        }
+        if start.clicked() {
             answer = Some(true);
         }
     });
