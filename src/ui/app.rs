@@ -127,6 +127,8 @@ pub struct DamaApp {
     focus_move_field: bool,
     /// Which dialog was shown last frame (a new one is announced and focuses its first field).
     last_dialog: Option<std::mem::Discriminant<Dialog>>,
+    /// Frames the dialog has been shown, from 0.
+    dialog_frames: u32,
     /// Whether to start the system's speech engine when speech is wanted and there is no
     /// speaker (off in tests, which give a recording speaker).
     pub start_speech_engine: bool,
@@ -196,6 +198,7 @@ impl DamaApp {
             focus_move_field: false,
             start_speech_engine: false,
             last_dialog: None,
+            dialog_frames: 0,
             worker: None,
             thinking: None,
             autosave: None,

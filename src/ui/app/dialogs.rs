@@ -23,7 +23,12 @@ impl DamaApp {
             self.last_dialog = None;
             return;
         };
-        let fresh = self.last_dialog != Some(std::mem::discriminant(&dialog));
+        let kind = std::mem::discriminant(&dialog);
+        let fresh = self.last_dialog != Some(kind);
+        self.dialog_frames = if fresh { 0 } else { self.dialog_frames + 1 };
+        // The focus goes in once the dialog is drawn where it stays: egui lays a new dialog out
+        // unseen first, and a screen reader would lose the focus with that first layout.
+        let focus_now = self.dialog_frames == 1;
         self.last_dialog = Some(std::mem::discriminant(&dialog));
         let lang = self.lang();
         if fresh {
@@ -39,13 +44,15 @@ impl DamaApp {
         let mut keep = Some(dialog);
         // How the dialog was left without an answer: cancelled or closed.
         let mut left: Option<Event> = None;
-        let modal_id = egui::Id::unique("dama-dialog");
+        // A dialog of its own for each kind: the screen reader announces a new one (the
+        // unsaved-changes question after the new-game form).
+        let modal_id = egui::Id::unique("dama-dialog").with(kind);
         let modal = egui::Modal::new(modal_id);
         let response = modal.show(ctx, |ui| {
             ui.set_min_width(360.0);
             match keep.as_mut().expect("a dialog") {
                 Dialog::NewGame(form) => {
-                    if let Some(start) = new_game_ui(ui, lang, form, fresh) {
+                    if let Some(start) = new_game_ui(ui, lang, form, focus_now) {
                         let form = form.clone();
                         keep = None;
                         if start {
@@ -57,7 +64,7 @@ impl DamaApp {
                 }
                 Dialog::OpenPath(text) => {
                     ui.heading(T::OpenFile.get(lang));
-                    if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, fresh) {
+                    if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, focus_now) {
                         keep = None;
                         match answer {
                             Some(path) => self.open_path(&path),
@@ -67,7 +74,7 @@ impl DamaApp {
                 }
                 Dialog::SavePath(text, then) => {
                     ui.heading(T::SaveFile.get(lang));
-                    if let Some(answer) = path_ui(ui, lang, text, T::Save, true, fresh) {
+                    if let Some(answer) = path_ui(ui, lang, text, T::Save, true, focus_now) {
                         let then = then.take();
                         keep = None;
                         match answer {
@@ -98,7 +105,7 @@ impl DamaApp {
                                 g.tag("Event").unwrap_or("")
                             );
                             let button = ui.button(title);
-                            if fresh && i == 0 {
+                            if focus_now && i == 0 {
                                 button.request_focus();
                             }
                             if button.clicked() {
@@ -125,7 +132,7 @@ impl DamaApp {
                         for (t, c) in [(T::SaveChanges, 0), (T::Discard, 1), (T::Cancel, 2)] {
                             let button = ui.button(t.get(lang));
                             // Save, never Discard: one Enter must not lose the game.
-                            if fresh && c == 0 {
+                            if focus_now && c == 0 {
                                 button.request_focus();
                             }
                             if button.clicked() {
@@ -165,7 +172,7 @@ impl DamaApp {
                         let yes = ui.button(T::Yes.get(lang));
                         let no = ui.button(T::No.get(lang));
                         // No: Enter on the question does not end the game.
-                        if fresh {
+                        if focus_now {
                             no.request_focus();
                         }
                         if yes.clicked() {
@@ -191,7 +198,7 @@ impl DamaApp {
                         }
                     });
                     let close = ui.button(T::Close.get(lang));
-                    if fresh {
+                    if focus_now {
                         close.request_focus();
                     }
                     if close.clicked() {
@@ -200,7 +207,7 @@ impl DamaApp {
                     }
                 }
                 Dialog::Resume(session, then) => {
-                    if let Some(resume) = autosaving::resume_ui(ui, lang, session, fresh) {
+                    if let Some(resume) = autosaving::resume_ui(ui, lang, session, focus_now) {
                         let session = session.clone();
                         let then = then.take();
                         keep = None;
@@ -225,7 +232,7 @@ impl DamaApp {
                         self.applied_zoom = None;
                     }
                     let close = ui.button(T::Close.get(lang));
-                    if fresh {
+                    if focus_now {
                         close.request_focus();
                     }
                     if close.clicked() {
@@ -318,7 +325,7 @@ fn dialog_words(lang: Language, dialog: &Dialog) -> String {
 /// The new-game form; `Some(true)` to start, `Some(false)` to cancel.
 /// The new-game form; `Some(true)` to start, `Some(false)` to cancel. It opens with the focus on
 /// Start: Enter starts a game like the last one, Tab goes through the choices.
-fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, fresh: bool) -> Option<bool> {
+fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool) -> Option<bool> {
     ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
     egui::Grid::new("new-game").num_columns(2).show(ui, |ui| {
         let label = ui.label(T::RuleSet.get(lang));
@@ -410,7 +417,7 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, fresh: bool)
             answer = Some(false);
         }
         let start = ui.button(T::Start.get(lang));
-        if fresh {
+        if focus {
             start.request_focus();
         }
         if start.clicked() {
