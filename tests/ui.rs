@@ -474,3 +474,22 @@ fn dialogs_take_the_focus_on_the_safe_answer() {
         Some("The game has unsaved changes. Save them?")
     );
 }
+
+/// Squares are cells of the board, read by their names alone: no toggle state ("not
+/// pressed" on every square), the selected one selected.
+#[test]
+fn squares_are_cells_with_the_selection_as_a_state() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    let node = common::square(&h, 22);
+    assert_eq!(node.accesskit_node().role(), egui::accesskit::Role::Cell);
+    assert_eq!(node.accesskit_node().toggled(), None);
+    assert_ne!(node.accesskit_node().is_selected(), Some(true));
+    click(&mut h, 22);
+    let node = common::square(&h, 22);
+    assert_eq!(node.accesskit_node().is_selected(), Some(true));
+    assert_ne!(
+        common::square(&h, 21).accesskit_node().is_selected(),
+        Some(true)
+    );
+}

@@ -186,7 +186,14 @@ impl BoardView<'_> {
             let selected = h.selected == Some(sq);
             let label = square_label(self.lang, self.pos, sq, h);
             let enabled = self.enabled;
-            response.widget_info(|| WidgetInfo::selected(Role::Button, enabled, selected, &label));
+            // A cell of the board: Orca reads its name alone ("21, a3, bílý kámen, může
+            // táhnout"), where a toggle button added "přepínač nezmáčknuto" to every square.
+            // The selection is a state as well as a word of the name.
+            response.widget_info(|| WidgetInfo::labeled(Role::Cell, enabled, &label));
+            if selected {
+                ui.ctx()
+                    .accesskit_node_builder(response.id, |node| node.set_selected(true));
+            }
             if self.enabled {
                 if response.clicked() {
                     input = Some(BoardInput::Click(sq));
