@@ -86,8 +86,15 @@ impl Palette {
     }
 }
 
-/// The window's visuals for `theme`.
+/// The window's visuals for `theme`. The text cursor does not blink: a blinking caret in the
+/// move field kept the idle window drawing (5.9 % of a core); a steady one costs nothing.
 pub fn visuals(theme: Theme) -> Visuals {
+    let mut v = theme_visuals(theme);
+    v.text_cursor.blink = false;
+    v
+}
+
+fn theme_visuals(theme: Theme) -> Visuals {
     match theme {
         Theme::Light => Visuals::light(),
         Theme::Dark => Visuals::dark(),
@@ -143,6 +150,14 @@ mod tests {
     }
 
     /// WCAG 2.2 AAA: pieces, marks and text at 7:1 or more against what they stand on.
+    #[test]
+    fn the_text_cursor_never_blinks() {
+        // A blinking caret redraws the idle window forever.
+        for theme in Theme::ALL {
+            assert!(!visuals(theme).text_cursor.blink, "{theme:?}");
+        }
+    }
+
     #[test]
     fn high_contrast_reaches_seven_to_one() {
         let p = Palette::of(Theme::HighContrast);
