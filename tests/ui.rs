@@ -493,3 +493,49 @@ fn squares_are_cells_with_the_selection_as_a_state() {
         Some(true)
     );
 }
+
+/// Combo boxes say their choice, and one language button is always checked (following the
+/// system is a choice of its own).
+#[test]
+fn combo_boxes_and_radio_groups_expose_their_values() {
+    let mut h = app_with(english(Variant::TwoTowers));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    let rules = h.get_by(|n| {
+        n.role() == egui::accesskit::Role::ComboBox && n.label().as_deref() == Some("Rules")
+    });
+    assert_eq!(
+        rules.accesskit_node().value().as_deref(),
+        Some("Two Towers")
+    );
+    let white = h.get_by(|n| {
+        n.role() == egui::accesskit::Role::ComboBox
+            && n.label().as_deref() == Some("White: Played by")
+    });
+    assert_eq!(white.accesskit_node().value().as_deref(), Some("Human"));
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Comma);
+    h.run();
+    let checked: Vec<String> = h
+        .query_all_by(|n| {
+            n.role() == egui::accesskit::Role::RadioButton
+                && n.description().as_deref() == Some("Language")
+                && n.toggled() == Some(egui::accesskit::Toggled::True)
+        })
+        .map(|n| n.accesskit_node().label().unwrap_or_default())
+        .collect();
+    assert_eq!(checked, ["English"]);
+    h.get_by_label("As the system").click();
+    h.run();
+    assert_eq!(h.state().settings.language, None);
+    let checked = h
+        .query_all_by(|n| {
+            n.role() == egui::accesskit::Role::RadioButton
+                && matches!(n.description().as_deref(), Some("Jazyk" | "Language"))
+                && n.toggled() == Some(egui::accesskit::Toggled::True)
+        })
+        .count();
+    assert_eq!(checked, 1, "following the system is checked");
+}

@@ -74,6 +74,7 @@ texts! {
     Yes => "Ano", "Yes";
     No => "Ne", "No";
     Language => "Jazyk", "Language";
+    SystemLanguage => "Podle systému", "As the system";
     Theme => "Vzhled", "Theme";
     ThemeLight => "Světlý", "Light";
     ThemeDark => "Tmavý", "Dark";

@@ -330,8 +330,9 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
     egui::Grid::new("new-game").num_columns(2).show(ui, |ui| {
         let label = ui.label(T::RuleSet.get(lang));
         let before = form.variant;
-        egui::ComboBox::from_id_salt("rules")
-            .selected_text(i18n::rules_name(lang, form.variant.rules()))
+        let shown = i18n::rules_name(lang, form.variant.rules()).to_string();
+        let combo = egui::ComboBox::from_id_salt("rules")
+            .selected_text(&shown)
             .show_ui(ui, |ui| {
                 for v in Variant::ALL {
                     ui.selectable_value(&mut form.variant, v, i18n::rules_name(lang, v.rules()));
@@ -339,6 +340,7 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
             })
             .response
             .labelled_by(label.id);
+        with_value(ui, &combo, shown);
         if form.variant != before {
             form.rules = form.variant.rules().clone();
             form.table_rules = form.rules.table_rules_by_default;
@@ -389,8 +391,9 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
                 T::PlayedBy.get(lang)
             ));
             let player = &mut form.players[i];
-            egui::ComboBox::from_id_salt(("player", i))
-                .selected_text(i18n::player_name(lang, *player))
+            let shown = i18n::player_name(lang, *player);
+            let combo = egui::ComboBox::from_id_salt(("player", i))
+                .selected_text(&shown)
                 .width(240.0)
                 .show_ui(ui, |ui| {
                     let choices = std::iter::once(Player::Human)
@@ -401,6 +404,7 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
                 })
                 .response
                 .labelled_by(label.id);
+            with_value(ui, &combo, shown);
             ui.end_row();
             let (t, name) = match color {
                 Color::White => (T::WhitePlayer, &mut form.white),
@@ -494,6 +498,12 @@ fn radio_row<'a, V: PartialEq + Copy>(
     ui.end_row();
 }
 
+/// Gives a combo box its value, the choice shown: a screen reader says it with the name.
+fn with_value(ui: &Ui, response: &egui::Response, value: String) {
+    ui.ctx()
+        .accesskit_node_builder(response.id, |node| node.set_value(value));
+}
+
 /// Gives the widget of `response` an accessible description.
 fn describe(ui: &Ui, response: &egui::Response, description: &str) {
     ui.ctx().accesskit_node_builder(response.id, |node| {
@@ -510,7 +520,9 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
             ui,
             T::Language.get(lang),
             &mut s.language,
-            Language::ALL.map(|l| (Some(l), l.name())),
+            // Following the system is a choice of its own: one button is always checked.
+            std::iter::once((None, T::SystemLanguage.get(lang)))
+                .chain(Language::ALL.map(|l| (Some(l), l.name()))),
         );
         radio_row(
             ui,
@@ -556,8 +568,8 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
                     .name
                     .clone()
                     .unwrap_or_else(|| T::AutomaticVoice.get(lang).to_string());
-                egui::ComboBox::from_id_salt("voice")
-                    .selected_text(shown)
+                let combo = egui::ComboBox::from_id_salt("voice")
+                    .selected_text(&shown)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut s.voice.name, None, T::AutomaticVoice.get(lang));
                         for v in voices {
@@ -566,6 +578,7 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
                     })
                     .response
                     .labelled_by(label.id);
+                with_value(ui, &combo, shown);
             });
             ui.add(egui::Slider::new(&mut s.voice.rate, 0.0..=1.0).text(T::Rate.get(lang)));
             ui.add(egui::Slider::new(&mut s.voice.volume, 0.0..=1.0).text(T::Volume.get(lang)));
