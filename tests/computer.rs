@@ -110,7 +110,7 @@ fn the_computer_moves_first_with_white_chosen_in_the_dialog() {
     frames(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     frames(&mut h);
-    h.get_by_label("White: Played by").click();
+    h.get_by_label("White: Played by: Human").click();
     frames(&mut h);
     h.get_by_label("Computer – Novice (2)").click();
     frames(&mut h);

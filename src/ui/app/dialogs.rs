@@ -340,7 +340,7 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
             })
             .response
             .labelled_by(label.id);
-        with_value(ui, &combo, shown);
+        with_value(ui, &combo, T::RuleSet.get(lang), shown);
         if form.variant != before {
             form.rules = form.variant.rules().clone();
             form.table_rules = form.rules.table_rules_by_default;
@@ -385,11 +385,12 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
         );
         ui.end_row();
         for (i, color) in Color::ALL.into_iter().enumerate() {
-            let label = ui.label(format!(
+            let played_by = format!(
                 "{}: {}",
                 i18n::side_name(lang, color),
                 T::PlayedBy.get(lang)
-            ));
+            );
+            let label = ui.label(&played_by);
             let player = &mut form.players[i];
             let shown = i18n::player_name(lang, *player);
             let combo = egui::ComboBox::from_id_salt(("player", i))
@@ -404,7 +405,7 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
                 })
                 .response
                 .labelled_by(label.id);
-            with_value(ui, &combo, shown);
+            with_value(ui, &combo, &played_by, shown);
             ui.end_row();
             let (t, name) = match color {
                 Color::White => (T::WhitePlayer, &mut form.white),
@@ -498,10 +499,13 @@ fn radio_row<'a, V: PartialEq + Copy>(
     ui.end_row();
 }
 
-/// Gives a combo box its value, the choice shown: a screen reader says it with the name.
-fn with_value(ui: &Ui, response: &egui::Response, value: String) {
-    ui.ctx()
-        .accesskit_node_builder(response.id, |node| node.set_value(value));
+/// Gives a combo box its value, the choice shown, also in its name ("Pravidla: Dvě věže"):
+/// Orca 43 reads a combo box's name and role but not its value.
+fn with_value(ui: &Ui, response: &egui::Response, label: &str, value: String) {
+    ui.ctx().accesskit_node_builder(response.id, |node| {
+        node.set_label(format!("{label}: {value}"));
+        node.set_value(value);
+    });
 }
 
 /// Gives the widget of `response` an accessible description.
@@ -578,7 +582,7 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
                     })
                     .response
                     .labelled_by(label.id);
-                with_value(ui, &combo, shown);
+                with_value(ui, &combo, T::VoiceName.get(lang), shown);
             });
             ui.add(egui::Slider::new(&mut s.voice.rate, 0.0..=1.0).text(T::Rate.get(lang)));
             ui.add(egui::Slider::new(&mut s.voice.volume, 0.0..=1.0).text(T::Volume.get(lang)));
