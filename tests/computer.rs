@@ -57,8 +57,8 @@ fn plies(h: &Harness<'_, DamaApp>) -> usize {
     h.state().game().moves().len()
 }
 
-#[test]
-fn the_computer_answers_a_move() {
+/// Czech draughts against the beginner: the person's 22-18 and the computer's reply.
+fn after_its_reply() -> Harness<'static, DamaApp> {
     let mut h = app(
         Variant::Czech,
         Player::Human,
@@ -70,6 +70,12 @@ fn the_computer_answers_a_move() {
     wait_for(&mut h, "the computer's move", |a| {
         a.game().moves().len() == 2
     });
+    h
+}
+
+#[test]
+fn the_computer_answers_a_move() {
+    let h = after_its_reply();
     let app = h.state();
     assert!(!app.is_thinking());
     let reply = app.game().moves()[1];
@@ -365,17 +371,7 @@ fn a_game_against_the_computer_resumes_against_the_computer() {
 /// move for it (a regression: the later moves were dropped and the person moved for Black).
 #[test]
 fn looking_back_the_computers_move_stays_its_own() {
-    let mut h = app(
-        Variant::Czech,
-        Player::Human,
-        Player::Computer(Level::Beginner),
-    );
-    frames(&mut h);
-    click(&mut h, 22);
-    click(&mut h, 18);
-    wait_for(&mut h, "the computer's move", |a| {
-        a.game().moves().len() == 2
-    });
+    let mut h = after_its_reply();
     h.key_press_modifiers(Modifiers::COMMAND, Key::ArrowLeft);
     frames(&mut h);
     click(&mut h, 9);

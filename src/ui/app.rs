@@ -283,10 +283,16 @@ impl DamaApp {
         }
     }
 
-    /// Says `text`: spoken, shown in the status bar and in the live region.
-    fn announce(&mut self, text: String, error: bool, interrupt: bool) {
-        self.speak(&text, interrupt, false);
+    /// Says `text`: spoken (see [`DamaApp::speak`]), shown in the status bar and in the live
+    /// region.
+    fn say(&mut self, text: String, error: bool, interrupt: bool, focus_says_it: bool) {
+        self.speak(&text, interrupt, focus_says_it);
         self.said = Some(Notice { text, error });
+    }
+
+    /// [`DamaApp::say`] of what the focus does not say anyway.
+    fn announce(&mut self, text: String, error: bool, interrupt: bool) {
+        self.say(text, error, interrupt, false);
     }
 
     /// The words for `events`, said; `interrupt` cuts short what is being said (not for the
@@ -297,8 +303,7 @@ impl DamaApp {
             return;
         }
         let focus_says_it = events.iter().all(|e| matches!(e, Event::Cursor(_)));
-        self.speak(&text, interrupt, focus_says_it);
-        self.said = Some(Notice { text, error: false });
+        self.say(text, false, interrupt, focus_says_it);
     }
 
     /// The window's name, for the title bar, the task bar and the screen reader (which says it
@@ -436,10 +441,10 @@ impl DamaApp {
         }
     }
 
-    /// Whether table rules apply (and so nothing points out a capture).
+    /// Whether table rules apply (and so nothing points out a capture). A game is under table
+    /// rules only where its rule set has a claim (`Game::set_enforcement`).
     fn table_rules(&self) -> bool {
-        let game = self.doc.game();
-        game.enforcement() == crate::rules::Enforcement::TableRules && game.rules().claim.is_some()
+        self.doc.game().enforcement() == crate::rules::Enforcement::TableRules
     }
 
     /// Starts the game of the new-game form, and remembers its choices for the next one.

@@ -130,10 +130,7 @@ impl Document {
 
     /// Who plays White and Black: a person (`None`) or the computer at a level.
     pub fn computer_levels(&self) -> [Option<Level>; 2] {
-        self.players.map(|p| match p {
-            Player::Human => None,
-            Player::Computer(level) => Some(level),
-        })
+        self.players.map(Player::level)
     }
 
     /// The file the game came from or was saved to.
@@ -175,10 +172,7 @@ impl Document {
         if self.game.outcome().is_some() {
             return None;
         }
-        match self.player(self.game.position().side_to_move()) {
-            Player::Computer(level) => Some(level),
-            Player::Human => None,
-        }
+        self.player(self.game.position().side_to_move()).level()
     }
 
     /// The game as PDN, with the file's tags and the names.

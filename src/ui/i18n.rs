@@ -123,9 +123,5 @@ pub use crate::speech::phrases::{draw_offer, outcome, rules_name, side_name, to_
 
 /// Who plays a side, as the new-game dialog lists it: "Člověk", "Počítač – Mistr (5)".
 pub fn player_name(lang: Language, player: super::settings::Player) -> String {
-    let level = match player {
-        super::settings::Player::Human => None,
-        super::settings::Player::Computer(level) => Some(level),
-    };
-    crate::speech::phrases::player_name(lang, level)
+    crate::speech::phrases::player_name(lang, player.level())
 }

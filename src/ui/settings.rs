@@ -49,6 +49,16 @@ pub enum Player {
     Computer(crate::engine::Level),
 }
 
+impl Player {
+    /// The computer's level; `None` for a person.
+    pub fn level(self) -> Option<crate::engine::Level> {
+        match self {
+            Player::Human => None,
+            Player::Computer(level) => Some(level),
+        }
+    }
+}
+
 /// Most recent files kept.
 pub const MAX_RECENT: usize = 8;
 

@@ -2,7 +2,7 @@
 
 use crate::event::{Event, Look, Mover, Undone};
 use crate::language::Language;
-use crate::rules::{Color, DrawReason, Outcome, Square, SquareSet, WinReason};
+use crate::rules::{Color, DrawReason, Outcome, Square, WinReason};
 
 use super::errors::{counted, plural};
 use super::pdn::pdn_warning;
@@ -50,10 +50,6 @@ fn mover(lang: Language, c: Color) -> &'static str {
         Czech => color_name(lang, c),
         English => side_name(lang, c),
     }
-}
-
-fn squares(set: SquareSet) -> String {
-    list(set)
 }
 
 /// The words for one event.
@@ -238,12 +234,12 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
                 Czech => format!(
                     "{here}. {}: {}.",
                     plural(lang, n, ["Cíl tahu", "Cíle tahu", "Cíle tahu"]),
-                    squares(*targets)
+                    list(*targets)
                 ),
                 English => format!(
                     "{here}. {}: {}.",
                     plural(lang, n, ["Destination", "Destinations", "Destinations"]),
-                    squares(*targets)
+                    list(*targets)
                 ),
             }
         }

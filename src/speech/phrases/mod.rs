@@ -97,13 +97,7 @@ pub fn count(lang: Language, n: usize, role: Role) -> String {
         (English, Role::King) => ["king", "kings", "kings"],
         (English, Role::Tower) => ["tower", "towers", "towers"],
     };
-    let form = match (lang, n) {
-        (_, 1) => 0,
-        (Czech, 2..=4) => 1,
-        (English, _) => 1,
-        _ => 2,
-    };
-    format!("{n} {}", word[form])
+    errors::counted(lang, n, word)
 }
 
 /// "Na tahu je bílý", "White to move".
@@ -318,11 +312,7 @@ pub fn players(lang: Language, players: [Option<Level>; 2]) -> Option<String> {
         .into_iter()
         .zip(players)
         .map(|(c, p)| {
-            let who = player_name(lang, p);
-            let who = match p {
-                None => who.to_lowercase(),
-                Some(_) => lowercase_first(&who),
-            };
+            let who = lowercase_first(&player_name(lang, p));
             let side = match lang {
                 Czech => color_name(lang, c),
                 English => side_name(lang, c),

@@ -160,12 +160,8 @@ pub fn problem(lang: Language, p: &Problem) -> String {
 
 /// `text` as a sentence: a capital first letter and a full stop.
 fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    let mut out: String = match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => return String::new(),
-    };
-    if !out.ends_with(['.', '!', '?']) {
+    let mut out = super::capitalized(text);
+    if !out.is_empty() && !out.ends_with(['.', '!', '?']) {
         out.push('.');
     }
     out

@@ -169,16 +169,6 @@ impl DamaApp {
     }
 }
 
-/// The question and what the game was, as the dialog shows and speech says it.
-pub(super) fn question(lang: Language, s: &Session) -> String {
-    format!(
-        "{} {} {}",
-        T::ResumeTitle.get(lang),
-        T::ResumeText.get(lang),
-        phrases::interrupted_game(lang, s)
-    )
-}
-
 /// The resume dialog; `Some(true)` to resume, `Some(false)` to put the game aside. Focus starts
 /// on Resume, so Enter resumes; Tab reaches Discard.
 pub(super) fn resume_ui(ui: &mut Ui, lang: Language, s: &Session, fresh: bool) -> Option<bool> {

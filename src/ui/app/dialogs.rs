@@ -31,16 +31,14 @@ impl DamaApp {
         let focus_now = self.dialog_frames == 1;
         self.last_dialog = Some(std::mem::discriminant(&dialog));
         let lang = self.lang();
+        let (title, question) = dialog_name(lang, &dialog);
         if fresh {
             // A dialog says what it asks as it opens, and takes the focus (given back when it
-            // closes).
-            let text = dialog_words(lang, &dialog);
-            // The screen reader reads the dialog itself as the focus enters it.
-            self.speak(&text, true, true);
-            self.said = Some(super::Notice { text, error: false });
+            // closes); the screen reader reads the dialog itself as the focus enters it.
+            let text = phrases::events::join([title.clone(), question.clone().unwrap_or_default()]);
+            self.say(text, false, true, true);
             self.focus_before_dialog = ctx.memory(|m| m.focused());
         }
-        let (title, question) = dialog_name(lang, &dialog);
         let mut keep = Some(dialog);
         // How the dialog was left without an answer: cancelled or closed.
         let mut left: Option<Event> = None;
@@ -275,14 +273,32 @@ impl DamaApp {
     }
 }
 
-/// A dialog's title and, where it asks one, its question.
+/// A dialog's title and, where it asks one, its question: its name and description for the
+/// screen reader, and what is said as it opens.
 fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
     let title = |t: T| t.get(lang).trim_end_matches('…').to_string();
     match dialog {
+        Dialog::NewGame(_) => (title(T::NewGame), None),
+        Dialog::OpenPath(_) => (title(T::OpenFile), None),
+        Dialog::SavePath(..) => (title(T::SaveFile), None),
+        Dialog::ChooseGame(_, games) => {
+            let count = phrases::errors::counted(
+                lang,
+                games.len(),
+                match lang {
+                    Language::Czech => ["partie", "partie", "partií"],
+                    Language::English => ["game", "games", "games"],
+                },
+            );
+            (format!("{}: {count}", title(T::ChooseGame)), None)
+        }
         Dialog::Unsaved(_) => (
             title(T::UnsavedTitle),
             Some(T::UnsavedText.get(lang).to_string()),
         ),
+        Dialog::ConfirmResign => (title(T::ConfirmResign), None),
+        Dialog::Settings => (title(T::Settings), None),
+        Dialog::Help => (title(T::KeyboardHelp), None),
         Dialog::Resume(session, _) => (
             title(T::ResumeTitle),
             Some(format!(
@@ -291,38 +307,9 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
                 phrases::interrupted_game(lang, session)
             )),
         ),
-        other => (dialog_words(lang, other), None),
     }
 }
 
-/// What a dialog says as it opens: its title, and its question where it asks one.
-fn dialog_words(lang: Language, dialog: &Dialog) -> String {
-    let title = |t: T| t.get(lang).trim_end_matches('…').to_string();
-    match dialog {
-        Dialog::NewGame(_) => title(T::NewGame),
-        Dialog::OpenPath(_) => title(T::OpenFile),
-        Dialog::SavePath(..) => title(T::SaveFile),
-        Dialog::ChooseGame(_, games) => format!(
-            "{}: {}",
-            title(T::ChooseGame),
-            phrases::errors::counted(
-                lang,
-                games.len(),
-                match lang {
-                    Language::Czech => ["partie", "partie", "partií"],
-                    Language::English => ["game", "games", "games"],
-                }
-            )
-        ),
-        Dialog::Unsaved(_) => format!("{}. {}", title(T::UnsavedTitle), T::UnsavedText.get(lang)),
-        Dialog::ConfirmResign => title(T::ConfirmResign),
-        Dialog::Settings => title(T::Settings),
-        Dialog::Help => title(T::KeyboardHelp),
-        Dialog::Resume(session, _) => autosaving::question(lang, session),
-    }
-}
-
-/// The new-game form; `Some(true)` to start, `Some(false)` to cancel.
 /// The new-game form; `Some(true)` to start, `Some(false)` to cancel. It opens with the focus on
 /// Start: Enter starts a game like the last one, Tab goes through the choices.
 fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool) -> Option<bool> {
