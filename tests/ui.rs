@@ -420,6 +420,64 @@ fn the_window_says_its_rules_and_file() {
     assert_eq!(h.state().title(), name(&h));
 }
 
+/// The label of the widget that has the focus, "" when none has.
+fn focused(h: &Harness<'_, DamaApp>) -> String {
+    h.query_by(|n| n.is_focused())
+        .and_then(|n| n.accesskit_node().label())
+        .unwrap_or_default()
+}
+
+/// Presses `key` once and draws one frame (`key_press` would draw several).
+fn press_once(h: &mut Harness<'_, DamaApp>, modifiers: Modifiers, key: Key) {
+    h.event(egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers,
+    });
+    h.step();
+}
+
+/// Tab and Shift+Tab go round inside each dialog, never for a frame to the window behind it
+/// (Orca said "frame, unfocused dialog" there).
+#[test]
+fn tab_stays_inside_each_dialog() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    click(&mut h, 22);
+    click(&mut h, 18);
+    let dialogs = [
+        (Modifiers::COMMAND | Modifiers::SHIFT, Key::R, "Really resign?"),
+        (Modifiers::COMMAND, Key::N, "New game"),
+        (Modifiers::NONE, Key::F1, "Keyboard shortcuts"),
+        (Modifiers::COMMAND, Key::Comma, "Settings"),
+        (Modifiers::COMMAND, Key::O, "Open file"),
+    ];
+    for (mods, key, title) in dialogs {
+        h.key_press_modifiers(mods, key);
+        h.run();
+        for back in [false, true] {
+            let mods = if back { Modifiers::SHIFT } else { Modifiers::NONE };
+            let mut seen = std::collections::HashSet::new();
+            for step in 0..45 {
+                press_once(&mut h, mods, Key::Tab);
+                let dialog = h.get_by(|n| n.role() == egui::accesskit::Role::Dialog);
+                assert!(
+                    dialog.query_by(|n| n.is_focused()).is_some(),
+                    "{title}: Tab {step} (back: {back}) left the dialog for {:?}",
+                    focused(&h)
+                );
+                seen.insert(focused(&h));
+            }
+            assert!(seen.len() > 1, "{title}: {seen:?}");
+        }
+        h.key_press(Key::Escape);
+        h.run();
+        assert!(h.state().dialog().is_none(), "{title}");
+    }
+}
+
 /// Dialogs open with the focus on their safe answer, inside a node the screen reader reads as
 /// a dialog with its title and question, and give the focus back when they close.
 #[test]
@@ -428,13 +486,11 @@ fn dialogs_take_the_focus_on_the_safe_answer() {
     h.run();
     click(&mut h, 22);
     click(&mut h, 18);
-    // The focus is on square 18 (the piece just moved).
-    let focused = |h: &Harness<'_, DamaApp>| {
-        h.query_by(|n| n.is_focused())
-            .and_then(|n| n.accesskit_node().label())
-            .unwrap_or_default()
-    };
+    // The keyboard cursor is on a square: that square has the focus.
+    h.key_press(Key::ArrowUp);
+    h.run();
     let before = focused(&h);
+    assert!(before.starts_with("14, "), "{before}");
     let cases = [
         (
             Modifiers::COMMAND | Modifiers::SHIFT,
@@ -443,7 +499,13 @@ fn dialogs_take_the_focus_on_the_safe_answer() {
             "Really resign?",
         ),
         (Modifiers::COMMAND, Key::N, "Start", "New game"),
-        (Modifiers::NONE, Key::F1, "Close", "Keyboard shortcuts"),
+        (
+            Modifiers::NONE,
+            Key::F1,
+            "Arrow keys: move over the dark squares. Enter or Space: select a piece and move. \
+             Escape: cancel the selection.",
+            "Keyboard shortcuts",
+        ),
         (Modifiers::COMMAND, Key::Comma, "Close", "Settings"),
     ];
     for (mods, key, answer, title) in cases {
@@ -458,9 +520,15 @@ fn dialogs_take_the_focus_on_the_safe_answer() {
             "{title}: the focus is in the dialog"
         );
         h.key_press(Key::Escape);
+        // The focus comes back at once and stays (egui keeps the dialog's layer modal for a
+        // frame after it closed).
+        for frame in 0..3 {
+            h.step();
+            assert_eq!(focused(&h), before, "{title}: the focus comes back ({frame})");
+        }
         h.run();
         assert!(h.state().dialog().is_none(), "{title}: Escape closes");
-        assert_eq!(focused(&h), before, "{title}: the focus comes back");
+        assert_eq!(focused(&h), before, "{title}: the focus stays");
     }
     // Unsaved changes: the focus is on Save, never on Discard.
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);

@@ -7,6 +7,7 @@ mod computer;
 mod dialogs;
 mod files;
 mod input;
+mod menus;
 mod panels;
 
 use std::path::{Path, PathBuf};
@@ -148,6 +149,10 @@ pub struct DamaApp {
     applied_title: Option<String>,
     /// What had the focus when the dialog opened: it gets it back when the dialog closes.
     focus_before_dialog: Option<egui::Id>,
+    /// The focus given back as a dialog closed, to give back again in the next frame.
+    focus_back: Option<egui::Id>,
+    /// The menus' keyboard.
+    menus: menus::MenuKeys,
 }
 
 impl DamaApp {
@@ -207,6 +212,8 @@ impl DamaApp {
             for_reader: None,
             applied_title: None,
             focus_before_dialog: None,
+            focus_back: None,
+            menus: menus::MenuKeys::default(),
         }
     }
 
@@ -505,7 +512,8 @@ impl DamaApp {
                 self.queued.push(c);
             }
         }
-        if self.dialog.is_none() && !ctx.text_edit_focused() {
+        self.menu_keys(&ctx);
+        if self.dialog.is_none() && !ctx.text_edit_focused() && !self.menu_is_open(&ctx) {
             for key in [
                 egui::Key::ArrowUp,
                 egui::Key::ArrowDown,

@@ -21,6 +21,13 @@ impl DamaApp {
     pub(super) fn dialogs(&mut self, ctx: &Context) {
         let Some(dialog) = self.dialog.take() else {
             self.last_dialog = None;
+            // The window behind a dialog takes no focus in the frame after it closed (egui
+            // keeps the modal layer a frame longer): the focus is given back once more.
+            if let Some(id) = self.focus_back.take()
+                && ctx.memory(|m| m.focused()).is_none()
+            {
+                ctx.memory_mut(|m| m.request_focus(id));
+            }
             return;
         };
         let kind = std::mem::discriminant(&dialog);
@@ -45,200 +52,217 @@ impl DamaApp {
         // A dialog of its own for each kind: the screen reader announces a new one (the
         // unsaved-changes question after the new-game form).
         let modal_id = egui::Id::unique("dama-dialog").with(kind);
+        if !fresh {
+            keep_tab_inside(ctx, modal_id);
+        }
         let modal = egui::Modal::new(modal_id);
+        // At any interface size the dialog fits the window; what does not fit scrolls, and
+        // the scroll follows the focus.
+        let room = ctx.content_rect().size() - egui::vec2(64.0, 64.0);
         let response = modal.show(ctx, |ui| {
-            ui.set_min_width(360.0);
-            match keep.as_mut().expect("a dialog") {
-                Dialog::NewGame(form) => {
-                    if let Some(start) = new_game_ui(ui, lang, form, focus_now) {
-                        let form = form.clone();
-                        keep = None;
-                        if start {
-                            self.guard(Pending::NewGame(form));
-                        } else {
-                            left = Some(Event::Cancelled);
-                        }
-                    }
-                }
-                Dialog::OpenPath(text) => {
-                    ui.heading(T::OpenFile.get(lang));
-                    if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, focus_now) {
-                        keep = None;
-                        match answer {
-                            Some(path) => self.open_path(&path),
-                            None => left = Some(Event::Cancelled),
-                        }
-                    }
-                }
-                Dialog::SavePath(text, then) => {
-                    ui.heading(T::SaveFile.get(lang));
-                    if let Some(answer) = path_ui(ui, lang, text, T::Save, true, focus_now) {
-                        let then = then.take();
-                        keep = None;
-                        match answer {
-                            Some(path) => {
-                                self.save_to(&path);
-                                // Saved: what waited for it goes on.
-                                if let Some(then) = then
-                                    && !self.doc.is_dirty()
-                                {
-                                    self.proceed(then);
+            ui.set_max_width(room.x);
+            ScrollArea::vertical()
+                .max_height(room.y)
+                .show(ui, |ui| {
+                    ui.set_min_width(360.0f32.min(room.x));
+                    match keep.as_mut().expect("a dialog") {
+                        Dialog::NewGame(form) => {
+                            if let Some(start) = new_game_ui(ui, lang, form, focus_now) {
+                                let form = form.clone();
+                                keep = None;
+                                if start {
+                                    self.guard(Pending::NewGame(form));
+                                } else {
+                                    left = Some(Event::Cancelled);
                                 }
                             }
-                            None => left = Some(Event::Cancelled),
                         }
-                    }
-                }
-                Dialog::ChooseGame(path, games) => {
-                    ui.heading(T::ChooseGame.get(lang));
-                    let mut chosen = None;
-                    ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
-                        for (i, g) in games.iter().enumerate() {
-                            let title = format!(
-                                "{}. {} – {}  {}  {}",
-                                i + 1,
-                                g.tag("White").unwrap_or("?"),
-                                g.tag("Black").unwrap_or("?"),
-                                g.result_text(),
-                                g.tag("Event").unwrap_or("")
-                            );
-                            let button = ui.button(title);
-                            if focus_now && i == 0 {
-                                button.request_focus();
-                            }
-                            if button.clicked() {
-                                chosen = Some(i);
+                        Dialog::OpenPath(text) => {
+                            ui.heading(T::OpenFile.get(lang));
+                            if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, focus_now) {
+                                keep = None;
+                                match answer {
+                                    Some(path) => self.open_path(&path),
+                                    None => left = Some(Event::Cancelled),
+                                }
                             }
                         }
-                    });
-                    if ui.button(T::Cancel.get(lang)).clicked() {
-                        keep = None;
-                        left = Some(Event::Cancelled);
-                    } else if let Some(i) = chosen {
-                        let path = path.clone();
-                        let game = games.swap_remove(i);
-                        keep = None;
-                        self.load_game(&path, game, i + 1);
-                    }
-                }
-                Dialog::Unsaved(then) => {
-                    ui.heading(T::UnsavedTitle.get(lang));
-                    ui.label(T::UnsavedText.get(lang));
-                    let then = then.clone();
-                    let mut choice = None;
-                    ui.horizontal(|ui| {
-                        for (t, c) in [(T::SaveChanges, 0), (T::Discard, 1), (T::Cancel, 2)] {
-                            let button = ui.button(t.get(lang));
-                            // Save, never Discard: one Enter must not lose the game.
-                            if focus_now && c == 0 {
-                                button.request_focus();
-                            }
-                            if button.clicked() {
-                                choice = Some(c);
+                        Dialog::SavePath(text, then) => {
+                            ui.heading(T::SaveFile.get(lang));
+                            if let Some(answer) = path_ui(ui, lang, text, T::Save, true, focus_now) {
+                                let then = then.take();
+                                keep = None;
+                                match answer {
+                                    Some(path) => {
+                                        self.save_to(&path);
+                                        // Saved: what waited for it goes on.
+                                        if let Some(then) = then
+                                            && !self.doc.is_dirty()
+                                        {
+                                            self.proceed(then);
+                                        }
+                                    }
+                                    None => left = Some(Event::Cancelled),
+                                }
                             }
                         }
-                    });
-                    match choice {
-                        Some(0) => {
-                            keep = None;
-                            match self.doc.file().map(|f| f.to_path_buf()) {
-                                Some(path) => {
-                                    self.save_to(&path);
-                                    if !self.doc.is_dirty() {
-                                        self.proceed(then);
+                        Dialog::ChooseGame(path, games) => {
+                            ui.heading(T::ChooseGame.get(lang));
+                            let mut chosen = None;
+                            ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
+                                for (i, g) in games.iter().enumerate() {
+                                    let title = format!(
+                                        "{}. {} – {}  {}  {}",
+                                        i + 1,
+                                        g.tag("White").unwrap_or("?"),
+                                        g.tag("Black").unwrap_or("?"),
+                                        g.result_text(),
+                                        g.tag("Event").unwrap_or("")
+                                    );
+                                    let button = ui.button(title);
+                                    if focus_now && i == 0 {
+                                        button.request_focus();
+                                    }
+                                    if button.clicked() {
+                                        chosen = Some(i);
                                     }
                                 }
-                                None => {
-                                    keep = Some(Dialog::SavePath(self.suggested_path(), Some(then)))
+                            });
+                            if ui.button(T::Cancel.get(lang)).clicked() {
+                                keep = None;
+                                left = Some(Event::Cancelled);
+                            } else if let Some(i) = chosen {
+                                let path = path.clone();
+                                let game = games.swap_remove(i);
+                                keep = None;
+                                self.load_game(&path, game, i + 1);
+                            }
+                        }
+                        Dialog::Unsaved(then) => {
+                            ui.heading(T::UnsavedTitle.get(lang));
+                            ui.label(T::UnsavedText.get(lang));
+                            let then = then.clone();
+                            let mut choice = None;
+                            ui.horizontal(|ui| {
+                                for (t, c) in [(T::SaveChanges, 0), (T::Discard, 1), (T::Cancel, 2)] {
+                                    let button = ui.button(t.get(lang));
+                                    // Save, never Discard: one Enter must not lose the game.
+                                    if focus_now && c == 0 {
+                                        button.request_focus();
+                                    }
+                                    if button.clicked() {
+                                        choice = Some(c);
+                                    }
+                                }
+                            });
+                            match choice {
+                                Some(0) => {
+                                    keep = None;
+                                    match self.doc.file().map(|f| f.to_path_buf()) {
+                                        Some(path) => {
+                                            self.save_to(&path);
+                                            if !self.doc.is_dirty() {
+                                                self.proceed(then);
+                                            }
+                                        }
+                                        None => {
+                                            keep = Some(Dialog::SavePath(self.suggested_path(), Some(then)))
+                                        }
+                                    }
+                                }
+                                Some(1) => {
+                                    keep = None;
+                                    self.proceed(then);
+                                }
+                                Some(_) => {
+                                    keep = None;
+                                    left = Some(Event::Cancelled);
+                                }
+                                None => {}
+                            }
+                        }
+                        Dialog::ConfirmResign => {
+                            ui.heading(T::ConfirmResign.get(lang));
+                            ui.horizontal(|ui| {
+                                let yes = ui.button(T::Yes.get(lang));
+                                let no = ui.button(T::No.get(lang));
+                                // No: Enter on the question does not end the game.
+                                if focus_now {
+                                    no.request_focus();
+                                }
+                                if yes.clicked() {
+                                    keep = None;
+                                    self.apply(Change::Resign);
+                                }
+                                if no.clicked() {
+                                    keep = None;
+                                    left = Some(Event::Cancelled);
+                                }
+                            });
+                        }
+                        Dialog::Help => {
+                            ui.heading(T::KeyboardHelp.get(lang));
+                            let rows = std::iter::once((T::BoardKeys.get(lang).to_string(), None))
+                                .chain(Command::ALL.iter().map(|c| {
+                                    let key = c.shortcut().map(|sc| ctx.format_shortcut(&sc));
+                                    (c.text().get(lang).to_string(), key)
+                                }));
+                            // The lines scroll, the Close button stays in sight.
+                            let lines = (room.y - 160.0).max(120.0);
+                            ScrollArea::vertical().max_height(lines).show(ui, |ui| {
+                                for (i, (text, key)) in rows.enumerate() {
+                                    let row = help_row(ui, &text, key.as_deref());
+                                    // The focus starts on the first line, read at once; Up,
+                                    // Down and Tab go through the rest.
+                                    if focus_now && i == 0 {
+                                        row.request_focus();
+                                    }
+                                }
+                                follow_focus(ui);
+                            });
+                            let close = ui.button(T::Close.get(lang));
+                            if close.clicked() {
+                                keep = None;
+                                left = Some(Event::Closed);
+                            }
+                        }
+                        Dialog::Resume(session, then) => {
+                            if let Some(resume) = autosaving::resume_ui(ui, lang, session, focus_now) {
+                                let session = session.clone();
+                                let then = then.take();
+                                keep = None;
+                                if resume {
+                                    self.resume(*session);
+                                } else {
+                                    self.discard_interrupted();
+                                }
+                                if let Some(path) = then {
+                                    self.guard(Pending::OpenFile(path));
                                 }
                             }
                         }
-                        Some(1) => {
-                            keep = None;
-                            self.proceed(then);
-                        }
-                        Some(_) => {
-                            keep = None;
-                            left = Some(Event::Cancelled);
-                        }
-                        None => {}
-                    }
-                }
-                Dialog::ConfirmResign => {
-                    ui.heading(T::ConfirmResign.get(lang));
-                    ui.horizontal(|ui| {
-                        let yes = ui.button(T::Yes.get(lang));
-                        let no = ui.button(T::No.get(lang));
-                        // No: Enter on the question does not end the game.
-                        if focus_now {
-                            no.request_focus();
-                        }
-                        if yes.clicked() {
-                            keep = None;
-                            self.apply(Change::Resign);
-                        }
-                        if no.clicked() {
-                            keep = None;
-                            left = Some(Event::Cancelled);
-                        }
-                    });
-                }
-                Dialog::Help => {
-                    ui.heading(T::KeyboardHelp.get(lang));
-                    ui.label(T::BoardKeys.get(lang));
-                    egui::Grid::new("help-keys").striped(true).show(ui, |ui| {
-                        for c in Command::ALL {
-                            ui.label(c.text().get(lang));
-                            if let Some(sc) = c.shortcut() {
-                                ui.label(ui.ctx().format_shortcut(&sc));
+                        Dialog::Settings => {
+                            let voices = self
+                                .speaker
+                                .as_ref()
+                                .map(|s| s.voices())
+                                .unwrap_or_default();
+                            if settings_ui(ui, lang, &mut self.settings, &voices) {
+                                self.save_settings();
+                                self.applied_zoom = None;
                             }
-                            ui.end_row();
-                        }
-                    });
-                    let close = ui.button(T::Close.get(lang));
-                    if focus_now {
-                        close.request_focus();
-                    }
-                    if close.clicked() {
-                        keep = None;
-                        left = Some(Event::Closed);
-                    }
-                }
-                Dialog::Resume(session, then) => {
-                    if let Some(resume) = autosaving::resume_ui(ui, lang, session, focus_now) {
-                        let session = session.clone();
-                        let then = then.take();
-                        keep = None;
-                        if resume {
-                            self.resume(*session);
-                        } else {
-                            self.discard_interrupted();
-                        }
-                        if let Some(path) = then {
-                            self.guard(Pending::OpenFile(path));
+                            let close = ui.button(T::Close.get(lang));
+                            if focus_now {
+                                close.request_focus();
+                            }
+                            if close.clicked() {
+                                keep = None;
+                                left = Some(Event::Closed);
+                            }
                         }
                     }
-                }
-                Dialog::Settings => {
-                    let voices = self
-                        .speaker
-                        .as_ref()
-                        .map(|s| s.voices())
-                        .unwrap_or_default();
-                    if settings_ui(ui, lang, &mut self.settings, &voices) {
-                        self.save_settings();
-                        self.applied_zoom = None;
-                    }
-                    let close = ui.button(T::Close.get(lang));
-                    if focus_now {
-                        close.request_focus();
-                    }
-                    if close.clicked() {
-                        keep = None;
-                        left = Some(Event::Closed);
-                    }
-                }
-            }
+                    follow_focus(ui);
+                });
         });
         // The modal is a dialog for the screen reader: named by its title, its question as the
         // description, read as the focus enters it.
@@ -269,8 +293,88 @@ impl DamaApp {
             && let Some(id) = self.focus_before_dialog.take()
         {
             ctx.memory_mut(|m| m.request_focus(id));
+            self.focus_back = Some(id);
         }
     }
+}
+
+/// One line of the keyboard help: a command and its keys, a line the focus can rest on, so
+/// that a screen reader reads the help line by line.
+fn help_row(ui: &mut Ui, text: &str, key: Option<&str>) -> egui::Response {
+    let shown = ui.horizontal_wrapped(|ui| {
+        ui.label(text);
+        if let Some(key) = key {
+            ui.label(egui::RichText::new(key).strong());
+        }
+    });
+    let id = ui.scope_id().with(("help-row", text));
+    let row = ui.interact(shown.response.rect, id, egui::Sense::focusable_noninteractive());
+    let name = match key {
+        Some(key) => format!("{text}: {key}"),
+        None => text.to_string(),
+    };
+    row.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ListItem, true, &name));
+    if row.has_focus() {
+        let stroke = ui.visuals().selection.stroke;
+        ui.painter()
+            .rect_stroke(row.rect.expand(2.0), 2.0, stroke, egui::StrokeKind::Outside);
+    }
+    row
+}
+
+/// Scrolls the scroll area of `ui` to the widget that has just taken the focus, so that what
+/// Tab reaches is seen, also at 300 %.
+fn follow_focus(ui: &Ui) {
+    let Some(id) = ui.memory(|m| m.focused()) else {
+        return;
+    };
+    if ui.memory(|m| m.had_focus_last_frame(id)) {
+        return;
+    }
+    if let Some(rect) = ui.ctx().viewport(|v| v.this_pass.widgets.get(id).map(|w| w.rect)) {
+        ui.scroll_to_rect(rect, None);
+    }
+}
+
+/// Tab and Shift+Tab go round the dialog's controls, in one step. egui would leave the focus
+/// nowhere for a frame on the way round (a screen reader then reads the window behind the
+/// dialog), and moves it back with Shift+Tab only in the next frame.
+fn keep_tab_inside(ctx: &Context, modal_id: egui::Id) {
+    let layer = egui::LayerId::new(egui::Order::Foreground, modal_id);
+    let ring: Vec<egui::Id> = ctx.viewport(|v| {
+        v.prev_pass
+            .widgets
+            .get_layer(layer)
+            .filter(|w| w.enabled && w.sense.is_focusable())
+            .map(|w| w.id)
+            .collect()
+    });
+    if ring.is_empty() {
+        return;
+    }
+    let tab = |shift: bool| {
+        ctx.input(|i| {
+            i.events.iter().any(|e| {
+                matches!(e, egui::Event::Key { key: egui::Key::Tab, pressed: true, modifiers, .. }
+                    if if shift { modifiers.shift_only() } else { !modifiers.any() })
+            })
+        })
+    };
+    let n = ring.len();
+    let at = ctx
+        .memory(|m| m.focused())
+        .and_then(|f| ring.iter().position(|&id| id == f));
+    let target = if tab(false) {
+        at.map_or(0, |k| (k + 1) % n)
+    } else if tab(true) {
+        at.map_or(n - 1, |k| (k + n - 1) % n)
+    } else {
+        return;
+    };
+    ctx.memory_mut(|m| {
+        m.move_focus(egui::FocusDirection::None);
+        m.request_focus(ring[target]);
+    });
 }
 
 /// A dialog's title and, where it asks one, its question: its name and description for the

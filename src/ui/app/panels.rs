@@ -4,7 +4,7 @@
 use eframe::egui::{self, Button, RichText, ScrollArea, Ui};
 
 use super::change::{Change, Target};
-use super::{DamaApp, Pending};
+use super::DamaApp;
 use crate::notation::write;
 use crate::rules::{Color, Position, SquareSet};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
@@ -13,100 +13,18 @@ use crate::ui::i18n::{self, T};
 use crate::ui::theme::Palette;
 
 impl DamaApp {
-    fn menu_item(&mut self, ui: &mut Ui, c: Command, enabled: bool) {
-        let lang = self.lang();
-        let shortcut = c
-            .shortcut()
-            .map(|s| ui.ctx().format_shortcut(&s))
-            .unwrap_or_default();
-        if ui
-            .add_enabled(
-                enabled,
-                Button::new(c.text().get(lang)).shortcut_text(shortcut),
-            )
-            .clicked()
-        {
-            self.queued.push(c);
-            ui.close();
-        }
-    }
-
     /// Whether a person to move may claim a forgotten capture now. Not while the computer is
     /// to move: its claim is its own, and a button appearing would tell the person that they
     /// forgot a capture.
-    fn person_may_claim(&self) -> bool {
+    pub(super) fn person_may_claim(&self) -> bool {
         self.doc.game().claim_offer().is_some() && self.doc.computer_to_move().is_none()
     }
 
     /// Whether a person answers the standing draw offer.
-    fn person_answers_draw(&self) -> bool {
+    pub(super) fn person_answers_draw(&self) -> bool {
         self.doc
             .draw_offer()
             .is_some_and(|by| self.doc.player(!by) == crate::ui::settings::Player::Human)
-    }
-
-    pub(super) fn menu_bar(&mut self, ui: &mut Ui) {
-        let lang = self.lang();
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button(T::Game.get(lang), |ui| {
-                self.menu_item(ui, Command::NewGame, true);
-                self.menu_item(ui, Command::Open, true);
-                let recent = self.settings.recent_files.clone();
-                ui.add_enabled_ui(!recent.is_empty(), |ui| {
-                    ui.menu_button(T::RecentFiles.get(lang), |ui| {
-                        for path in recent {
-                            if ui.button(path.display().to_string()).clicked() {
-                                self.guard(Pending::OpenFile(path));
-                                ui.close();
-                            }
-                        }
-                    });
-                });
-                self.menu_item(ui, Command::Save, true);
-                self.menu_item(ui, Command::SaveAs, true);
-                ui.separator();
-                let game = self.doc.game();
-                let over = game.outcome().is_some();
-                let can_claim = self.person_may_claim();
-                let can_hint = !over && self.doc.computer_to_move().is_none();
-                let offered = self.person_answers_draw() && !over;
-                self.menu_item(ui, Command::Claim, can_claim);
-                self.menu_item(ui, Command::Hint, can_hint);
-                self.menu_item(ui, Command::OfferDraw, !over);
-                self.menu_item(ui, Command::AcceptDraw, offered);
-                self.menu_item(ui, Command::DeclineDraw, offered);
-                self.menu_item(ui, Command::Resign, !over);
-                ui.separator();
-                self.menu_item(ui, Command::Quit, true);
-            });
-            ui.menu_button(T::Edit.get(lang), |ui| {
-                let can_undo = self.doc.game().can_undo();
-                let can_redo = self.doc.game().can_redo();
-                self.menu_item(ui, Command::Undo, can_undo);
-                self.menu_item(ui, Command::Redo, can_redo);
-                ui.separator();
-                self.menu_item(ui, Command::Settings, true);
-            });
-            ui.menu_button(T::View.get(lang), |ui| {
-                self.menu_item(ui, Command::FlipBoard, true);
-                ui.separator();
-                self.menu_item(ui, Command::FirstPosition, true);
-                self.menu_item(ui, Command::PreviousPosition, true);
-                self.menu_item(ui, Command::NextPosition, true);
-                self.menu_item(ui, Command::LivePosition, true);
-            });
-            ui.menu_button(T::Help.get(lang), |ui| {
-                egui::Grid::new("shortcuts").show(ui, |ui| {
-                    for c in Command::ALL {
-                        ui.label(c.text().get(lang));
-                        if let Some(sc) = c.shortcut() {
-                            ui.label(ui.ctx().format_shortcut(&sc));
-                        }
-                        ui.end_row();
-                    }
-                });
-            });
-        });
     }
 
     pub(super) fn status_bar(&mut self, ui: &mut Ui) {

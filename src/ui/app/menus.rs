@@ -1,0 +1,337 @@
+//! The menu bar, and its keyboard as on the desktop: F10 or Alt with a menu's underlined
+//! letter opens a menu with the focus on its first item, Up and Down move through the items
+//! (egui), Left and Right go to the neighbouring menus, Enter activates, Escape closes; a
+//! closed menu gives the focus back to where it was. For the screen reader the bar is a menu
+//! bar, its buttons menus, their entries menu items (disabled ones disabled) named with their
+//! shortcuts.
+
+use eframe::egui::{self, Button, Context, Id, Key, Modifiers, Ui};
+
+use super::{DamaApp, Pending};
+use crate::ui::commands::Command;
+use crate::ui::i18n::{Language, T};
+
+/// The menus, in the bar's order.
+const MENUS: [T; 4] = [T::Game, T::Edit, T::View, T::Help];
+
+/// What the keyboard did with the menus, kept between frames.
+#[derive(Default)]
+pub(super) struct MenuKeys {
+    /// The bar's menu buttons as last drawn.
+    buttons: Vec<Id>,
+    /// The submenu button of recent files as last drawn (Right opens it, not the next menu).
+    recent: Option<Id>,
+    /// A menu just opened from the keyboard, and for how many more frames its first item
+    /// may still take the focus (egui lays a new popup out unseen first).
+    opening: Option<(usize, u8)>,
+    /// Whether one of the menus was open at the end of the last frame.
+    was_open: bool,
+    /// What had the focus at the start of this frame, before a menu could take it.
+    focus_at_start: Option<Id>,
+    /// What had the focus before the open menu opened; it gets it back when the menu closes.
+    focus_before: Option<Id>,
+    /// Whether the first enabled item of the menu being drawn is to take the focus.
+    focus_first: bool,
+}
+
+/// The letter that opens menu `t` with Alt: its first, without accents (Ú opens Úpravy).
+fn access_key(lang: Language, t: T) -> Option<Key> {
+    let first = t.get(lang).chars().next()?;
+    let plain = match first {
+        'Á' => 'A',
+        'É' | 'Ě' => 'E',
+        'Í' => 'I',
+        'Ó' => 'O',
+        'Ú' | 'Ů' => 'U',
+        'Ý' => 'Y',
+        c => c,
+    };
+    Key::from_name(&plain.to_string())
+}
+
+/// A menu's title with its access letter underlined.
+fn title(ui: &Ui, lang: Language, t: T) -> egui::text::LayoutJob {
+    let text = t.get(lang);
+    let split = text.chars().next().map_or(0, char::len_utf8);
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let mut job = egui::text::LayoutJob::default();
+    let format = egui::TextFormat::simple(font, color);
+    job.append(
+        &text[..split],
+        0.0,
+        egui::TextFormat {
+            underline: egui::Stroke::new(1.0, color),
+            ..format.clone()
+        },
+    );
+    job.append(&text[split..], 0.0, format);
+    job
+}
+
+/// The popup of the menu button `button` (as [`egui::Popup::menu`] names it).
+fn popup_id(button: Id) -> Id {
+    button.with("popup")
+}
+
+impl DamaApp {
+    /// The open menu of the bar, if any.
+    fn open_menu(&self, ctx: &Context) -> Option<usize> {
+        self.menus
+            .buttons
+            .iter()
+            .position(|&b| egui::Popup::is_id_open(ctx, popup_id(b)))
+    }
+
+    /// Whether a menu of the bar is open: the arrows are then the menu's, not the board's.
+    pub(super) fn menu_is_open(&self, ctx: &Context) -> bool {
+        self.open_menu(ctx).is_some()
+    }
+
+    /// Opens menu `i` with the focus on its first item.
+    fn open_menu_at(&mut self, ctx: &Context, i: usize) {
+        let Some(&button) = self.menus.buttons.get(i) else {
+            return;
+        };
+        if !self.menus.was_open {
+            self.menus.focus_before = self.menus.focus_at_start;
+        }
+        egui::Popup::open_id(ctx, popup_id(button));
+        // The menu's own button holds the focus until its first item is drawn.
+        ctx.memory_mut(|m| {
+            m.move_focus(egui::FocusDirection::None);
+            m.request_focus(button);
+        });
+        self.menus.opening = Some((i, 3));
+        ctx.request_repaint();
+    }
+
+    /// F10, Alt+letter, and Left and Right in an open menu; before the menu bar is drawn.
+    pub(super) fn menu_keys(&mut self, ctx: &Context) {
+        let open = self.open_menu(ctx);
+        if open.is_none() {
+            self.menus.focus_at_start = ctx.memory(|m| m.focused());
+        }
+        if self.dialog.is_some() {
+            return;
+        }
+        let lang = self.lang();
+        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F10)) {
+            match open {
+                Some(_) => egui::Popup::close_all(ctx),
+                None => self.open_menu_at(ctx, 0),
+            }
+            return;
+        }
+        for (i, t) in MENUS.into_iter().enumerate() {
+            if let Some(key) = access_key(lang, t)
+                && ctx.input_mut(|inp| inp.consume_key(Modifiers::ALT, key))
+            {
+                self.open_menu_at(ctx, i);
+                return;
+            }
+        }
+        let Some(open) = open else {
+            return;
+        };
+        let n = MENUS.len();
+        let focused = ctx.memory(|m| m.focused());
+        // In the submenu of recent files, or on its button, Left and Right are egui's.
+        let in_recent = self.menus.recent.is_some_and(|r| {
+            let sub = egui::containers::menu::SubMenu::id_from_widget_id(r);
+            focused.is_some_and(|f| {
+                ctx.viewport(|v| {
+                    v.prev_pass
+                        .widgets
+                        .get(f)
+                        .is_some_and(|w| w.layer_id.id == sub)
+                })
+            })
+        });
+        let on_recent = focused.is_some() && focused == self.menus.recent;
+        let key = |k| move |i: &mut egui::InputState| i.consume_key(Modifiers::NONE, k);
+        if !in_recent && !on_recent && ctx.input_mut(key(Key::ArrowRight)) {
+            self.open_menu_at(ctx, (open + 1) % n);
+        } else if !in_recent && ctx.input_mut(key(Key::ArrowLeft)) {
+            self.open_menu_at(ctx, (open + n - 1) % n);
+        }
+    }
+
+    /// Gives the focus back to where it was before the menu opened, unless something else
+    /// (a dialog, a click on the board) has taken it.
+    fn menu_closed(&mut self, ctx: &Context) {
+        let before = self.menus.focus_before.take();
+        self.menus.opening = None;
+        if self.dialog.is_some() {
+            return;
+        }
+        let focused = ctx.memory(|m| m.focused());
+        let in_menus = focused.is_none_or(|id| {
+            self.menus.buttons.contains(&id)
+                || ctx.viewport(|v| {
+                    v.this_pass
+                        .widgets
+                        .get(id)
+                        .is_some_and(|w| w.layer_id.order == egui::Order::Foreground)
+                })
+        });
+        if in_menus {
+            ctx.memory_mut(|m| match (before, focused) {
+                (Some(id), _) => m.request_focus(id),
+                (None, Some(id)) => m.surrender_focus(id),
+                (None, None) => {}
+            });
+        }
+    }
+
+    /// One entry of a menu: the command's text and shortcut (both in its accessible name),
+    /// disabled where the command cannot be used now.
+    fn menu_item(&mut self, ui: &mut Ui, c: Command, enabled: bool) {
+        let lang = self.lang();
+        let shortcut = c
+            .shortcut()
+            .map(|s| ui.ctx().format_shortcut(&s))
+            .unwrap_or_default();
+        let item = ui.add_enabled(
+            enabled,
+            Button::new(c.text().get(lang)).shortcut_text(shortcut.clone()),
+        );
+        ui.ctx().accesskit_node_builder(item.id, |node| {
+            node.set_role(egui::accesskit::Role::MenuItem);
+            if !shortcut.is_empty() {
+                node.set_keyboard_shortcut(shortcut);
+            }
+        });
+        if enabled && std::mem::take(&mut self.menus.focus_first) {
+            item.request_focus();
+            self.menus.opening = None;
+        }
+        if item.clicked() {
+            self.queued.push(c);
+            ui.close();
+        }
+    }
+
+    /// One menu of the bar.
+    fn menu(&mut self, ui: &mut Ui, i: usize, content: impl FnOnce(&mut Self, &mut Ui)) {
+        let lang = self.lang();
+        let t = MENUS[i];
+        let focus_first = matches!(self.menus.opening, Some((at, n)) if at == i && n > 0);
+        let title = title(ui, lang, t);
+        let response = ui
+            .menu_button(title, |ui| {
+                // Not in the unseen first layout: the screen reader would find no item there.
+                self.menus.focus_first = focus_first && !ui.is_sizing_pass();
+                content(self, ui);
+                self.menus.focus_first = false;
+                // The popup is the menu; its button holds it for the screen reader.
+                ui.ctx().accesskit_node_builder(ui.layer_id().id, |node| {
+                    node.set_role(egui::accesskit::Role::Menu);
+                    node.set_label(t.get(lang));
+                });
+            })
+            .response;
+        let expanded = egui::Popup::is_id_open(ui.ctx(), popup_id(response.id));
+        ui.ctx().accesskit_node_builder(response.id, |node| {
+            node.set_role(egui::accesskit::Role::Menu);
+            node.set_has_popup(egui::accesskit::HasPopup::Menu);
+            node.set_expanded(expanded);
+        });
+        if self.menus.buttons.len() <= i {
+            self.menus.buttons.resize(i + 1, Id::NULL);
+        }
+        self.menus.buttons[i] = response.id;
+    }
+
+    pub(super) fn menu_bar(&mut self, ui: &mut Ui) {
+        let lang = self.lang();
+        let bar = egui::MenuBar::new().ui(ui, |ui| {
+            self.menu(ui, 0, |app, ui| {
+                app.menu_item(ui, Command::NewGame, true);
+                app.menu_item(ui, Command::Open, true);
+                let recent = app.settings.recent_files.clone();
+                ui.add_enabled_ui(!recent.is_empty(), |ui| {
+                    let sub = ui.menu_button(T::RecentFiles.get(lang), |ui| {
+                        for path in recent {
+                            let item = ui.button(path.display().to_string());
+                            ui.ctx().accesskit_node_builder(item.id, |node| {
+                                node.set_role(egui::accesskit::Role::MenuItem);
+                            });
+                            if item.clicked() {
+                                app.guard(Pending::OpenFile(path));
+                                ui.close();
+                            }
+                        }
+                    });
+                    app.menus.recent = Some(sub.response.id);
+                    ui.ctx().accesskit_node_builder(sub.response.id, |node| {
+                        node.set_role(egui::accesskit::Role::Menu);
+                        node.set_has_popup(egui::accesskit::HasPopup::Menu);
+                    });
+                });
+                app.menu_item(ui, Command::Save, true);
+                app.menu_item(ui, Command::SaveAs, true);
+                ui.separator();
+                let game = app.doc.game();
+                let over = game.outcome().is_some();
+                let can_claim = app.person_may_claim();
+                let can_hint = !over && app.doc.computer_to_move().is_none();
+                let offered = app.person_answers_draw() && !over;
+                app.menu_item(ui, Command::Claim, can_claim);
+                app.menu_item(ui, Command::Hint, can_hint);
+                app.menu_item(ui, Command::OfferDraw, !over);
+                app.menu_item(ui, Command::AcceptDraw, offered);
+                app.menu_item(ui, Command::DeclineDraw, offered);
+                app.menu_item(ui, Command::Resign, !over);
+                ui.separator();
+                app.menu_item(ui, Command::Quit, true);
+            });
+            self.menu(ui, 1, |app, ui| {
+                let can_undo = app.doc.game().can_undo();
+                let can_redo = app.doc.game().can_redo();
+                app.menu_item(ui, Command::Undo, can_undo);
+                app.menu_item(ui, Command::Redo, can_redo);
+                ui.separator();
+                app.menu_item(ui, Command::MoveField, true);
+                ui.separator();
+                app.menu_item(ui, Command::Settings, true);
+            });
+            self.menu(ui, 2, |app, ui| {
+                app.menu_item(ui, Command::FlipBoard, true);
+                ui.separator();
+                app.menu_item(ui, Command::FirstPosition, true);
+                app.menu_item(ui, Command::PreviousPosition, true);
+                app.menu_item(ui, Command::NextPosition, true);
+                app.menu_item(ui, Command::LivePosition, true);
+                ui.separator();
+                for c in [
+                    Command::RepeatLastMove,
+                    Command::ReadPosition,
+                    Command::ReadMoves,
+                    Command::ReadMaterial,
+                    Command::WhoseTurn,
+                    Command::ReadMoveList,
+                ] {
+                    app.menu_item(ui, c, true);
+                }
+            });
+            self.menu(ui, 3, |app, ui| {
+                app.menu_item(ui, Command::Help, true);
+            });
+        });
+        ui.ctx().accesskit_node_builder(bar.response.id, |node| {
+            node.set_role(egui::accesskit::Role::MenuBar);
+        });
+        if let Some((i, n)) = self.menus.opening {
+            self.menus.opening = (n > 1).then_some((i, n - 1));
+        }
+        let open = self.menu_is_open(ui.ctx());
+        if open && !self.menus.was_open && self.menus.focus_before.is_none() {
+            self.menus.focus_before = self.menus.focus_at_start;
+        }
+        if self.menus.was_open && !open {
+            self.menu_closed(ui.ctx());
+        }
+        self.menus.was_open = open;
+    }
+}
