@@ -448,7 +448,11 @@ fn tab_stays_inside_each_dialog() {
     click(&mut h, 22);
     click(&mut h, 18);
     let dialogs = [
-        (Modifiers::COMMAND | Modifiers::SHIFT, Key::R, "Really resign?"),
+        (
+            Modifiers::COMMAND | Modifiers::SHIFT,
+            Key::R,
+            "Really resign?",
+        ),
         (Modifiers::COMMAND, Key::N, "New game"),
         (Modifiers::NONE, Key::F1, "Keyboard shortcuts"),
         (Modifiers::COMMAND, Key::Comma, "Settings"),
@@ -458,7 +462,11 @@ fn tab_stays_inside_each_dialog() {
         h.key_press_modifiers(mods, key);
         h.run();
         for back in [false, true] {
-            let mods = if back { Modifiers::SHIFT } else { Modifiers::NONE };
+            let mods = if back {
+                Modifiers::SHIFT
+            } else {
+                Modifiers::NONE
+            };
             let mut seen = std::collections::HashSet::new();
             for step in 0..45 {
                 press_once(&mut h, mods, Key::Tab);
@@ -524,7 +532,11 @@ fn dialogs_take_the_focus_on_the_safe_answer() {
         // frame after it closed).
         for frame in 0..3 {
             h.step();
-            assert_eq!(focused(&h), before, "{title}: the focus comes back ({frame})");
+            assert_eq!(
+                focused(&h),
+                before,
+                "{title}: the focus comes back ({frame})"
+            );
         }
         h.run();
         assert!(h.state().dialog().is_none(), "{title}: Escape closes");

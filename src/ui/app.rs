@@ -561,15 +561,52 @@ impl DamaApp {
         }
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
-        // The board keeps most of the width, at any interface size.
+        // Where the window is short for its interface size (300 % on 1280×900), the status and
+        // whose turn it is go beside the board, which takes the whole height: it is then as
+        // large as at 100 %.
+        let compact = ctx.content_rect().height() < 640.0;
+        if !compact {
+            egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        }
         let width = ui.available_width();
-        egui::Panel::right("moves")
-            .resizable(true)
-            .default_size(220.0f32.min(width * 0.3))
-            .max_size((width * 0.4).max(120.0))
-            .show(ui, |ui| self.side_panel(ui));
-        egui::CentralPanel::default().show(ui, |ui| self.board_panel(ui));
+        let height = ui.available_height();
+        let side = if compact {
+            // The board is square: the panel gets the width the board cannot use (less the
+            // panels' margins).
+            (width - height - 32.0).max(120.0).min(width * 0.5)
+        } else {
+            // The board keeps most of the width.
+            220.0f32.min(width * 0.3)
+        };
+        let panel = egui::Panel::right(if compact { "moves-beside" } else { "moves" });
+        let panel = if compact {
+            panel.exact_size(side)
+        } else {
+            panel
+                .resizable(true)
+                .default_size(side)
+                .max_size((width * 0.5).max(120.0))
+        };
+        panel.show(ui, |ui| {
+            if compact {
+                self.banner(ui);
+                self.status_bar(ui);
+                ui.separator();
+            }
+            self.side_panel(ui);
+        });
+        let frame = egui::Frame::central_panel(&ctx.global_style());
+        let frame = if compact {
+            frame.inner_margin(2.0)
+        } else {
+            frame
+        };
+        egui::CentralPanel::default().frame(frame).show(ui, |ui| {
+            if !compact {
+                ui.vertical_centered(|ui| self.banner(ui));
+            }
+            self.board_panel(ui);
+        });
         self.dialogs(&ctx);
 
         for c in std::mem::take(&mut self.queued) {

@@ -128,13 +128,17 @@ impl BoardView<'_> {
         let board = self.pos.board();
         let size = board.size() as f32;
         let avail = ui.available_rect_before_wrap();
+        // Sizes on the board follow its size in pixels, not the interface size: at 300 % the
+        // numbers and coordinates are as large against the pieces as at 100 %.
+        let px = 1.0 / ui.ctx().pixels_per_point();
         let margin = if self.coordinates {
-            (avail.width().min(avail.height()) / (size + 1.0) * 0.6).min(28.0)
+            (avail.width().min(avail.height()) / (size + 1.0) * 0.6).min(28.0 * px)
         } else {
             0.0
         };
         let side = (avail.width().min(avail.height()) - margin).max(8.0 * size);
-        let cell = (side / size).floor();
+        // Whole pixels, not whole points: at 300 % a point is three pixels.
+        let cell = (side / size / px).floor() * px;
         let board_px = cell * size;
         let total = Vec2::new(board_px + margin, board_px + margin);
         let outer = Rect::from_center_size(avail.center(), total);
@@ -149,7 +153,7 @@ impl BoardView<'_> {
 
         painter.rect_filled(board_rect, 0.0, pal.light_square);
         if self.coordinates {
-            let font = FontId::proportional((cell * 0.3).clamp(9.0, 18.0));
+            let font = FontId::proportional((cell * 0.3).clamp(9.0 * px, 18.0 * px));
             for i in 0..board.size() {
                 let (file, rank) = if self.flipped {
                     (board.size() - 1 - i, i + 1)
@@ -279,7 +283,7 @@ impl BoardView<'_> {
                 // On a plate of the square's colour, so that a piece never hides it.
                 let galley = painter.layout_no_wrap(
                     sq.to_string(),
-                    FontId::proportional((cell * 0.2).clamp(7.0, 16.0)),
+                    FontId::proportional((cell * 0.2).clamp(7.0 * px, 16.0 * px)),
                     pal.number,
                 );
                 let at = rect.min + Vec2::splat(cell * 0.03);

@@ -61,208 +61,211 @@ impl DamaApp {
         let room = ctx.content_rect().size() - egui::vec2(64.0, 64.0);
         let response = modal.show(ctx, |ui| {
             ui.set_max_width(room.x);
-            ScrollArea::vertical()
-                .max_height(room.y)
-                .show(ui, |ui| {
-                    ui.set_min_width(360.0f32.min(room.x));
-                    match keep.as_mut().expect("a dialog") {
-                        Dialog::NewGame(form) => {
-                            if let Some(start) = new_game_ui(ui, lang, form, focus_now) {
-                                let form = form.clone();
-                                keep = None;
-                                if start {
-                                    self.guard(Pending::NewGame(form));
-                                } else {
-                                    left = Some(Event::Cancelled);
-                                }
-                            }
-                        }
-                        Dialog::OpenPath(text) => {
-                            ui.heading(T::OpenFile.get(lang));
-                            if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, focus_now) {
-                                keep = None;
-                                match answer {
-                                    Some(path) => self.open_path(&path),
-                                    None => left = Some(Event::Cancelled),
-                                }
-                            }
-                        }
-                        Dialog::SavePath(text, then) => {
-                            ui.heading(T::SaveFile.get(lang));
-                            if let Some(answer) = path_ui(ui, lang, text, T::Save, true, focus_now) {
-                                let then = then.take();
-                                keep = None;
-                                match answer {
-                                    Some(path) => {
-                                        self.save_to(&path);
-                                        // Saved: what waited for it goes on.
-                                        if let Some(then) = then
-                                            && !self.doc.is_dirty()
-                                        {
-                                            self.proceed(then);
-                                        }
-                                    }
-                                    None => left = Some(Event::Cancelled),
-                                }
-                            }
-                        }
-                        Dialog::ChooseGame(path, games) => {
-                            ui.heading(T::ChooseGame.get(lang));
-                            let mut chosen = None;
-                            ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
-                                for (i, g) in games.iter().enumerate() {
-                                    let title = format!(
-                                        "{}. {} – {}  {}  {}",
-                                        i + 1,
-                                        g.tag("White").unwrap_or("?"),
-                                        g.tag("Black").unwrap_or("?"),
-                                        g.result_text(),
-                                        g.tag("Event").unwrap_or("")
-                                    );
-                                    let button = ui.button(title);
-                                    if focus_now && i == 0 {
-                                        button.request_focus();
-                                    }
-                                    if button.clicked() {
-                                        chosen = Some(i);
-                                    }
-                                }
-                            });
-                            if ui.button(T::Cancel.get(lang)).clicked() {
-                                keep = None;
+            ScrollArea::vertical().max_height(room.y).show(ui, |ui| {
+                ui.set_min_width(360.0f32.min(room.x));
+                match keep.as_mut().expect("a dialog") {
+                    Dialog::NewGame(form) => {
+                        if let Some(start) = new_game_ui(ui, lang, form, focus_now) {
+                            let form = form.clone();
+                            keep = None;
+                            if start {
+                                self.guard(Pending::NewGame(form));
+                            } else {
                                 left = Some(Event::Cancelled);
-                            } else if let Some(i) = chosen {
-                                let path = path.clone();
-                                let game = games.swap_remove(i);
-                                keep = None;
-                                self.load_game(&path, game, i + 1);
-                            }
-                        }
-                        Dialog::Unsaved(then) => {
-                            ui.heading(T::UnsavedTitle.get(lang));
-                            ui.label(T::UnsavedText.get(lang));
-                            let then = then.clone();
-                            let mut choice = None;
-                            ui.horizontal(|ui| {
-                                for (t, c) in [(T::SaveChanges, 0), (T::Discard, 1), (T::Cancel, 2)] {
-                                    let button = ui.button(t.get(lang));
-                                    // Save, never Discard: one Enter must not lose the game.
-                                    if focus_now && c == 0 {
-                                        button.request_focus();
-                                    }
-                                    if button.clicked() {
-                                        choice = Some(c);
-                                    }
-                                }
-                            });
-                            match choice {
-                                Some(0) => {
-                                    keep = None;
-                                    match self.doc.file().map(|f| f.to_path_buf()) {
-                                        Some(path) => {
-                                            self.save_to(&path);
-                                            if !self.doc.is_dirty() {
-                                                self.proceed(then);
-                                            }
-                                        }
-                                        None => {
-                                            keep = Some(Dialog::SavePath(self.suggested_path(), Some(then)))
-                                        }
-                                    }
-                                }
-                                Some(1) => {
-                                    keep = None;
-                                    self.proceed(then);
-                                }
-                                Some(_) => {
-                                    keep = None;
-                                    left = Some(Event::Cancelled);
-                                }
-                                None => {}
-                            }
-                        }
-                        Dialog::ConfirmResign => {
-                            ui.heading(T::ConfirmResign.get(lang));
-                            ui.horizontal(|ui| {
-                                let yes = ui.button(T::Yes.get(lang));
-                                let no = ui.button(T::No.get(lang));
-                                // No: Enter on the question does not end the game.
-                                if focus_now {
-                                    no.request_focus();
-                                }
-                                if yes.clicked() {
-                                    keep = None;
-                                    self.apply(Change::Resign);
-                                }
-                                if no.clicked() {
-                                    keep = None;
-                                    left = Some(Event::Cancelled);
-                                }
-                            });
-                        }
-                        Dialog::Help => {
-                            ui.heading(T::KeyboardHelp.get(lang));
-                            let rows = std::iter::once((T::BoardKeys.get(lang).to_string(), None))
-                                .chain(Command::ALL.iter().map(|c| {
-                                    let key = c.shortcut().map(|sc| ctx.format_shortcut(&sc));
-                                    (c.text().get(lang).to_string(), key)
-                                }));
-                            // The lines scroll, the Close button stays in sight.
-                            let lines = (room.y - 160.0).max(120.0);
-                            ScrollArea::vertical().max_height(lines).show(ui, |ui| {
-                                for (i, (text, key)) in rows.enumerate() {
-                                    let row = help_row(ui, &text, key.as_deref());
-                                    // The focus starts on the first line, read at once; Up,
-                                    // Down and Tab go through the rest.
-                                    if focus_now && i == 0 {
-                                        row.request_focus();
-                                    }
-                                }
-                                follow_focus(ui);
-                            });
-                            let close = ui.button(T::Close.get(lang));
-                            if close.clicked() {
-                                keep = None;
-                                left = Some(Event::Closed);
-                            }
-                        }
-                        Dialog::Resume(session, then) => {
-                            if let Some(resume) = autosaving::resume_ui(ui, lang, session, focus_now) {
-                                let session = session.clone();
-                                let then = then.take();
-                                keep = None;
-                                if resume {
-                                    self.resume(*session);
-                                } else {
-                                    self.discard_interrupted();
-                                }
-                                if let Some(path) = then {
-                                    self.guard(Pending::OpenFile(path));
-                                }
-                            }
-                        }
-                        Dialog::Settings => {
-                            let voices = self
-                                .speaker
-                                .as_ref()
-                                .map(|s| s.voices())
-                                .unwrap_or_default();
-                            if settings_ui(ui, lang, &mut self.settings, &voices) {
-                                self.save_settings();
-                                self.applied_zoom = None;
-                            }
-                            let close = ui.button(T::Close.get(lang));
-                            if focus_now {
-                                close.request_focus();
-                            }
-                            if close.clicked() {
-                                keep = None;
-                                left = Some(Event::Closed);
                             }
                         }
                     }
-                    follow_focus(ui);
-                });
+                    Dialog::OpenPath(text) => {
+                        ui.heading(T::OpenFile.get(lang));
+                        if let Some(answer) =
+                            path_ui(ui, lang, text, T::OpenButton, false, focus_now)
+                        {
+                            keep = None;
+                            match answer {
+                                Some(path) => self.open_path(&path),
+                                None => left = Some(Event::Cancelled),
+                            }
+                        }
+                    }
+                    Dialog::SavePath(text, then) => {
+                        ui.heading(T::SaveFile.get(lang));
+                        if let Some(answer) = path_ui(ui, lang, text, T::Save, true, focus_now) {
+                            let then = then.take();
+                            keep = None;
+                            match answer {
+                                Some(path) => {
+                                    self.save_to(&path);
+                                    // Saved: what waited for it goes on.
+                                    if let Some(then) = then
+                                        && !self.doc.is_dirty()
+                                    {
+                                        self.proceed(then);
+                                    }
+                                }
+                                None => left = Some(Event::Cancelled),
+                            }
+                        }
+                    }
+                    Dialog::ChooseGame(path, games) => {
+                        ui.heading(T::ChooseGame.get(lang));
+                        let mut chosen = None;
+                        ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
+                            for (i, g) in games.iter().enumerate() {
+                                let title = format!(
+                                    "{}. {} – {}  {}  {}",
+                                    i + 1,
+                                    g.tag("White").unwrap_or("?"),
+                                    g.tag("Black").unwrap_or("?"),
+                                    g.result_text(),
+                                    g.tag("Event").unwrap_or("")
+                                );
+                                let button = ui.button(title);
+                                if focus_now && i == 0 {
+                                    button.request_focus();
+                                }
+                                if button.clicked() {
+                                    chosen = Some(i);
+                                }
+                            }
+                        });
+                        if ui.button(T::Cancel.get(lang)).clicked() {
+                            keep = None;
+                            left = Some(Event::Cancelled);
+                        } else if let Some(i) = chosen {
+                            let path = path.clone();
+                            let game = games.swap_remove(i);
+                            keep = None;
+                            self.load_game(&path, game, i + 1);
+                        }
+                    }
+                    Dialog::Unsaved(then) => {
+                        ui.heading(T::UnsavedTitle.get(lang));
+                        ui.label(T::UnsavedText.get(lang));
+                        let then = then.clone();
+                        let mut choice = None;
+                        ui.horizontal(|ui| {
+                            for (t, c) in [(T::SaveChanges, 0), (T::Discard, 1), (T::Cancel, 2)] {
+                                let button = ui.button(t.get(lang));
+                                // Save, never Discard: one Enter must not lose the game.
+                                if focus_now && c == 0 {
+                                    button.request_focus();
+                                }
+                                if button.clicked() {
+                                    choice = Some(c);
+                                }
+                            }
+                        });
+                        match choice {
+                            Some(0) => {
+                                keep = None;
+                                match self.doc.file().map(|f| f.to_path_buf()) {
+                                    Some(path) => {
+                                        self.save_to(&path);
+                                        if !self.doc.is_dirty() {
+                                            self.proceed(then);
+                                        }
+                                    }
+                                    None => {
+                                        keep = Some(Dialog::SavePath(
+                                            self.suggested_path(),
+                                            Some(then),
+                                        ))
+                                    }
+                                }
+                            }
+                            Some(1) => {
+                                keep = None;
+                                self.proceed(then);
+                            }
+                            Some(_) => {
+                                keep = None;
+                                left = Some(Event::Cancelled);
+                            }
+                            None => {}
+                        }
+                    }
+                    Dialog::ConfirmResign => {
+                        ui.heading(T::ConfirmResign.get(lang));
+                        ui.horizontal(|ui| {
+                            let yes = ui.button(T::Yes.get(lang));
+                            let no = ui.button(T::No.get(lang));
+                            // No: Enter on the question does not end the game.
+                            if focus_now {
+                                no.request_focus();
+                            }
+                            if yes.clicked() {
+                                keep = None;
+                                self.apply(Change::Resign);
+                            }
+                            if no.clicked() {
+                                keep = None;
+                                left = Some(Event::Cancelled);
+                            }
+                        });
+                    }
+                    Dialog::Help => {
+                        ui.heading(T::KeyboardHelp.get(lang));
+                        let rows = std::iter::once((T::BoardKeys.get(lang).to_string(), None))
+                            .chain(Command::ALL.iter().map(|c| {
+                                let key = c.shortcut().map(|sc| ctx.format_shortcut(&sc));
+                                (c.text().get(lang).to_string(), key)
+                            }));
+                        // The lines scroll, the Close button stays in sight.
+                        let lines = (room.y - 160.0).max(120.0);
+                        ScrollArea::vertical().max_height(lines).show(ui, |ui| {
+                            for (i, (text, key)) in rows.enumerate() {
+                                let row = help_row(ui, &text, key.as_deref());
+                                // The focus starts on the first line, read at once; Up,
+                                // Down and Tab go through the rest.
+                                if focus_now && i == 0 {
+                                    row.request_focus();
+                                }
+                            }
+                            follow_focus(ui);
+                        });
+                        let close = ui.button(T::Close.get(lang));
+                        if close.clicked() {
+                            keep = None;
+                            left = Some(Event::Closed);
+                        }
+                    }
+                    Dialog::Resume(session, then) => {
+                        if let Some(resume) = autosaving::resume_ui(ui, lang, session, focus_now) {
+                            let session = session.clone();
+                            let then = then.take();
+                            keep = None;
+                            if resume {
+                                self.resume(*session);
+                            } else {
+                                self.discard_interrupted();
+                            }
+                            if let Some(path) = then {
+                                self.guard(Pending::OpenFile(path));
+                            }
+                        }
+                    }
+                    Dialog::Settings => {
+                        let voices = self
+                            .speaker
+                            .as_ref()
+                            .map(|s| s.voices())
+                            .unwrap_or_default();
+                        if settings_ui(ui, lang, &mut self.settings, &voices) {
+                            self.save_settings();
+                            self.applied_zoom = None;
+                        }
+                        let close = ui.button(T::Close.get(lang));
+                        if focus_now {
+                            close.request_focus();
+                        }
+                        if close.clicked() {
+                            keep = None;
+                            left = Some(Event::Closed);
+                        }
+                    }
+                }
+                follow_focus(ui);
+            });
         });
         // The modal is a dialog for the screen reader: named by its title, its question as the
         // description, read as the focus enters it.
@@ -308,7 +311,11 @@ fn help_row(ui: &mut Ui, text: &str, key: Option<&str>) -> egui::Response {
         }
     });
     let id = ui.scope_id().with(("help-row", text));
-    let row = ui.interact(shown.response.rect, id, egui::Sense::focusable_noninteractive());
+    let row = ui.interact(
+        shown.response.rect,
+        id,
+        egui::Sense::focusable_noninteractive(),
+    );
     let name = match key {
         Some(key) => format!("{text}: {key}"),
         None => text.to_string(),
@@ -331,7 +338,10 @@ fn follow_focus(ui: &Ui) {
     if ui.memory(|m| m.had_focus_last_frame(id)) {
         return;
     }
-    if let Some(rect) = ui.ctx().viewport(|v| v.this_pass.widgets.get(id).map(|w| w.rect)) {
+    if let Some(rect) = ui
+        .ctx()
+        .viewport(|v| v.this_pass.widgets.get(id).map(|w| w.rect))
+    {
         ui.scroll_to_rect(rect, None);
     }
 }
@@ -418,7 +428,8 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
 /// Start: Enter starts a game like the last one, Tab goes through the choices.
 fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool) -> Option<bool> {
     ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
-    egui::Grid::new("new-game").num_columns(2).show(ui, |ui| {
+    let narrow = is_narrow(ui);
+    form_rows(ui, "new-game", narrow, |ui| {
         let label = ui.label(T::RuleSet.get(lang));
         let before = form.variant;
         let shown = i18n::rules_name(lang, form.variant.rules()).to_string();
@@ -453,13 +464,13 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
                 (Precedence::Quantity, T::PrecedenceQuantity.get(lang)),
             ],
         );
-        ui.label("");
+        empty_cell(ui, narrow);
         ui.checkbox(
             &mut form.rules.men_capture_backward,
             T::MenCaptureBackward.get(lang),
         );
         ui.end_row();
-        ui.label("");
+        empty_cell(ui, narrow);
         let mut flying = form.rules.king == KingRange::Flying;
         if ui.checkbox(&mut flying, T::FlyingKings.get(lang)).changed() {
             form.rules.king = if flying {
@@ -469,7 +480,7 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
             };
         }
         ui.end_row();
-        ui.label("");
+        empty_cell(ui, narrow);
         ui.add_enabled(
             form.rules.claim.is_some(),
             egui::Checkbox::new(&mut form.table_rules, T::TableRules.get(lang)),
@@ -523,6 +534,28 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
     answer
 }
 
+/// Whether a form is to be laid out as one column, labels above their controls: at a large
+/// interface size two columns would not fit the window.
+fn is_narrow(ui: &Ui) -> bool {
+    ui.available_width() < 560.0
+}
+
+/// A form of labels and controls: two columns, or one where `narrow`.
+fn form_rows(ui: &mut Ui, id: &str, narrow: bool, rows: impl FnOnce(&mut Ui)) {
+    if narrow {
+        ui.vertical(rows);
+    } else {
+        egui::Grid::new(id).num_columns(2).show(ui, rows);
+    }
+}
+
+/// The empty label cell of a row in two columns; nothing in one.
+fn empty_cell(ui: &mut Ui, narrow: bool) {
+    if !narrow {
+        ui.label("");
+    }
+}
+
 /// A path field with a Browse button (the native dialog, where there is one). `Some(None)`:
 /// cancelled; `Some(Some(path))`: chosen.
 fn path_ui(
@@ -534,10 +567,12 @@ fn path_ui(
     focus: bool,
 ) -> Option<Option<PathBuf>> {
     let mut answer = None;
-    ui.horizontal(|ui| {
+    // The field takes what width there is: at 300 % the Browse button goes below it.
+    let width = (ui.available_width() - 24.0).min(320.0);
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(T::Path.get(lang));
         let edit = ui
-            .add(egui::TextEdit::singleline(text).desired_width(320.0))
+            .add(egui::TextEdit::singleline(text).desired_width(width))
             .labelled_by(label.id);
         if focus {
             edit.request_focus();
@@ -581,7 +616,7 @@ fn radio_row<'a, V: PartialEq + Copy>(
     options: impl IntoIterator<Item = (V, &'a str)>,
 ) {
     ui.label(heading);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for (value, name) in options {
             let r = ui.radio_value(current, value, name);
             describe(ui, &r, heading);
@@ -610,7 +645,8 @@ fn describe(ui: &Ui, response: &egui::Response, description: &str) {
 fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String]) -> bool {
     let before = s.clone();
     ui.heading(T::Settings.get(lang).trim_end_matches('…'));
-    egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
+    let narrow = is_narrow(ui);
+    form_rows(ui, "settings", narrow, |ui| {
         radio_row(
             ui,
             T::Language.get(lang),

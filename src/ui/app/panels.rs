@@ -3,8 +3,8 @@
 
 use eframe::egui::{self, Button, RichText, ScrollArea, Ui};
 
-use super::change::{Change, Target};
 use super::DamaApp;
+use super::change::{Change, Target};
 use crate::notation::write;
 use crate::rules::{Color, Position, SquareSet};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
@@ -49,7 +49,7 @@ impl DamaApp {
                 egui::accesskit::Live::Polite
             });
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let rules = i18n::rules_name(lang, self.doc.game().rules()).to_string();
             ui.label(rules);
             ui.separator();
@@ -124,7 +124,7 @@ impl DamaApp {
                 .add(
                     egui::TextEdit::singleline(&mut self.move_text)
                         .hint_text(T::MoveFieldHint.get(lang))
-                        .desired_width(120.0),
+                        .desired_width(ui.available_width().clamp(60.0, 160.0)),
                 )
                 .labelled_by(label.id);
             if std::mem::take(&mut self.focus_move_field) {
@@ -231,34 +231,39 @@ impl DamaApp {
         }
     }
 
-    pub(super) fn board_panel(&mut self, ui: &mut Ui) {
+    /// Whose turn it is, or how the game ended, or that an earlier position is shown; and a
+    /// standing draw offer with its answers.
+    pub(super) fn banner(&mut self, ui: &mut Ui) {
         let lang = self.lang();
         let pos = *self.shown_position();
         let outcome = self.doc.game().outcome();
-        ui.vertical_centered(|ui| {
-            let banner = match (self.view.ply, outcome) {
-                (None, Some(o)) => RichText::new(i18n::outcome(lang, o)).heading().strong(),
-                (Some(_), _) => RichText::new(T::ViewingHistory.get(lang)).italics(),
-                (None, None) => RichText::new(i18n::to_move(lang, pos.side_to_move())).heading(),
-            };
-            ui.label(banner);
-            if let Some(offer) = self.doc.draw_offer()
-                && outcome.is_none()
-            {
-                let answers = self.person_answers_draw();
-                ui.horizontal(|ui| {
-                    ui.label(i18n::draw_offer(lang, offer));
-                    // The computer answers an offer made to it on its own.
-                    if answers {
-                        for c in [Command::AcceptDraw, Command::DeclineDraw] {
-                            if ui.button(c.text().get(lang)).clicked() {
-                                self.queued.push(c);
-                            }
+        let banner = match (self.view.ply, outcome) {
+            (None, Some(o)) => RichText::new(i18n::outcome(lang, o)).heading().strong(),
+            (Some(_), _) => RichText::new(T::ViewingHistory.get(lang)).italics(),
+            (None, None) => RichText::new(i18n::to_move(lang, pos.side_to_move())).heading(),
+        };
+        ui.add(egui::Label::new(banner).wrap());
+        if let Some(offer) = self.doc.draw_offer()
+            && outcome.is_none()
+        {
+            let answers = self.person_answers_draw();
+            ui.horizontal_wrapped(|ui| {
+                ui.label(i18n::draw_offer(lang, offer));
+                // The computer answers an offer made to it on its own.
+                if answers {
+                    for c in [Command::AcceptDraw, Command::DeclineDraw] {
+                        if ui.button(c.text().get(lang)).clicked() {
+                            self.queued.push(c);
                         }
                     }
-                });
-            }
-        });
+                }
+            });
+        }
+    }
+
+    pub(super) fn board_panel(&mut self, ui: &mut Ui) {
+        let lang = self.lang();
+        let pos = *self.shown_position();
         let highlights = self.highlights(&pos);
         let view = BoardView {
             pos: &pos,
