@@ -1035,7 +1035,7 @@ fn the_resume_question_and_its_answers() {
 }
 
 /// Leaving speech to the screen reader, each announcement becomes the description of the
-/// focused widget (the window when none has focus) for one frame: Orca 43 presents such a
+/// focused widget (a square from the start; the window when none has focus) for one frame: Orca 43 presents such a
 /// change, and ignores text that changes elsewhere. Focus moves are read by the screen reader
 /// itself and are not handed over twice.
 #[test]
@@ -1046,7 +1046,18 @@ fn the_screen_reader_is_handed_each_announcement() {
     });
     h.run();
     let material = "Bílý: 12 kamenů. Černý: 12 kamenů.".to_string();
-    let window = |h: &Harness<'_, DamaApp>| h.root().accesskit_node().description();
+    // The focus starts on the board, at the first piece that can move.
+    let focused = h.get_by(|n| n.is_focused());
+    assert!(
+        focused
+            .accesskit_node()
+            .label()
+            .is_some_and(|l| l.starts_with("21, ")),
+        "{:?}",
+        focused.accesskit_node().label()
+    );
+    let window =
+        |h: &Harness<'_, DamaApp>| h.get_by(|n| n.is_focused()).accesskit_node().description();
     // One frame for the key going down: the words are there in that frame's tree.
     let key = |pressed, modifiers, key| egui::Event::Key {
         key,

@@ -153,6 +153,8 @@ pub struct DamaApp {
     focus_back: Option<egui::Id>,
     /// The menus' keyboard.
     menus: menus::MenuKeys,
+    /// Whether the focus has been put on the board at the start.
+    focus_placed: bool,
 }
 
 impl DamaApp {
@@ -214,6 +216,7 @@ impl DamaApp {
             focus_before_dialog: None,
             focus_back: None,
             menus: menus::MenuKeys::default(),
+            focus_placed: false,
         }
     }
 
@@ -613,6 +616,13 @@ impl DamaApp {
             self.run(&ctx, c);
         }
         self.drive_computer(&ctx);
+        // At the start the focus goes to the board (not in egui's unseen first layout).
+        if !self.focus_placed && !ctx.will_discard() {
+            self.focus_placed = true;
+            if self.dialog.is_none() && ctx.memory(|m| m.focused()).is_none() {
+                self.focus_board(&ctx);
+            }
+        }
         self.name_window(&ctx);
         self.hand_to_reader(&ctx);
         if self.allow_close && ctx.input(|i| i.viewport().close_requested()) {

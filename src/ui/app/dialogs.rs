@@ -292,9 +292,15 @@ impl DamaApp {
         if self.dialog.is_none() {
             self.dialog = keep;
         }
-        if self.dialog.is_none()
-            && let Some(id) = self.focus_before_dialog.take()
-        {
+        if self.dialog.is_none() {
+            // Back where the focus was, or to the board where it was nowhere.
+            let id = match self.focus_before_dialog.take() {
+                Some(id) => id,
+                None => {
+                    self.focus_board(ctx);
+                    crate::ui::board_view::square_id(self.cursor_square())
+                }
+            };
             ctx.memory_mut(|m| m.request_focus(id));
             self.focus_back = Some(id);
         }
@@ -302,29 +308,34 @@ impl DamaApp {
 }
 
 /// One line of the keyboard help: a command and its keys, a line the focus can rest on, so
-/// that a screen reader reads the help line by line.
+/// that a screen reader reads the help line by line. The text is painted, not made of labels:
+/// the screen reader would read stray labels with the dialog.
 fn help_row(ui: &mut Ui, text: &str, key: Option<&str>) -> egui::Response {
-    let shown = ui.horizontal_wrapped(|ui| {
-        ui.label(text);
-        if let Some(key) = key {
-            ui.label(egui::RichText::new(key).strong());
-        }
-    });
-    let id = ui.scope_id().with(("help-row", text));
-    let row = ui.interact(
-        shown.response.rect,
-        id,
-        egui::Sense::focusable_noninteractive(),
-    );
     let name = match key {
         Some(key) => format!("{text}: {key}"),
         None => text.to_string(),
     };
+    let mut job = egui::text::LayoutJob::default();
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    job.append(text, 0.0, egui::TextFormat::simple(font.clone(), color));
+    if let Some(key) = key {
+        let strong = ui.visuals().strong_text_color();
+        job.append(key, 12.0, egui::TextFormat::simple(font, strong));
+    }
+    job.wrap.max_width = ui.available_width();
+    let galley = ui.fonts_mut(|f| f.layout_job(job));
+    let (rect, row) = ui.allocate_exact_size(
+        galley.size() + egui::vec2(0.0, 4.0),
+        egui::Sense::focusable_noninteractive(),
+    );
     row.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ListItem, true, &name));
+    ui.painter()
+        .galley(rect.min + egui::vec2(0.0, 2.0), galley, color);
     if row.has_focus() {
         let stroke = ui.visuals().selection.stroke;
         ui.painter()
-            .rect_stroke(row.rect.expand(2.0), 2.0, stroke, egui::StrokeKind::Outside);
+            .rect_stroke(rect.expand(2.0), 2.0, stroke, egui::StrokeKind::Outside);
     }
     row
 }

@@ -149,17 +149,32 @@ impl DamaApp {
         self.complain(&problem);
     }
 
+    /// The square of the keyboard cursor: where it is, or the first piece that can move.
+    pub(super) fn cursor_square(&self) -> Square {
+        let board = self.shown_position().board();
+        self.view.cursor.unwrap_or_else(|| {
+            self.moves_shown()
+                .first()
+                .map(|m| m.from())
+                .unwrap_or_else(|| board.square(1).expect("square 1"))
+        })
+    }
+
+    /// Puts the focus on the board, at the keyboard cursor: where the focus goes when nothing
+    /// else holds it (at the start, after a dialog or menu opened from nowhere, after Escape in
+    /// the move field), so that the screen reader is always somewhere that speaks.
+    pub(super) fn focus_board(&mut self, ctx: &Context) {
+        let sq = self.cursor_square();
+        self.view.cursor = Some(sq);
+        ctx.memory_mut(|m| m.request_focus(square_id(sq)));
+    }
+
     /// Moves the keyboard cursor one step; arrows follow the board as it is shown.
     pub(super) fn move_cursor(&mut self, ctx: &Context, key: egui::Key) {
         let pos = *self.shown_position();
         let board = pos.board();
         let size = board.size() as i16;
-        let start = self.view.cursor.unwrap_or_else(|| {
-            self.moves_shown()
-                .first()
-                .map(|m| m.from())
-                .unwrap_or_else(|| board.square(1).expect("square 1"))
-        });
+        let start = self.cursor_square();
         let (file, rank) = board.coords(start);
         let (mut f, mut r) = (file as i16, rank as i16);
         let flip = if self.settings.flipped { -1 } else { 1 };

@@ -176,11 +176,11 @@ impl DamaApp {
                 })
         });
         if in_menus {
-            ctx.memory_mut(|m| match (before, focused) {
-                (Some(id), _) => m.request_focus(id),
-                (None, Some(id)) => m.surrender_focus(id),
-                (None, None) => {}
-            });
+            match before {
+                Some(id) => ctx.memory_mut(|m| m.request_focus(id)),
+                // From nowhere to the board: the screen reader then says what was done.
+                None => self.focus_board(ctx),
+            }
         }
     }
 

@@ -135,6 +135,10 @@ impl DamaApp {
                 self.typed_move(&text);
                 edit.request_focus();
             }
+            // Escape leaves the field for the board, not for nowhere.
+            if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                self.focus_board(ui.ctx());
+            }
         });
         ui.separator();
         let game = self.doc.game();

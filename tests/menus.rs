@@ -1,0 +1,120 @@
+//! The menus by keyboard, as on the desktop, and as a screen reader sees them: F10 or Alt
+//! with the underlined letter opens a menu on its first item, the arrows move through the
+//! items and to the neighbouring menus (never the board cursor), Enter activates, Escape
+//! closes and gives the focus back; items that cannot be used now are disabled for AT-SPI.
+
+mod common;
+
+use dama::rules::Variant;
+use dama::ui::{DamaApp, Language};
+use eframe::egui::{Key, Modifiers, accesskit::Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+/// The accessible name and role of the focused widget.
+fn focused(h: &Harness<'_, DamaApp>) -> (String, Role) {
+    let node = h.get_by(|n| n.is_focused());
+    let node = node.accesskit_node();
+    (node.label().unwrap_or_default(), node.role())
+}
+
+fn key(h: &mut Harness<'_, DamaApp>, modifiers: Modifiers, key: Key) {
+    h.key_press_modifiers(modifiers, key);
+    h.run();
+}
+
+#[test]
+fn menus_by_keyboard() {
+    let mut h = common::app_with(common::settings(Language::English, Variant::Czech));
+    h.run();
+    key(&mut h, Modifiers::NONE, Key::ArrowUp);
+    let board = focused(&h);
+    assert_eq!(board.1, Role::Cell);
+    let cursor = h.state().cursor();
+
+    key(&mut h, Modifiers::NONE, Key::F10);
+    assert_eq!(focused(&h), ("New game… Ctrl+N".into(), Role::MenuItem));
+    key(&mut h, Modifiers::NONE, Key::ArrowDown);
+    assert_eq!(focused(&h).0, "Open… Ctrl+O");
+    key(&mut h, Modifiers::NONE, Key::ArrowUp);
+    key(&mut h, Modifiers::NONE, Key::ArrowUp);
+    assert_eq!(focused(&h).0, "Quit Ctrl+Q", "Up from the first item wraps");
+    assert_eq!(h.state().cursor(), cursor, "the arrows are the menu's");
+    // Right: the next menu, on its first item that can be used (nothing to undo yet).
+    key(&mut h, Modifiers::NONE, Key::ArrowRight);
+    assert_eq!(focused(&h).0, "Type a move Ctrl+M");
+    key(&mut h, Modifiers::NONE, Key::ArrowLeft);
+    key(&mut h, Modifiers::NONE, Key::ArrowLeft);
+    assert_eq!(
+        focused(&h).0,
+        "Keyboard shortcuts F1",
+        "Left from the first menu wraps"
+    );
+    // Escape closes the menu and the focus goes back to the board.
+    key(&mut h, Modifiers::NONE, Key::Escape);
+    assert_eq!(focused(&h), board);
+    assert!(h.query_by(|n| n.role() == Role::MenuItem).is_none());
+    // Alt+letter, and Enter on an item.
+    key(&mut h, Modifiers::ALT, Key::H);
+    assert_eq!(focused(&h).0, "Keyboard shortcuts F1");
+    key(&mut h, Modifiers::NONE, Key::Enter);
+    assert!(matches!(h.state().dialog(), Some(dama::ui::Dialog::Help)));
+    key(&mut h, Modifiers::NONE, Key::Escape);
+    assert_eq!(focused(&h), board, "after the dialog, back on the board");
+}
+
+#[test]
+fn czech_menus_open_by_their_underlined_letters() {
+    let mut h = common::app_with(common::settings(Language::Czech, Variant::Czech));
+    h.run();
+    for (letter, menu, first) in [
+        (Key::H, "Hra", "Nová hra… Ctrl+N"),
+        (Key::U, "Úpravy", "Zadat tah z klávesnice Ctrl+M"),
+        (Key::Z, "Zobrazení", "Otočit desku Ctrl+F"),
+        (Key::N, "Nápověda", "Klávesové zkratky F1"),
+    ] {
+        key(&mut h, Modifiers::ALT, letter);
+        assert_eq!(focused(&h).0, first, "Alt+{letter:?}");
+        // The menu's button, expanded (the open popup is a menu of the same name).
+        let expanded = h
+            .query_all_by(|n| n.role() == Role::Menu && n.label().as_deref() == Some(menu))
+            .any(|n| n.accesskit_node().data().is_expanded() == Some(true));
+        assert!(expanded, "{menu}");
+        key(&mut h, Modifiers::NONE, Key::Escape);
+    }
+    assert!(h.query_by(|n| n.role() == Role::MenuBar).is_some());
+}
+
+#[test]
+fn items_that_cannot_be_used_are_disabled_for_the_screen_reader() {
+    let mut h = common::app_with(common::settings(Language::English, Variant::Czech));
+    h.run();
+    let disabled = |h: &mut Harness<'_, DamaApp>| -> Vec<String> {
+        key(h, Modifiers::NONE, Key::F10);
+        let names = h
+            .query_all_by(|n| n.role() == Role::MenuItem && n.is_disabled())
+            .map(|n| n.accesskit_node().label().unwrap_or_default())
+            .collect();
+        key(h, Modifiers::NONE, Key::Escape);
+        names
+    };
+    assert_eq!(
+        disabled(&mut h),
+        [
+            "You forgot to capture! F9",
+            "Accept draw Ctrl+Shift+A",
+            "Decline draw Ctrl+Shift+N"
+        ]
+    );
+    // A draw offered: the answers can be used (by the other side, a person).
+    key(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
+    assert_eq!(disabled(&mut h), ["You forgot to capture! F9"]);
+    // Edit: nothing to undo or redo at the start.
+    key(&mut h, Modifiers::ALT, Key::E);
+    let edit: Vec<String> = h
+        .query_all_by(|n| n.role() == Role::MenuItem && n.is_disabled())
+        .map(|n| n.accesskit_node().label().unwrap_or_default())
+        .collect();
+    assert_eq!(edit, ["Undo Ctrl+Z", "Redo Ctrl+Y"]);
+    key(&mut h, Modifiers::NONE, Key::Escape);
+}
