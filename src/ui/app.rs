@@ -355,10 +355,18 @@ impl DamaApp {
         if ctx.will_discard() {
             return;
         }
+        let focused = ctx.memory(|m| m.focused());
+        // Where the focus has just moved (a dialog closed), the screen reader reads the newly
+        // focused widget and not its description: the words wait a frame.
+        if focused.is_some_and(|id| !ctx.memory(|m| m.had_focus_last_frame(id))) {
+            if self.for_reader.is_some() {
+                ctx.request_repaint();
+            }
+            return;
+        }
         let Some(text) = self.for_reader.take() else {
             return;
         };
-        let focused = ctx.memory(|m| m.focused());
         let target = focused
             .filter(|&id| ctx.has_accesskit_node(id))
             .unwrap_or_else(egui::accesskit_root_id);

@@ -443,17 +443,16 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
     form_rows(ui, "new-game", narrow, |ui| {
         let label = ui.label(T::RuleSet.get(lang));
         let before = form.variant;
-        let shown = i18n::rules_name(lang, form.variant.rules()).to_string();
-        let combo = egui::ComboBox::from_id_salt("rules")
-            .selected_text(&shown)
-            .show_ui(ui, |ui| {
-                for v in Variant::ALL {
-                    ui.selectable_value(&mut form.variant, v, i18n::rules_name(lang, v.rules()));
-                }
-            })
-            .response
-            .labelled_by(label.id);
-        with_value(ui, &combo, T::RuleSet.get(lang), shown);
+        let choices = Variant::ALL.map(|v| (v, i18n::rules_name(lang, v.rules()).to_string()));
+        combo(
+            ui,
+            "rules",
+            label.id,
+            T::RuleSet.get(lang),
+            &mut form.variant,
+            &choices,
+            None,
+        );
         if form.variant != before {
             form.rules = form.variant.rules().clone();
             form.table_rules = form.rules.table_rules_by_default;
@@ -504,21 +503,20 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
                 T::PlayedBy.get(lang)
             );
             let label = ui.label(&played_by);
+            let choices: Vec<(Player, String)> = std::iter::once(Player::Human)
+                .chain(Level::ALL.into_iter().map(Player::Computer))
+                .map(|p| (p, i18n::player_name(lang, p).to_string()))
+                .collect();
             let player = &mut form.players[i];
-            let shown = i18n::player_name(lang, *player);
-            let combo = egui::ComboBox::from_id_salt(("player", i))
-                .selected_text(&shown)
-                .width(240.0)
-                .show_ui(ui, |ui| {
-                    let choices = std::iter::once(Player::Human)
-                        .chain(Level::ALL.into_iter().map(Player::Computer));
-                    for p in choices {
-                        ui.selectable_value(player, p, i18n::player_name(lang, p));
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            with_value(ui, &combo, &played_by, shown);
+            combo(
+                ui,
+                ("player", i),
+                label.id,
+                &played_by,
+                player,
+                &choices,
+                Some(240.0),
+            );
             ui.end_row();
             let (t, name) = match color {
                 Color::White => (T::WhitePlayer, &mut form.white),
@@ -638,6 +636,53 @@ fn radio_row<'a, V: PartialEq + Copy>(
 
 /// Gives a combo box its value, the choice shown, also in its name ("Pravidla: Dvě věže"):
 /// Orca 43 reads a combo box's name and role but not its value.
+/// A combo box of `choices` for `current`, named "Label: choice" with the choice as its value.
+/// Its choices are list options (selected or not) for the screen reader; Enter on one chooses
+/// it, closes the list and gives the focus back to the box.
+fn combo<V: PartialEq + Clone>(
+    ui: &mut Ui,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+    label: egui::Id,
+    name: &str,
+    current: &mut V,
+    choices: &[(V, String)],
+    width: Option<f32>,
+) {
+    let shown = choices
+        .iter()
+        .find(|(v, _)| v == current)
+        .map(|(_, text)| text.clone())
+        .unwrap_or_default();
+    let mut chosen = false;
+    let mut combo = egui::ComboBox::from_id_salt(salt).selected_text(&shown);
+    if let Some(width) = width {
+        combo = combo.width(width);
+    }
+    let response = combo
+        .show_ui(ui, |ui| {
+            for (value, text) in choices {
+                let selected = value == current;
+                let option = ui.selectable_label(selected, text);
+                ui.ctx().accesskit_node_builder(option.id, |node| {
+                    node.set_role(egui::accesskit::Role::ListBoxOption);
+                    node.clear_toggled();
+                    node.set_selected(selected);
+                });
+                if option.clicked() {
+                    *current = value.clone();
+                    chosen = true;
+                    ui.close();
+                }
+            }
+        })
+        .response
+        .labelled_by(label);
+    if chosen {
+        response.request_focus();
+    }
+    with_value(ui, &response, name, shown);
+}
+
 fn with_value(ui: &Ui, response: &egui::Response, label: &str, value: String) {
     ui.ctx().accesskit_node_builder(response.id, |node| {
         node.set_label(format!("{label}: {value}"));
@@ -705,22 +750,20 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
             }
             ui.horizontal(|ui| {
                 let label = ui.label(T::VoiceName.get(lang));
-                let shown = s
-                    .voice
-                    .name
-                    .clone()
-                    .unwrap_or_else(|| T::AutomaticVoice.get(lang).to_string());
-                let combo = egui::ComboBox::from_id_salt("voice")
-                    .selected_text(&shown)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut s.voice.name, None, T::AutomaticVoice.get(lang));
-                        for v in voices {
-                            ui.selectable_value(&mut s.voice.name, Some(v.clone()), v);
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
-                with_value(ui, &combo, T::VoiceName.get(lang), shown);
+                let choices: Vec<(Option<String>, String)> =
+                    std::iter::once((None, T::AutomaticVoice.get(lang).to_string()))
+                        .chain(voices.iter().map(|v| (Some(v.clone()), v.clone())))
+                        .collect();
+                let name = T::VoiceName.get(lang);
+                combo(
+                    ui,
+                    "voice",
+                    label.id,
+                    name,
+                    &mut s.voice.name,
+                    &choices,
+                    None,
+                );
             });
             ui.add(egui::Slider::new(&mut s.voice.rate, 0.0..=1.0).text(T::Rate.get(lang)));
             ui.add(egui::Slider::new(&mut s.voice.volume, 0.0..=1.0).text(T::Volume.get(lang)));

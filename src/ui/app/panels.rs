@@ -122,7 +122,10 @@ impl DamaApp {
             let label = ui.label(T::MoveField.get(lang));
             let edit = ui
                 .add(
+                    // An id of its own: the claim button appearing above must not take the
+                    // field's focus away (its id would change with its place).
                     egui::TextEdit::singleline(&mut self.move_text)
+                        .id_salt("move-field")
                         .hint_text(T::MoveFieldHint.get(lang))
                         .desired_width(ui.available_width().clamp(60.0, 160.0)),
                 )
