@@ -619,3 +619,20 @@ fn combo_boxes_and_radio_groups_expose_their_values() {
         .count();
     assert_eq!(checked, 1, "following the system is checked");
 }
+
+/// A chosen voice stays shown and chosen while no speech engine lists it (the combo box of
+/// voices lost its name when its choices became a list).
+#[test]
+fn a_chosen_voice_is_shown_without_a_list_of_voices() {
+    let mut settings = english(Variant::Czech);
+    settings.voice.name = Some("czech-mbrola".into());
+    let mut h = app_with(settings);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Comma);
+    h.run();
+    let voice = h.get_by_label("Voice: czech-mbrola");
+    assert_eq!(
+        voice.accesskit_node().value().as_deref(),
+        Some("czech-mbrola")
+    );
+}

@@ -390,20 +390,12 @@ impl<R: BufRead> Lexer<R> {
                 self.bump()?;
                 self.tag(start)?
             }
-            b'{' => {
+            b'{' | b'%' | b';' => {
                 self.bump()?;
+                // `{…}`, or `%` and `;` to the end of the line.
+                let end = if b == b'{' { b'}' } else { b'\n' };
                 Token::Comment(self.until(
-                    b'}',
-                    MAX_COMMENT,
-                    start,
-                    Kind::UnterminatedComment,
-                    Kind::CommentTooLong { limit: MAX_COMMENT },
-                )?)
-            }
-            b'%' | b';' => {
-                self.bump()?;
-                Token::Comment(self.until(
-                    b'\n',
+                    end,
                     MAX_COMMENT,
                     start,
                     Kind::UnterminatedComment,

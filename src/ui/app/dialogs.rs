@@ -63,207 +63,7 @@ impl DamaApp {
             ui.set_max_width(room.x);
             ScrollArea::vertical().max_height(room.y).show(ui, |ui| {
                 ui.set_min_width(360.0f32.min(room.x));
-                match keep.as_mut().expect("a dialog") {
-                    Dialog::NewGame(form) => {
-                        if let Some(start) = new_game_ui(ui, lang, form, focus_now) {
-                            let form = form.clone();
-                            keep = None;
-                            if start {
-                                self.guard(Pending::NewGame(form));
-                            } else {
-                                left = Some(Event::Cancelled);
-                            }
-                        }
-                    }
-                    Dialog::OpenPath(text) => {
-                        ui.heading(T::OpenFile.get(lang));
-                        if let Some(answer) =
-                            path_ui(ui, lang, text, T::OpenButton, false, focus_now)
-                        {
-                            keep = None;
-                            match answer {
-                                Some(path) => self.open_path(&path),
-                                None => left = Some(Event::Cancelled),
-                            }
-                        }
-                    }
-                    Dialog::SavePath(text, then) => {
-                        ui.heading(T::SaveFile.get(lang));
-                        if let Some(answer) = path_ui(ui, lang, text, T::Save, true, focus_now) {
-                            let then = then.take();
-                            keep = None;
-                            match answer {
-                                Some(path) => {
-                                    self.save_to(&path);
-                                    // Saved: what waited for it goes on.
-                                    if let Some(then) = then
-                                        && !self.doc.is_dirty()
-                                    {
-                                        self.proceed(then);
-                                    }
-                                }
-                                None => left = Some(Event::Cancelled),
-                            }
-                        }
-                    }
-                    Dialog::ChooseGame(path, games) => {
-                        ui.heading(T::ChooseGame.get(lang));
-                        let mut chosen = None;
-                        ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
-                            for (i, g) in games.iter().enumerate() {
-                                let title = format!(
-                                    "{}. {} – {}  {}  {}",
-                                    i + 1,
-                                    g.tag("White").unwrap_or("?"),
-                                    g.tag("Black").unwrap_or("?"),
-                                    g.result_text(),
-                                    g.tag("Event").unwrap_or("")
-                                );
-                                let button = ui.button(title);
-                                if focus_now && i == 0 {
-                                    button.request_focus();
-                                }
-                                if button.clicked() {
-                                    chosen = Some(i);
-                                }
-                            }
-                        });
-                        if ui.button(T::Cancel.get(lang)).clicked() {
-                            keep = None;
-                            left = Some(Event::Cancelled);
-                        } else if let Some(i) = chosen {
-                            let path = path.clone();
-                            let game = games.swap_remove(i);
-                            keep = None;
-                            self.load_game(&path, game, i + 1);
-                        }
-                    }
-                    Dialog::Unsaved(then) => {
-                        ui.heading(T::UnsavedTitle.get(lang));
-                        ui.label(T::UnsavedText.get(lang));
-                        let then = then.clone();
-                        let mut choice = None;
-                        ui.horizontal(|ui| {
-                            for (t, c) in [(T::SaveChanges, 0), (T::Discard, 1), (T::Cancel, 2)] {
-                                let button = ui.button(t.get(lang));
-                                // Save, never Discard: one Enter must not lose the game.
-                                if focus_now && c == 0 {
-                                    button.request_focus();
-                                }
-                                if button.clicked() {
-                                    choice = Some(c);
-                                }
-                            }
-                        });
-                        match choice {
-                            Some(0) => {
-                                keep = None;
-                                match self.doc.file().map(|f| f.to_path_buf()) {
-                                    Some(path) => {
-                                        self.save_to(&path);
-                                        if !self.doc.is_dirty() {
-                                            self.proceed(then);
-                                        }
-                                    }
-                                    None => {
-                                        keep = Some(Dialog::SavePath(
-                                            self.suggested_path(),
-                                            Some(then),
-                                        ))
-                                    }
-                                }
-                            }
-                            Some(1) => {
-                                keep = None;
-                                self.proceed(then);
-                            }
-                            Some(_) => {
-                                keep = None;
-                                left = Some(Event::Cancelled);
-                            }
-                            None => {}
-                        }
-                    }
-                    Dialog::ConfirmResign => {
-                        ui.heading(T::ConfirmResign.get(lang));
-                        ui.horizontal(|ui| {
-                            let yes = ui.button(T::Yes.get(lang));
-                            let no = ui.button(T::No.get(lang));
-                            // No: Enter on the question does not end the game.
-                            if focus_now {
-                                no.request_focus();
-                            }
-                            if yes.clicked() {
-                                keep = None;
-                                self.apply(Change::Resign);
-                            }
-                            if no.clicked() {
-                                keep = None;
-                                left = Some(Event::Cancelled);
-                            }
-                        });
-                    }
-                    Dialog::Help => {
-                        ui.heading(T::KeyboardHelp.get(lang));
-                        let rows = std::iter::once((T::BoardKeys.get(lang).to_string(), None))
-                            .chain(Command::ALL.iter().map(|c| {
-                                let key = c.shortcut().map(|sc| ctx.format_shortcut(&sc));
-                                (c.text().get(lang).to_string(), key)
-                            }));
-                        // The lines scroll, the Close button stays in sight.
-                        let lines = (room.y - 160.0).max(120.0);
-                        ScrollArea::vertical().max_height(lines).show(ui, |ui| {
-                            for (i, (text, key)) in rows.enumerate() {
-                                let row = help_row(ui, &text, key.as_deref());
-                                // The focus starts on the first line, read at once; Up,
-                                // Down and Tab go through the rest.
-                                if focus_now && i == 0 {
-                                    row.request_focus();
-                                }
-                            }
-                            follow_focus(ui);
-                        });
-                        let close = ui.button(T::Close.get(lang));
-                        if close.clicked() {
-                            keep = None;
-                            left = Some(Event::Closed);
-                        }
-                    }
-                    Dialog::Resume(session, then) => {
-                        if let Some(resume) = autosaving::resume_ui(ui, lang, session, focus_now) {
-                            let session = session.clone();
-                            let then = then.take();
-                            keep = None;
-                            if resume {
-                                self.resume(*session);
-                            } else {
-                                self.discard_interrupted();
-                            }
-                            if let Some(path) = then {
-                                self.guard(Pending::OpenFile(path));
-                            }
-                        }
-                    }
-                    Dialog::Settings => {
-                        let voices = self
-                            .speaker
-                            .as_ref()
-                            .map(|s| s.voices())
-                            .unwrap_or_default();
-                        if settings_ui(ui, lang, &mut self.settings, &voices) {
-                            self.save_settings();
-                            self.applied_zoom = None;
-                        }
-                        let close = ui.button(T::Close.get(lang));
-                        if focus_now {
-                            close.request_focus();
-                        }
-                        if close.clicked() {
-                            keep = None;
-                            left = Some(Event::Closed);
-                        }
-                    }
-                }
+                self.dialog_body(ui, &mut keep, &mut left, focus_now, room);
                 follow_focus(ui);
             });
         });
@@ -295,14 +95,225 @@ impl DamaApp {
         if self.dialog.is_none() {
             // Back where the focus was, or to the board where it was nowhere.
             let id = match self.focus_before_dialog.take() {
-                Some(id) => id,
-                None => {
-                    self.focus_board(ctx);
-                    crate::ui::board_view::square_id(self.cursor_square())
+                Some(id) => {
+                    ctx.memory_mut(|m| m.request_focus(id));
+                    id
                 }
+                None => self.focus_board(ctx),
             };
-            ctx.memory_mut(|m| m.request_focus(id));
             self.focus_back = Some(id);
+        }
+    }
+
+    /// The inside of the open dialog `keep`: its controls, and what its answer does. An
+    /// answer sets `keep` to None (or to the dialog that follows), and `left` to how the
+    /// dialog was left without one.
+    fn dialog_body(
+        &mut self,
+        ui: &mut Ui,
+        keep: &mut Option<Dialog>,
+        left: &mut Option<Event>,
+        focus_now: bool,
+        room: egui::Vec2,
+    ) {
+        let lang = self.lang();
+        match keep.as_mut().expect("a dialog") {
+            Dialog::NewGame(form) => {
+                if let Some(start) = new_game_ui(ui, lang, form, focus_now) {
+                    let form = form.clone();
+                    *keep = None;
+                    if start {
+                        self.guard(Pending::NewGame(form));
+                    } else {
+                        *left = Some(Event::Cancelled);
+                    }
+                }
+            }
+            Dialog::OpenPath(text) => {
+                ui.heading(T::OpenFile.get(lang));
+                if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, focus_now) {
+                    *keep = None;
+                    match answer {
+                        Some(path) => self.open_path(&path),
+                        None => *left = Some(Event::Cancelled),
+                    }
+                }
+            }
+            Dialog::SavePath(text, then) => {
+                ui.heading(T::SaveFile.get(lang));
+                if let Some(answer) = path_ui(ui, lang, text, T::Save, true, focus_now) {
+                    let then = then.take();
+                    *keep = None;
+                    match answer {
+                        Some(path) => {
+                            self.save_to(&path);
+                            // Saved: what waited for it goes on.
+                            if let Some(then) = then
+                                && !self.doc.is_dirty()
+                            {
+                                self.proceed(then);
+                            }
+                        }
+                        None => *left = Some(Event::Cancelled),
+                    }
+                }
+            }
+            Dialog::ChooseGame(path, games) => {
+                ui.heading(T::ChooseGame.get(lang));
+                let mut chosen = None;
+                ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
+                    for (i, g) in games.iter().enumerate() {
+                        let title = format!(
+                            "{}. {} – {}  {}  {}",
+                            i + 1,
+                            g.tag("White").unwrap_or("?"),
+                            g.tag("Black").unwrap_or("?"),
+                            g.result_text(),
+                            g.tag("Event").unwrap_or("")
+                        );
+                        let button = ui.button(title);
+                        if focus_now && i == 0 {
+                            button.request_focus();
+                        }
+                        if button.clicked() {
+                            chosen = Some(i);
+                        }
+                    }
+                });
+                if ui.button(T::Cancel.get(lang)).clicked() {
+                    *keep = None;
+                    *left = Some(Event::Cancelled);
+                } else if let Some(i) = chosen {
+                    let path = path.clone();
+                    let game = games.swap_remove(i);
+                    *keep = None;
+                    self.load_game(&path, game, i + 1);
+                }
+            }
+            Dialog::Unsaved(then) => {
+                ui.heading(T::UnsavedTitle.get(lang));
+                ui.label(T::UnsavedText.get(lang));
+                let then = then.clone();
+                let mut choice = None;
+                ui.horizontal(|ui| {
+                    for (t, c) in [(T::SaveChanges, 0), (T::Discard, 1), (T::Cancel, 2)] {
+                        let button = ui.button(t.get(lang));
+                        // Save, never Discard: one Enter must not lose the game.
+                        if focus_now && c == 0 {
+                            button.request_focus();
+                        }
+                        if button.clicked() {
+                            choice = Some(c);
+                        }
+                    }
+                });
+                match choice {
+                    Some(0) => {
+                        *keep = None;
+                        match self.doc.file().map(|f| f.to_path_buf()) {
+                            Some(path) => {
+                                self.save_to(&path);
+                                if !self.doc.is_dirty() {
+                                    self.proceed(then);
+                                }
+                            }
+                            None => {
+                                *keep = Some(Dialog::SavePath(self.suggested_path(), Some(then)))
+                            }
+                        }
+                    }
+                    Some(1) => {
+                        *keep = None;
+                        self.proceed(then);
+                    }
+                    Some(_) => {
+                        *keep = None;
+                        *left = Some(Event::Cancelled);
+                    }
+                    None => {}
+                }
+            }
+            Dialog::ConfirmResign => {
+                ui.heading(T::ConfirmResign.get(lang));
+                ui.horizontal(|ui| {
+                    let yes = ui.button(T::Yes.get(lang));
+                    let no = ui.button(T::No.get(lang));
+                    // No: Enter on the question does not end the game.
+                    if focus_now {
+                        no.request_focus();
+                    }
+                    if yes.clicked() {
+                        *keep = None;
+                        self.apply(Change::Resign);
+                    }
+                    if no.clicked() {
+                        *keep = None;
+                        *left = Some(Event::Cancelled);
+                    }
+                });
+            }
+            Dialog::Help => {
+                ui.heading(T::KeyboardHelp.get(lang));
+                let ctx = ui.ctx().clone();
+                let rows = std::iter::once((T::BoardKeys.get(lang).to_string(), None)).chain(
+                    Command::ALL.iter().map(|c| {
+                        let key = c.shortcut().map(|sc| ctx.format_shortcut(&sc));
+                        (c.text().get(lang).to_string(), key)
+                    }),
+                );
+                // The lines scroll, the Close button stays in sight.
+                let lines = (room.y - 160.0).max(120.0);
+                ScrollArea::vertical().max_height(lines).show(ui, |ui| {
+                    for (i, (text, key)) in rows.enumerate() {
+                        let row = help_row(ui, &text, key.as_deref());
+                        // The focus starts on the first line, read at once; Up,
+                        // Down and Tab go through the rest.
+                        if focus_now && i == 0 {
+                            row.request_focus();
+                        }
+                    }
+                    follow_focus(ui);
+                });
+                let close = ui.button(T::Close.get(lang));
+                if close.clicked() {
+                    *keep = None;
+                    *left = Some(Event::Closed);
+                }
+            }
+            Dialog::Resume(session, then) => {
+                if let Some(resume) = autosaving::resume_ui(ui, lang, session, focus_now) {
+                    let session = session.clone();
+                    let then = then.take();
+                    *keep = None;
+                    if resume {
+                        self.resume(*session);
+                    } else {
+                        self.discard_interrupted();
+                    }
+                    if let Some(path) = then {
+                        self.guard(Pending::OpenFile(path));
+                    }
+                }
+            }
+            Dialog::Settings => {
+                let voices = self
+                    .speaker
+                    .as_ref()
+                    .map(|s| s.voices())
+                    .unwrap_or_default();
+                if settings_ui(ui, lang, &mut self.settings, &voices) {
+                    self.save_settings();
+                    self.applied_zoom = None;
+                }
+                let close = ui.button(T::Close.get(lang));
+                if focus_now {
+                    close.request_focus();
+                }
+                if close.clicked() {
+                    *keep = None;
+                    *left = Some(Event::Closed);
+                }
+            }
         }
     }
 }
@@ -634,11 +645,10 @@ fn radio_row<'a, V: PartialEq + Copy>(
     ui.end_row();
 }
 
-/// Gives a combo box its value, the choice shown, also in its name ("Pravidla: Dvě věže"):
-/// Orca 43 reads a combo box's name and role but not its value.
-/// A combo box of `choices` for `current`, named "Label: choice" with the choice as its value.
-/// Its choices are list options (selected or not) for the screen reader; Enter on one chooses
-/// it, closes the list and gives the focus back to the box.
+/// A combo box of `choices` for `current`, named "Label: choice" with the choice as its value
+/// (Orca 43 reads a combo box's name and role but not its value). Its choices are list options
+/// (selected or not) for the screen reader; Enter on one chooses it, closes the list and gives
+/// the focus back to the box.
 fn combo<V: PartialEq + Clone>(
     ui: &mut Ui,
     salt: impl std::hash::Hash + std::fmt::Debug,
@@ -680,13 +690,9 @@ fn combo<V: PartialEq + Clone>(
     if chosen {
         response.request_focus();
     }
-    with_value(ui, &response, name, shown);
-}
-
-fn with_value(ui: &Ui, response: &egui::Response, label: &str, value: String) {
     ui.ctx().accesskit_node_builder(response.id, |node| {
-        node.set_label(format!("{label}: {value}"));
-        node.set_value(value);
+        node.set_label(format!("{name}: {shown}"));
+        node.set_value(shown);
     });
 }
 
@@ -750,9 +756,17 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
             }
             ui.horizontal(|ui| {
                 let label = ui.label(T::VoiceName.get(lang));
+                // The chosen voice stays a choice (and is shown) while the list of voices
+                // lacks it (no speech engine started).
+                let chosen = s.voice.name.clone().filter(|v| !voices.contains(v));
                 let choices: Vec<(Option<String>, String)> =
                     std::iter::once((None, T::AutomaticVoice.get(lang).to_string()))
-                        .chain(voices.iter().map(|v| (Some(v.clone()), v.clone())))
+                        .chain(
+                            chosen
+                                .iter()
+                                .chain(voices)
+                                .map(|v| (Some(v.clone()), v.clone())),
+                        )
                         .collect();
                 let name = T::VoiceName.get(lang);
                 combo(

@@ -150,7 +150,7 @@ impl DamaApp {
     }
 
     /// The square of the keyboard cursor: where it is, or the first piece that can move.
-    pub(super) fn cursor_square(&self) -> Square {
+    fn cursor_square(&self) -> Square {
         let board = self.shown_position().board();
         self.view.cursor.unwrap_or_else(|| {
             self.moves_shown()
@@ -163,10 +163,13 @@ impl DamaApp {
     /// Puts the focus on the board, at the keyboard cursor: where the focus goes when nothing
     /// else holds it (at the start, after a dialog or menu opened from nowhere, after Escape in
     /// the move field), so that the screen reader is always somewhere that speaks.
-    pub(super) fn focus_board(&mut self, ctx: &Context) {
+    /// Returns the square's widget id.
+    pub(super) fn focus_board(&mut self, ctx: &Context) -> egui::Id {
         let sq = self.cursor_square();
         self.view.cursor = Some(sq);
-        ctx.memory_mut(|m| m.request_focus(square_id(sq)));
+        let id = square_id(sq);
+        ctx.memory_mut(|m| m.request_focus(id));
+        id
     }
 
     /// Moves the keyboard cursor one step; arrows follow the board as it is shown.

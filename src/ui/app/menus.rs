@@ -28,7 +28,8 @@ pub(super) struct MenuKeys {
     was_open: bool,
     /// What had the focus at the start of this frame, before a menu could take it.
     focus_at_start: Option<Id>,
-    /// What had the focus before the open menu opened; it gets it back when the menu closes.
+    /// What had the focus before the open menu opened (taken when the bar finds a menu newly
+    /// open, by key or click); it gets it back when the menu closes.
     focus_before: Option<Id>,
     /// Whether the first enabled item of the menu being drawn is to take the focus.
     focus_first: bool,
@@ -93,9 +94,6 @@ impl DamaApp {
         let Some(&button) = self.menus.buttons.get(i) else {
             return;
         };
-        if !self.menus.was_open {
-            self.menus.focus_before = self.menus.focus_at_start;
-        }
         egui::Popup::open_id(ctx, popup_id(button));
         // The menu's own button holds the focus until its first item is drawn.
         ctx.memory_mut(|m| {
@@ -179,7 +177,9 @@ impl DamaApp {
             match before {
                 Some(id) => ctx.memory_mut(|m| m.request_focus(id)),
                 // From nowhere to the board: the screen reader then says what was done.
-                None => self.focus_board(ctx),
+                None => {
+                    self.focus_board(ctx);
+                }
             }
         }
     }
