@@ -155,6 +155,11 @@ pub enum Event {
     ThinkingAboutHint,
     /// The cursor is in the move field.
     MoveField,
+    /// The board as text (for braille displays) was shown, with the focus in it, or hidden.
+    BoardText {
+        /// Whether it is shown now.
+        shown: bool,
+    },
     /// A dialog was cancelled.
     Cancelled,
     /// A dialog was closed.

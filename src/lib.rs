@@ -14,6 +14,9 @@ pub mod language;
 pub mod logging;
 pub mod notation;
 pub mod rules;
+/// Optional sound cues (a move, a capture, a crowning, the end): synthesized tones played with
+/// rodio, for players who do not look at the board.
+pub mod sound;
 pub mod speech;
 pub mod storage;
 pub mod ui;

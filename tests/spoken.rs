@@ -185,6 +185,16 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &["Board flipped: White at the bottom."],
     ),
     (
+        "board as text",
+        &["Deska jako text, řádek po řádku."],
+        &["Board as text, line by line."],
+    ),
+    (
+        "board as text hidden",
+        &["Deska jako text skryta."],
+        &["Board as text hidden."],
+    ),
+    (
         "offer a draw",
         &["Bílý nabízí remízu. Přijmout: Ctrl+Shift+A, odmítnout: Ctrl+Shift+N."],
         &["White offers a draw. Accept: Ctrl+Shift+A, decline: Ctrl+Shift+N."],
@@ -672,6 +682,8 @@ fn script(lang: Language) -> Script {
     // The board turned round and back.
     s.step("flip", |s| s.command(Command::FlipBoard));
     s.step("flip back", |s| s.command(Command::FlipBoard));
+    s.step("board as text", |s| s.command(Command::BoardText));
+    s.step("board as text hidden", |s| s.command(Command::BoardText));
     // Draw offers.
     s.step("offer a draw", |s| s.command(Command::OfferDraw));
     s.step("decline it", |s| s.command(Command::DeclineDraw));

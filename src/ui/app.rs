@@ -11,6 +11,7 @@ mod menus;
 mod panels;
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Context, Ui, ViewportCommand};
 
@@ -155,6 +156,17 @@ pub struct DamaApp {
     menus: menus::MenuKeys,
     /// Whether the focus has been put on the board at the start.
     focus_placed: bool,
+    /// The lines of the board as text, as last drawn (none: hidden).
+    board_text_rows: Vec<egui::Id>,
+    /// Whether the board as text is to take the focus.
+    focus_board_text: bool,
+    /// What had the focus as the screen reader was last handed words, and since when.
+    reader_focus: (Option<egui::Id>, Instant),
+    /// How long the focus must rest on a widget before words are handed to the screen reader
+    /// there: Orca presents a newly focused widget with its description as it is when Orca gets
+    /// to it (some 80 ms later), and then again as the description changes; words handed over
+    /// sooner are said twice.
+    pub reader_settle: Duration,
 }
 
 impl DamaApp {
@@ -217,6 +229,10 @@ impl DamaApp {
             focus_back: None,
             menus: menus::MenuKeys::default(),
             focus_placed: false,
+            board_text_rows: Vec::new(),
+            focus_board_text: false,
+            reader_focus: (None, Instant::now()),
+            reader_settle: Duration::from_millis(300),
         }
     }
 
@@ -356,11 +372,16 @@ impl DamaApp {
             return;
         }
         let focused = ctx.memory(|m| m.focused());
-        // Where the focus has just moved (a dialog closed), the screen reader reads the newly
-        // focused widget and not its description: the words wait a frame.
-        if focused.is_some_and(|id| !ctx.memory(|m| m.had_focus_last_frame(id))) {
+        if focused != self.reader_focus.0 {
+            self.reader_focus = (focused, Instant::now());
+        }
+        // Where the focus has just moved (a dialog closed, the board as text hidden), the
+        // screen reader reads the newly focused widget first: the words wait until it has.
+        let rested = self.reader_focus.1.elapsed();
+        let new = focused.is_some_and(|id| !ctx.memory(|m| m.had_focus_last_frame(id)));
+        if new || rested < self.reader_settle {
             if self.for_reader.is_some() {
-                ctx.request_repaint();
+                ctx.request_repaint_after(self.reader_settle.saturating_sub(rested));
             }
             return;
         }
@@ -524,7 +545,14 @@ impl DamaApp {
             }
         }
         self.menu_keys(&ctx);
-        if self.dialog.is_none() && !ctx.text_edit_focused() && !self.menu_is_open(&ctx) {
+        let in_board_text = ctx
+            .memory(|m| m.focused())
+            .is_some_and(|id| self.board_text_rows.contains(&id));
+        if self.dialog.is_none()
+            && !ctx.text_edit_focused()
+            && !self.menu_is_open(&ctx)
+            && !in_board_text
+        {
             for key in [
                 egui::Key::ArrowUp,
                 egui::Key::ArrowDown,

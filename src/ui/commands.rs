@@ -62,6 +62,8 @@ commands! {
     Redo => Redo, CTRL + Y;
     /// Turn the board round.
     FlipBoard => FlipBoard, CTRL + F;
+    /// Show the board as text (for braille displays) and go there, or hide it.
+    BoardText => BoardText, CTRL + T;
     /// Open the settings.
     Settings => Settings, CTRL + Comma;
     /// The side to move resigns.

@@ -34,6 +34,7 @@ texts! {
     Redo => "Znovu zahrát", "Redo";
     View => "Zobrazení", "View";
     FlipBoard => "Otočit desku", "Flip board";
+    BoardText => "Deska jako text", "Board as text";
     Settings => "Nastavení…", "Settings…";
     Resign => "Vzdát", "Resign";
     OfferDraw => "Nabídnout remízu", "Offer draw";

@@ -78,6 +78,8 @@ pub struct Settings {
     pub coordinates: bool,
     /// Black at the bottom.
     pub flipped: bool,
+    /// The board as text beside the move list, for braille displays.
+    pub board_text: bool,
     /// Inner size of the window, in points.
     pub window_size: Option<[f32; 2]>,
     /// Most recent first.
@@ -113,6 +115,7 @@ impl Default for Settings {
             numbers_on_8x8: false,
             coordinates: true,
             flipped: false,
+            board_text: false,
             window_size: None,
             recent_files: Vec::new(),
             last_rules: crate::rules::Variant::Czech.id().into(),

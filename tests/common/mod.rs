@@ -27,7 +27,9 @@ pub fn settings(lang: Language, variant: Variant) -> Settings {
 }
 
 /// The window around `app`, set up already; no frame drawn yet.
-pub fn window(app: DamaApp) -> Harness<'static, DamaApp> {
+pub fn window(mut app: DamaApp) -> Harness<'static, DamaApp> {
+    // Frames follow each other at once here: what the focus says need not wait for Orca.
+    app.reader_settle = std::time::Duration::ZERO;
     Harness::builder()
         .with_size(SIZE)
         .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app)

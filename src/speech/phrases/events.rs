@@ -258,6 +258,12 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             Czech => "Zadejte tah, například 32-28, a stiskněte Enter.".into(),
             English => "Type a move, for example 32-28, and press Enter.".into(),
         },
+        Event::BoardText { shown } => match (lang, shown) {
+            (Czech, true) => "Deska jako text, řádek po řádku.".into(),
+            (Czech, false) => "Deska jako text skryta.".into(),
+            (English, true) => "Board as text, line by line.".into(),
+            (English, false) => "Board as text hidden.".into(),
+        },
         Event::Cancelled => match lang {
             Czech => "Zrušeno.".into(),
             English => "Cancelled.".into(),

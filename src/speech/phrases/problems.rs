@@ -452,6 +452,8 @@ mod tests {
             Event::Hint { before, mv },
             Event::ThinkingAboutHint,
             Event::MoveField,
+            Event::BoardText { shown: true },
+            Event::BoardText { shown: false },
             Event::Cancelled,
             Event::Closed,
         ];
@@ -485,6 +487,7 @@ mod tests {
                 | Event::Hint { .. }
                 | Event::ThinkingAboutHint
                 | Event::MoveField
+                | Event::BoardText { .. }
                 | Event::Cancelled
                 | Event::Closed => {}
             }

@@ -248,6 +248,19 @@ impl DamaApp {
                 self.tell(&[Event::Flipped { black_at_bottom }], true);
                 self.save_settings();
             }
+            Command::BoardText => {
+                let focused = self.focus_outside_menus();
+                let inside = focused.is_some_and(|id| self.board_text_rows.contains(&id));
+                let shown = !(self.settings.board_text && inside);
+                self.settings.board_text = shown;
+                if shown {
+                    self.focus_board_text = true;
+                } else {
+                    self.focus_board(ctx);
+                }
+                self.tell(&[Event::BoardText { shown }], true);
+                self.save_settings();
+            }
             Command::Settings => self.dialog = Some(Dialog::Settings),
             Command::Resign => match self.doc.game().outcome() {
                 None => self.dialog = Some(Dialog::ConfirmResign),

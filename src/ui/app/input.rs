@@ -150,7 +150,7 @@ impl DamaApp {
     }
 
     /// The square of the keyboard cursor: where it is, or the first piece that can move.
-    fn cursor_square(&self) -> Square {
+    pub(super) fn cursor_square(&self) -> Square {
         let board = self.shown_position().board();
         self.view.cursor.unwrap_or_else(|| {
             self.moves_shown()

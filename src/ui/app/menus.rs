@@ -89,6 +89,12 @@ impl DamaApp {
         self.open_menu(ctx).is_some()
     }
 
+    /// What had the focus at the start of this frame, or before the menu that is open (or has
+    /// just been closed by a click on one of its items) took it.
+    pub(super) fn focus_outside_menus(&self) -> Option<Id> {
+        self.menus.focus_at_start
+    }
+
     /// Opens menu `i` with the focus on its first item.
     fn open_menu_at(&mut self, ctx: &Context, i: usize) {
         let Some(&button) = self.menus.buttons.get(i) else {
@@ -187,17 +193,46 @@ impl DamaApp {
     /// One entry of a menu: the command's text and shortcut (both in its accessible name),
     /// disabled where the command cannot be used now.
     fn menu_item(&mut self, ui: &mut Ui, c: Command, enabled: bool) {
+        self.menu_entry(ui, c, enabled, None);
+    }
+
+    /// A menu entry that is on or off (a check mark, and its state for the screen reader).
+    fn menu_check(&mut self, ui: &mut Ui, c: Command, checked: bool) {
+        self.menu_entry(ui, c, true, Some(checked));
+    }
+
+    fn menu_entry(&mut self, ui: &mut Ui, c: Command, enabled: bool, checked: Option<bool>) {
         let lang = self.lang();
         let shortcut = c
             .shortcut()
             .map(|s| ui.ctx().format_shortcut(&s))
             .unwrap_or_default();
+        let name = c.text().get(lang);
+        // A mark shows the state, not a colour alone (√: the bundled font has no check mark);
+        // the screen reader hears the state.
+        let text = match checked {
+            Some(true) => format!("√ {name}"),
+            _ => name.to_string(),
+        };
         let item = ui.add_enabled(
             enabled,
-            Button::new(c.text().get(lang)).shortcut_text(shortcut.clone()),
+            Button::new(text)
+                .shortcut_text(shortcut.clone())
+                .selected(checked == Some(true)),
         );
         ui.ctx().accesskit_node_builder(item.id, |node| {
-            node.set_role(egui::accesskit::Role::MenuItem);
+            match checked {
+                None => node.set_role(egui::accesskit::Role::MenuItem),
+                Some(on) => {
+                    node.set_label(name);
+                    node.set_role(egui::accesskit::Role::MenuItemCheckBox);
+                    node.set_toggled(if on {
+                        egui::accesskit::Toggled::True
+                    } else {
+                        egui::accesskit::Toggled::False
+                    });
+                }
+            }
             if !shortcut.is_empty() {
                 node.set_keyboard_shortcut(shortcut);
             }
@@ -298,6 +333,8 @@ impl DamaApp {
             });
             self.menu(ui, 2, |app, ui| {
                 app.menu_item(ui, Command::FlipBoard, true);
+                let board_text = app.settings.board_text;
+                app.menu_check(ui, Command::BoardText, board_text);
                 ui.separator();
                 app.menu_item(ui, Command::FirstPosition, true);
                 app.menu_item(ui, Command::PreviousPosition, true);

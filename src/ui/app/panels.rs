@@ -7,6 +7,7 @@ use super::DamaApp;
 use super::change::{Change, Target};
 use crate::notation::write;
 use crate::rules::{Color, Position, SquareSet};
+use crate::speech::phrases::diagram;
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::commands::Command;
 use crate::ui::i18n::{self, T};
@@ -143,6 +144,7 @@ impl DamaApp {
                 self.focus_board(ui.ctx());
             }
         });
+        self.board_text(ui);
         ui.separator();
         let game = self.doc.game();
         let plies = game.moves().len();
@@ -184,6 +186,83 @@ impl DamaApp {
             });
         if let Some(ply) = look {
             self.apply(Change::Look(Target::Ply(ply)));
+        }
+    }
+
+    /// The board shown as text, for braille displays: a line the focus can rest on per row of
+    /// the board, and for whose turn it is and what the letters mean, so that a screen reader
+    /// reads (and a braille display shows) one line at a time as Up and Down move; the same
+    /// position as the board's. Lines, not a text field: Orca 43 (Debian 12's) cannot read the
+    /// lines of AccessKit's text fields (it asks for them by a call AccessKit does not answer).
+    fn board_text(&mut self, ui: &mut Ui) {
+        self.board_text_rows.clear();
+        if !self.settings.board_text {
+            return;
+        }
+        let lang = self.lang();
+        let pos = *self.shown_position();
+        let flipped = self.settings.flipped;
+        let text = diagram::board_text(lang, &pos, self.doc.game().rules(), flipped);
+        let lines: Vec<&str> = text.lines().collect();
+        ui.label(RichText::new(T::BoardText.get(lang)).strong());
+        let focus_line = std::mem::take(&mut self.focus_board_text)
+            .then(|| diagram::line_of(pos.board(), self.cursor_square(), flipped));
+        let focused = ui.memory(|m| m.focused());
+        let mut go = None;
+        for (i, line) in lines.iter().enumerate() {
+            let id = board_text_row_id(i);
+            if focused == Some(id) {
+                // The arrows and Escape are the lines' own, not egui's moves of the focus.
+                ui.memory_mut(|m| {
+                    m.set_focus_lock_filter(
+                        id,
+                        egui::EventFilter {
+                            vertical_arrows: true,
+                            horizontal_arrows: true,
+                            escape: true,
+                            ..Default::default()
+                        },
+                    )
+                });
+                go = self.board_text_keys(ui.ctx(), i, lines.len());
+            }
+            let row = text_line(ui, id, line);
+            if focus_line == Some(i) {
+                row.request_focus();
+            }
+            self.board_text_rows.push(id);
+        }
+        match go {
+            Some(Some(i)) => ui.memory_mut(|m| m.request_focus(board_text_row_id(i))),
+            Some(None) => {
+                self.focus_board(ui.ctx());
+            }
+            None => {}
+        }
+    }
+
+    /// Up, Down, Home and End on line `at` of `count` of the board as text: the line to go to;
+    /// Escape: `Some(None)`, back to the board.
+    fn board_text_keys(
+        &self,
+        ctx: &egui::Context,
+        at: usize,
+        count: usize,
+    ) -> Option<Option<usize>> {
+        use egui::{Key, Modifiers};
+        let key = |k| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, k));
+        if key(Key::ArrowUp) {
+            Some(Some(at.saturating_sub(1)))
+        } else if key(Key::ArrowDown) {
+            Some(Some((at + 1).min(count - 1)))
+        } else if key(Key::Home) {
+            Some(Some(0))
+        } else if key(Key::End) {
+            Some(Some(count - 1))
+        } else if key(Key::Escape) {
+            Some(None)
+        } else {
+            None
         }
     }
 
@@ -287,4 +366,29 @@ impl DamaApp {
             self.board_input(input);
         }
     }
+}
+
+/// The widget id of line `i` of the board as text, the same every frame.
+fn board_text_row_id(i: usize) -> egui::Id {
+    egui::Id::unique("dama-board-text").with(i)
+}
+
+/// One line of the board as text: painted in a fixed-width font (the squares stay in columns),
+/// focusable, named with its text for the screen reader.
+fn text_line(ui: &mut Ui, id: egui::Id, line: &str) -> egui::Response {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let galley = ui.fonts_mut(|f| f.layout(line.to_string(), font, color, ui.available_width()));
+    let (rect, _) =
+        ui.allocate_exact_size(galley.size() + egui::vec2(4.0, 2.0), egui::Sense::hover());
+    let row = ui.interact(rect, id, egui::Sense::focusable_noninteractive());
+    row.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ListItem, true, line));
+    ui.painter()
+        .galley(rect.min + egui::vec2(2.0, 1.0), galley, color);
+    if row.has_focus() {
+        let stroke = ui.visuals().selection.stroke;
+        ui.painter()
+            .rect_stroke(rect, 2.0, stroke, egui::StrokeKind::Inside);
+    }
+    row
 }

@@ -1,0 +1,212 @@
+//! The board as text, for braille displays: a row of the board per line, one character per
+//! square, with the rank before and the numbers of the row's squares after, then whose turn it
+//! is and what the letters mean.
+//!
+//! Only lowercase letters stand for pieces: a capital takes two cells in literary braille (the
+//! capital sign), which would break the one cell per square that lets a finger follow a
+//! diagonal down the lines. White's piece is the role's initial, Black's the next letter of the
+//! alphabet (Czech: kámen k, l; dáma d, e; věž v, w). A dark square left empty is a dot, a light
+//! square a blank cell, as on a tactile board.
+
+use crate::language::Language;
+use crate::rules::{Board, Color, Piece, Position, Role, RuleSet, Square};
+
+use super::{piece_name, to_move};
+
+use Language::{Czech, English};
+
+/// An empty dark square.
+pub const EMPTY: char = '.';
+/// A light square (nothing ever stands there).
+pub const LIGHT: char = ' ';
+
+/// The letter of `piece`: White's the role's initial, Black's the letter after it.
+pub fn piece_letter(lang: Language, piece: Piece) -> char {
+    let white = match (lang, piece.role) {
+        (Czech, Role::Man) => 'k',
+        (Czech, Role::King) => 'd',
+        (Czech, Role::Tower) => 'v',
+        (English, Role::Man) => 'm',
+        (English, Role::King) => 'k',
+        (English, Role::Tower) => 't',
+    };
+    match piece.color {
+        Color::White => white,
+        Color::Black => char::from(white as u8 + 1),
+    }
+}
+
+/// The whole board as lines of text, as it is shown (`flipped`: Black at the bottom).
+///
+/// ```text
+///    abcdefgh
+/// 8  l l l l  1 až 4
+/// …
+/// 1 k k k k   29 až 32
+/// Na tahu je bílý.
+/// k bílý kámen, l černý kámen, d bílá dáma, e černá dáma, tečka prázdné pole.
+/// ```
+pub fn board_text(lang: Language, pos: &Position, rules: &RuleSet, flipped: bool) -> String {
+    let board = pos.board();
+    let size = board.size();
+    let width = size.to_string().len();
+    let files: Vec<u8> = if flipped {
+        (0..size).rev().collect()
+    } else {
+        (0..size).collect()
+    };
+    let ranks: Vec<u8> = if flipped {
+        (1..=size).collect()
+    } else {
+        (1..=size).rev().collect()
+    };
+    let mut out = String::new();
+    out.push_str(&" ".repeat(width + 1));
+    out.extend(files.iter().map(|&f| char::from(b'a' + f)));
+    out.push('\n');
+    for &rank in &ranks {
+        let mut row = String::new();
+        let mut numbers = Vec::new();
+        for &file in &files {
+            match board.square_at(file, rank) {
+                None => row.push(LIGHT),
+                Some(sq) => {
+                    numbers.push(sq.number());
+                    row.push(pos.piece_at(sq).map_or(EMPTY, |p| piece_letter(lang, p)));
+                }
+            }
+        }
+        let (first, last) = (numbers[0], numbers[numbers.len() - 1]);
+        let to = match lang {
+            Czech => "až",
+            English => "to",
+        };
+        out.push_str(&format!("{rank:>width$} {row}  {first} {to} {last}\n"));
+    }
+    out.push_str(&to_move(lang, pos.side_to_move()));
+    out.push_str(".\n");
+    out.push_str(&legend(lang, rules));
+    out
+}
+
+/// The line of [`board_text`] that holds the row of square `sq` (from 0: the file letters).
+pub fn line_of(board: Board, sq: Square, flipped: bool) -> usize {
+    let (_, rank) = board.coords(sq);
+    let row = if flipped {
+        rank - 1
+    } else {
+        board.size() - rank
+    };
+    1 + usize::from(row)
+}
+
+/// What the letters mean, for the pieces of `rules`: "k bílý kámen, l černý kámen, …".
+pub fn legend(lang: Language, rules: &RuleSet) -> String {
+    let roles: &[Role] = if rules.has_towers() {
+        &[Role::Man, Role::King, Role::Tower]
+    } else {
+        &[Role::Man, Role::King]
+    };
+    let mut parts = Vec::new();
+    for &role in roles {
+        for color in Color::ALL {
+            let piece = Piece { color, role };
+            parts.push(format!(
+                "{} {}",
+                piece_letter(lang, piece),
+                piece_name(lang, piece)
+            ));
+        }
+    }
+    parts.push(
+        match lang {
+            Czech => "tečka prázdné pole",
+            English => "dot empty square",
+        }
+        .to_string(),
+    );
+    format!("{}.", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    #[test]
+    fn letters_differ_for_every_piece() {
+        for lang in [Czech, English] {
+            let mut seen = vec![EMPTY, LIGHT];
+            for role in Role::ALL {
+                for color in Color::ALL {
+                    let c = piece_letter(lang, Piece { color, role });
+                    assert!(c.is_ascii_lowercase(), "{c:?}");
+                    assert!(!seen.contains(&c), "{lang:?} repeats {c:?}");
+                    seen.push(c);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_square_is_on_its_line() {
+        for v in [Variant::Czech, Variant::TwoTowers] {
+            let pos = v.start_position();
+            let board = pos.board();
+            let size = usize::from(board.size());
+            for flipped in [false, true] {
+                let text = board_text(English, &pos, v.rules(), flipped);
+                let lines: Vec<&str> = text.lines().collect();
+                for sq in board.all_squares() {
+                    let line = lines[line_of(board, sq, flipped)];
+                    // The rank, then the first and the last number of the row's squares.
+                    let numbers: Vec<u8> = line
+                        .split_whitespace()
+                        .filter_map(|w| w.parse().ok())
+                        .collect();
+                    let (a, b) = (numbers[1], numbers[2]);
+                    assert!(
+                        (a.min(b)..=a.max(b)).contains(&sq.number()),
+                        "{line:?} {sq:?}"
+                    );
+                    let (file, rank) = board.coords(sq);
+                    assert_eq!(numbers[0], rank, "{line:?}");
+                    let col = if flipped {
+                        size - 1 - usize::from(file)
+                    } else {
+                        usize::from(file)
+                    };
+                    let want = pos.piece_at(sq).map_or(EMPTY, |p| piece_letter(English, p));
+                    let width = size.to_string().len();
+                    assert_eq!(
+                        line.chars().nth(width + 1 + col),
+                        Some(want),
+                        "{line:?} {sq:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_line_of_the_board_has_one_character_per_square() {
+        for v in [Variant::Czech, Variant::TwoTowers] {
+            let pos = v.start_position();
+            let size = usize::from(pos.board().size());
+            for flipped in [false, true] {
+                let text = board_text(Czech, &pos, v.rules(), flipped);
+                let lines: Vec<&str> = text.lines().collect();
+                let width = size.to_string().len();
+                for line in &lines[1..=size] {
+                    let squares: String = line.chars().skip(width + 1).take(size).collect();
+                    assert_eq!(squares.chars().count(), size, "{line:?}");
+                    assert_eq!(
+                        squares.chars().filter(|&c| c != LIGHT).count(),
+                        size / 2,
+                        "{line:?}"
+                    );
+                }
+            }
+        }
+    }
+}
