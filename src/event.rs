@@ -369,6 +369,8 @@ pub enum Problem {
     },
     /// The speech engine could not start.
     SpeechUnavailable(String),
+    /// No sound device could be opened for the sound cues.
+    SoundUnavailable,
     /// A rule set chosen in the new-game dialog does not make a game.
     Rules(Box<RuleSetError>),
 }

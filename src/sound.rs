@@ -247,6 +247,55 @@ fn wave(wave: Wave, f: f32, t: f32, rate: f32) -> f32 {
     }
 }
 
+/// What plays cues: [`Sounds`] through the sound card, [`CueRecording`] into a list for tests.
+pub trait Player {
+    /// Plays `cues` one after another at `volume` (0 to 1); `false` when sound is unavailable.
+    fn play_all(&mut self, cues: &[Cue], volume: f32) -> bool;
+}
+
+impl Player for Sounds {
+    fn play_all(&mut self, cues: &[Cue], volume: f32) -> bool {
+        Sounds::play_all(self, cues, volume)
+    }
+}
+
+/// A player that writes down the cues it is asked to play, for tests; it can also act as a
+/// machine without a sound card.
+#[derive(Clone, Debug, Default)]
+pub struct CueRecording {
+    played: std::sync::Arc<std::sync::Mutex<Vec<(Cue, f32)>>>,
+    /// Whether it answers as a machine without a sound device.
+    pub unavailable: bool,
+}
+
+impl CueRecording {
+    /// A new, empty recording.
+    pub fn new() -> CueRecording {
+        CueRecording::default()
+    }
+
+    /// Every cue asked for so far, with its volume, in order.
+    pub fn played(&self) -> Vec<(Cue, f32)> {
+        self.played.lock().expect("recording lock").clone()
+    }
+
+    /// Just the cues.
+    pub fn cues(&self) -> Vec<Cue> {
+        self.played().into_iter().map(|(c, _)| c).collect()
+    }
+}
+
+impl Player for CueRecording {
+    fn play_all(&mut self, cues: &[Cue], volume: f32) -> bool {
+        if self.unavailable {
+            return false;
+        }
+        let mut played = self.played.lock().expect("recording lock");
+        played.extend(cues.iter().map(|&c| (c, volume)));
+        true
+    }
+}
+
 /// Silence between the cues of one batch, in seconds.
 const GAP: f32 = 0.04;
 

@@ -74,12 +74,20 @@ fn shown_read_line_by_line_and_hidden_by_keyboard() {
     key(&mut h, Key::End);
     assert_eq!(focused(&h).0, CZECH_START[10]);
     key(&mut h, Key::ArrowDown);
-    assert_eq!(focused(&h).0, CZECH_START[10], "Down stops at the last line");
+    assert_eq!(
+        focused(&h).0,
+        CZECH_START[10],
+        "Down stops at the last line"
+    );
     key(&mut h, Key::Home);
     assert_eq!(focused(&h).0, CZECH_START[0]);
     key(&mut h, Key::ArrowUp);
     assert_eq!(focused(&h).0, CZECH_START[0], "Up stops at the first line");
-    assert_eq!(h.state().cursor(), cursor, "the arrows are the lines', not the board's");
+    assert_eq!(
+        h.state().cursor(),
+        cursor,
+        "the arrows are the lines', not the board's"
+    );
 
     // Escape: back to the board, the text stays.
     key(&mut h, Key::Escape);
@@ -153,7 +161,10 @@ fn the_view_menu_shows_it_as_a_check_box() {
     h.run();
     assert_eq!(
         item(&h),
-        ("Board as text".into(), Some(egui::accesskit::Toggled::False))
+        (
+            "Board as text".into(),
+            Some(egui::accesskit::Toggled::False)
+        )
     );
     h.get_by(|n| n.role() == Role::MenuItemCheckBox).click();
     h.run();

@@ -607,7 +607,7 @@ fn combo_boxes_and_radio_groups_expose_their_values() {
         .map(|n| n.accesskit_node().label().unwrap_or_default())
         .collect();
     assert_eq!(checked, ["English"]);
-    h.get_by_label("As the system").click();
+    h.get_by_label("As the system").click_accesskit();
     h.run();
     assert_eq!(h.state().settings.language, None);
     let checked = h

@@ -162,6 +162,12 @@ pub struct DamaApp {
     focus_board_text: bool,
     /// What had the focus as the screen reader was last handed words, and since when.
     reader_focus: (Option<egui::Id>, Instant),
+    /// The sound cues' player (opens the sound device on the first cue).
+    sounds: Box<dyn crate::sound::Player>,
+    /// That sounds cannot be played has been said (once a run).
+    sound_problem_shown: bool,
+    /// When the last preview of the sound volume played.
+    last_preview: Option<Instant>,
     /// How long the focus must rest on a widget before words are handed to the screen reader
     /// there: Orca presents a newly focused widget with its description as it is when Orca gets
     /// to it (some 80 ms later), and then again as the description changes; words handed over
@@ -231,6 +237,9 @@ impl DamaApp {
             focus_placed: false,
             board_text_rows: Vec::new(),
             focus_board_text: false,
+            sounds: Box::new(crate::sound::Sounds::new()),
+            sound_problem_shown: false,
+            last_preview: None,
             reader_focus: (None, Instant::now()),
             reader_settle: Duration::from_millis(300),
         }
@@ -265,6 +274,11 @@ impl DamaApp {
         for text in std::mem::take(&mut self.unspoken) {
             self.speak(&text, false, false);
         }
+    }
+
+    /// Plays the sound cues with `player` instead of the sound card (tests record them).
+    pub fn set_sound_player(&mut self, player: Box<dyn crate::sound::Player>) {
+        self.sounds = player;
     }
 
     /// The last announcement (what was, or would have been, spoken).
@@ -330,6 +344,7 @@ impl DamaApp {
         }
         let focus_says_it = events.iter().all(|e| matches!(e, Event::Cursor(_)));
         self.say(text, false, interrupt, focus_says_it);
+        self.sound(&crate::sound::cues(events));
     }
 
     /// The window's name, for the title bar, the task bar and the screen reader (which says it
@@ -395,10 +410,37 @@ impl DamaApp {
         ctx.request_repaint();
     }
 
-    /// Why something did not happen, said.
+    /// Why something did not happen, said; a refused move or action also sounds.
     fn complain(&mut self, problem: &Problem) {
         let text = phrases::problem(self.lang(), problem);
         self.announce(text, true, true);
+        if refused(problem) {
+            self.sound(&[crate::sound::Cue::Refused]);
+        }
+    }
+
+    /// Plays `cues` where the user wants sounds; says once a run that they cannot be played.
+    fn sound(&mut self, cues: &[crate::sound::Cue]) {
+        if !self.settings.sounds || cues.is_empty() {
+            return;
+        }
+        if !self.sounds.play_all(cues, self.settings.sound_volume) && !self.sound_problem_shown {
+            self.sound_problem_shown = true;
+            self.complain(&Problem::SoundUnavailable);
+        }
+    }
+
+    /// A cue at the volume chosen, as the volume changes (not more often than every 150 ms
+    /// while a slider is dragged).
+    fn preview_sound(&mut self) {
+        if self
+            .last_preview
+            .is_some_and(|t| t.elapsed() < Duration::from_millis(150))
+        {
+            return;
+        }
+        self.last_preview = Some(Instant::now());
+        self.sound(&[crate::sound::Cue::Selected]);
     }
 
     /// What the words depend on now.
@@ -677,6 +719,24 @@ impl DamaApp {
                 .unwrap_or_default()
         })
     }
+}
+
+/// Whether `problem` refuses what the user tried (a move, a claim, a step through the game),
+/// as opposed to a failure of the system: the refusal has a sound cue.
+fn refused(problem: &Problem) -> bool {
+    matches!(
+        problem,
+        Problem::Click(_)
+            | Problem::Game(_)
+            | Problem::MoveText(_)
+            | Problem::ComputerToMove
+            | Problem::StillThinking
+            | Problem::NoDrawOffer
+            | Problem::NotYourDrawAnswer
+            | Problem::AtStart
+            | Problem::AtLive
+            | Problem::NoHint
+    )
 }
 
 /// Whether `sc` is a key a text field uses to move through its text (Ctrl+arrows, Ctrl+Home,

@@ -111,6 +111,10 @@ texts! {
     VoiceName => "Hlas", "Voice";
     AutomaticVoice => "Podle jazyka", "By language";
     Volume => "Hlasitost", "Volume";
+    Sounds => "Zvuky", "Sounds";
+    SoundsOn => "Přehrávat zvukové signály", "Play sound cues";
+    SoundsWhat => "Výběr kamene, odmítnutý tah, tah, braní, proměna, konec hry", "Piece selected, move refused, move, capture, promotion, game over";
+    SoundVolume => "Hlasitost zvuků", "Sound volume";
     Zoom => "Velikost rozhraní", "Interface size";
     SquareWords => "Popis polí", "Square descriptions";
     BriefWords => "Stručný (číslo, kámen, stav)", "Brief (number, piece, state)";

@@ -104,6 +104,11 @@ pub struct Settings {
     pub verbosity: crate::speech::phrases::Verbosity,
     /// Interface scale, 1 to 3.
     pub zoom: f32,
+    /// Short sounds for a selection, a refused move, a capture, a promotion and the end of the
+    /// game: off unless chosen.
+    pub sounds: bool,
+    /// Their volume, 0 to 1, apart from the voice's.
+    pub sound_volume: f32,
 }
 
 impl Default for Settings {
@@ -128,6 +133,8 @@ impl Default for Settings {
             voice: crate::speech::Voice::default(),
             verbosity: crate::speech::phrases::Verbosity::default(),
             zoom: 1.0,
+            sounds: false,
+            sound_volume: 0.5,
         }
     }
 }

@@ -145,6 +145,10 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Řeč není k dispozici (podrobnosti jsou v protokolu dama.log).".into(),
             English => format!("Speech is not available: {why}."),
         },
+        Problem::SoundUnavailable => match lang {
+            Czech => "Zvuky nelze přehrát: žádné zvukové zařízení nejde otevřít.".into(),
+            English => "Sounds cannot be played: no sound device can be opened.".into(),
+        },
         Problem::Rules(e) => match lang {
             Czech => format!(
                 "Z těchto pravidel nelze začít hru. {}",
@@ -333,6 +337,7 @@ mod tests {
                 error: io(),
             },
             Problem::SpeechUnavailable("no socket".into()),
+            Problem::SoundUnavailable,
             Problem::Rules(Box::new(crate::rules::RuleSetError::Syntax {
                 line: 1,
                 column: 2,
@@ -361,6 +366,7 @@ mod tests {
                 | Problem::AutosaveFailed { .. }
                 | Problem::PutAsideFailed { .. }
                 | Problem::SpeechUnavailable(_)
+                | Problem::SoundUnavailable
                 | Problem::Rules(_) => {}
             }
         }

@@ -301,9 +301,15 @@ impl DamaApp {
                     .as_ref()
                     .map(|s| s.voices())
                     .unwrap_or_default();
+                let before = (self.settings.sounds, self.settings.sound_volume);
                 if settings_ui(ui, lang, &mut self.settings, &voices) {
                     self.save_settings();
                     self.applied_zoom = None;
+                    // Sounds turned on, or their volume changed: one to hear how loud.
+                    let after = (self.settings.sounds, self.settings.sound_volume);
+                    if after.0 && after != before {
+                        self.preview_sound();
+                    }
                 }
                 let close = ui.button(T::Close.get(lang));
                 if focus_now {
@@ -781,6 +787,19 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
             });
             ui.add(egui::Slider::new(&mut s.voice.rate, 0.0..=1.0).text(T::Rate.get(lang)));
             ui.add(egui::Slider::new(&mut s.voice.volume, 0.0..=1.0).text(T::Volume.get(lang)));
+        });
+        ui.end_row();
+        ui.label(T::Sounds.get(lang));
+        ui.vertical(|ui| {
+            let what = T::SoundsWhat.get(lang);
+            let on = ui
+                .checkbox(&mut s.sounds, T::SoundsOn.get(lang))
+                .on_hover_text(what);
+            describe(ui, &on, what);
+            ui.add_enabled(
+                s.sounds,
+                egui::Slider::new(&mut s.sound_volume, 0.0..=1.0).text(T::SoundVolume.get(lang)),
+            );
         });
         ui.end_row();
         radio_row(
