@@ -97,3 +97,50 @@ fn dialogs_fit_the_window_at_300_percent() {
         assert!(h.state().dialog().is_none(), "{title}");
     }
 }
+
+/// Beside the board at 300 % the panel's controls stay inside the panel, on the screen, and
+/// not under the board (the four buttons to step through the game were wider than the panel,
+/// which pushed its content under the board); the board as text scrolls to the focused line.
+#[test]
+fn the_panel_beside_the_board_keeps_inside_at_300_percent() {
+    let mut h = window(3.0, Language::Czech);
+    let board_right = common::square(&h, 5)
+        .accesskit_node()
+        .bounding_box()
+        .unwrap()
+        .x1;
+    for label in [
+        "Výchozí pozice",
+        "Předchozí pozice",
+        "Následující pozice",
+        "Aktuální pozice",
+        "Poradit tah",
+    ] {
+        let b = h
+            .get_by_label(label)
+            .accesskit_node()
+            .bounding_box()
+            .unwrap();
+        assert!(
+            b.x0 >= board_right && b.x1 <= SCREEN.0,
+            "{label}: {b:?}, the board ends at {board_right}"
+        );
+    }
+    h.key_press_modifiers(Modifiers::COMMAND, Key::T);
+    h.run();
+    // From the line of the cursor (31, rank 4) to rank 1.
+    for _ in 0..3 {
+        h.key_press(Key::ArrowDown);
+        h.run();
+    }
+    let line = h.get_by(|n| n.is_focused());
+    assert_eq!(
+        line.accesskit_node().label().as_deref(),
+        Some(" 1 k k k k k   46 až 50")
+    );
+    let b = line.accesskit_node().bounding_box().unwrap();
+    assert!(
+        b.y0 >= 0.0 && b.y1 <= SCREEN.1,
+        "the focused line is seen: {b:?}"
+    );
+}

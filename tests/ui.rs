@@ -248,6 +248,42 @@ fn the_new_game_dialog_starts_the_chosen_rule_set() {
     assert_eq!(label(&h, 50), "50, i1, white man");
 }
 
+/// The new-game dialog opens as it was left: the rule set and the table-rules choice.
+#[test]
+fn the_new_game_dialog_remembers_table_rules() {
+    use dama::rules::Enforcement;
+    let mut h = app_with(english(Variant::TwoTowers));
+    h.run();
+    assert_eq!(
+        h.state().game().enforcement(),
+        Enforcement::Strict,
+        "Two Towers' default"
+    );
+    let checked = |h: &Harness<'_, DamaApp>| {
+        h.get_by_label_contains("Table rules")
+            .accesskit_node()
+            .toggled()
+            == Some(egui::accesskit::Toggled::True)
+    };
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert!(!checked(&h));
+    h.get_by_label_contains("Table rules").click_accesskit();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(h.state().game().enforcement(), Enforcement::TableRules);
+    assert_eq!(h.state().settings.last_table_rules, Some(true));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert!(checked(&h), "table rules still chosen");
+    // The next start of the window starts such a game too.
+    let settings = h.state().settings.clone();
+    let mut h = app_with(settings);
+    h.run();
+    assert_eq!(h.state().game().enforcement(), Enforcement::TableRules);
+}
+
 /// A radio button is named by its option and described by the question it answers, and every
 /// control of the dialogs has a name a screen reader can read.
 #[test]

@@ -13,7 +13,7 @@ mod panels;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use eframe::egui::{self, Context, Ui, ViewportCommand};
+use eframe::egui::{self, Context, ScrollArea, Ui, ViewportCommand};
 
 use self::change::Change;
 use self::computer::Thinking;
@@ -47,13 +47,24 @@ pub struct NewGameForm {
 }
 
 impl NewGameForm {
-    fn new(variant: Variant, white: &str, black: &str, players: [Player; 2]) -> NewGameForm {
+    /// The form as it was left: the rule set, table rules (where it has a claim), names and
+    /// players chosen last.
+    fn new(
+        variant: Variant,
+        table_rules: Option<bool>,
+        white: &str,
+        black: &str,
+        players: [Player; 2],
+    ) -> NewGameForm {
+        let rules = variant.rules();
         NewGameForm {
             variant,
-            rules: variant.rules().clone(),
+            rules: rules.clone(),
             white: white.into(),
             black: black.into(),
-            table_rules: variant.rules().table_rules_by_default,
+            table_rules: table_rules
+                .filter(|_| rules.claim.is_some())
+                .unwrap_or(rules.table_rules_by_default),
             players,
         }
     }
@@ -156,6 +167,8 @@ pub struct DamaApp {
     menus: menus::MenuKeys,
     /// Whether the focus has been put on the board at the start.
     focus_placed: bool,
+    /// Whether the window is laid out for a short window (300 %): status beside the board.
+    compact: bool,
     /// The lines of the board as text, as last drawn (none: hidden).
     board_text_rows: Vec<egui::Id>,
     /// Whether the board as text is to take the focus.
@@ -204,7 +217,11 @@ impl DamaApp {
             players,
         );
         let rules = variant.rules();
-        let doc = Document::new_game(rules.clone(), rules.table_rules_by_default, names, players)
+        let table_rules = settings
+            .last_table_rules
+            .filter(|_| rules.claim.is_some())
+            .unwrap_or(rules.table_rules_by_default);
+        let doc = Document::new_game(rules.clone(), table_rules, names, players)
             .expect("presets are valid");
         DamaApp {
             doc,
@@ -235,6 +252,7 @@ impl DamaApp {
             focus_back: None,
             menus: menus::MenuKeys::default(),
             focus_placed: false,
+            compact: false,
             board_text_rows: Vec::new(),
             focus_board_text: false,
             sounds: Box::new(crate::sound::Sounds::new()),
@@ -531,6 +549,7 @@ impl DamaApp {
     /// Starts the game of the new-game form, and remembers its choices for the next one.
     fn start_game(&mut self, form: &NewGameForm) {
         self.settings.last_rules = form.variant.id().to_string();
+        self.settings.last_table_rules = form.rules.claim.is_some().then_some(form.table_rules);
         self.settings.white_name = form.white.clone();
         self.settings.black_name = form.black.clone();
         self.settings.white_player = form.players[0];
@@ -646,6 +665,7 @@ impl DamaApp {
         // whose turn it is go beside the board, which takes the whole height: it is then as
         // large as at 100 %.
         let compact = ctx.content_rect().height() < 640.0;
+        self.compact = compact;
         if !compact {
             egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         }
@@ -670,11 +690,20 @@ impl DamaApp {
         };
         panel.show(ui, |ui| {
             if compact {
-                self.banner(ui);
-                self.status_bar(ui);
-                ui.separator();
+                // Beside the board at 300 % the panel is taller than the window: it scrolls,
+                // and follows the focus (the board as text, the move field).
+                ScrollArea::both()
+                    .id_salt("beside")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        self.banner(ui);
+                        self.status_bar(ui);
+                        ui.separator();
+                        self.side_panel(ui);
+                    });
+            } else {
+                self.side_panel(ui);
             }
-            self.side_panel(ui);
         });
         let frame = egui::Frame::central_panel(&ctx.global_style());
         let frame = if compact {

@@ -86,6 +86,8 @@ pub struct Settings {
     pub recent_files: Vec<PathBuf>,
     /// The rule set chosen last in the new-game dialog.
     pub last_rules: String,
+    /// Whether table rules were chosen with it (None: the rule set's default).
+    pub last_table_rules: Option<bool>,
     /// Player names chosen last.
     pub white_name: String,
     /// Player names chosen last.
@@ -124,6 +126,7 @@ impl Default for Settings {
             window_size: None,
             recent_files: Vec::new(),
             last_rules: crate::rules::Variant::Czech.id().into(),
+            last_table_rules: None,
             white_name: String::new(),
             black_name: String::new(),
             white_player: Player::Human,

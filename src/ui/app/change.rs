@@ -223,6 +223,7 @@ impl DamaApp {
                 let v = self.settings.last_rules.parse().unwrap_or(Variant::Czech);
                 let form = NewGameForm::new(
                     v,
+                    self.settings.last_table_rules,
                     &self.settings.white_name,
                     &self.settings.black_name,
                     Color::ALL.map(|c| self.doc.player(c)),

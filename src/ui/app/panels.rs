@@ -82,7 +82,8 @@ impl DamaApp {
                 ui.label(format!("{}: {name}", i18n::side_name(lang, color)));
             }
         }
-        ui.horizontal(|ui| {
+        // Wrapped: at 300 % beside the board the four buttons are wider than the panel.
+        ui.horizontal_wrapped(|ui| {
             for (c, icon) in [
                 (Command::FirstPosition, "|<"),
                 (Command::PreviousPosition, "<"),
@@ -208,36 +209,62 @@ impl DamaApp {
         let focus_line = std::mem::take(&mut self.focus_board_text)
             .then(|| diagram::line_of(pos.board(), self.cursor_square(), flipped));
         let focused = ui.memory(|m| m.focused());
-        let mut go = None;
-        for (i, line) in lines.iter().enumerate() {
-            let id = board_text_row_id(i);
-            if focused == Some(id) {
-                // The arrows and Escape are the lines' own, not egui's moves of the focus.
-                ui.memory_mut(|m| {
-                    m.set_focus_lock_filter(
-                        id,
-                        egui::EventFilter {
-                            vertical_arrows: true,
-                            horizontal_arrows: true,
-                            escape: true,
-                            ..Default::default()
-                        },
-                    )
-                });
-                go = self.board_text_keys(ui.ctx(), i, lines.len());
+        let size = usize::from(pos.board().size());
+        // The panel's width: the board's lines keep to one line and scroll sideways where they
+        // are wider (300 %), the sentences after them wrap.
+        let width = ui.available_width();
+        let compact = self.compact;
+        let mut draw = |ui: &mut Ui| {
+            let mut go = None;
+            let mut rects = Vec::with_capacity(lines.len());
+            for (i, line) in lines.iter().enumerate() {
+                let id = board_text_row_id(i);
+                if focused == Some(id) {
+                    // The arrows and Escape are the lines' own, not egui's moves of the
+                    // focus.
+                    ui.memory_mut(|m| {
+                        m.set_focus_lock_filter(
+                            id,
+                            egui::EventFilter {
+                                vertical_arrows: true,
+                                horizontal_arrows: true,
+                                escape: true,
+                                ..Default::default()
+                            },
+                        )
+                    });
+                    go = self.board_text_keys(ui.ctx(), i, lines.len());
+                }
+                let wrap = if i <= size { f32::INFINITY } else { width };
+                let row = text_line(ui, id, line, wrap);
+                if focus_line == Some(i) {
+                    row.request_focus();
+                    row.scroll_to_me(None);
+                }
+                rects.push(row.rect);
+                self.board_text_rows.push(id);
             }
-            let row = text_line(ui, id, line);
-            if focus_line == Some(i) {
-                row.request_focus();
+            // The line the focus goes to is scrolled into view.
+            match go {
+                Some(Some(i)) => {
+                    ui.memory_mut(|m| m.request_focus(board_text_row_id(i)));
+                    ui.scroll_to_rect(rects[i], None);
+                }
+                Some(None) => {
+                    self.focus_board(ui.ctx());
+                }
+                None => {}
             }
-            self.board_text_rows.push(id);
-        }
-        match go {
-            Some(Some(i)) => ui.memory_mut(|m| m.request_focus(board_text_row_id(i))),
-            Some(None) => {
-                self.focus_board(ui.ctx());
-            }
-            None => {}
+        };
+        if compact {
+            // The whole panel scrolls (beside the board at 300 %).
+            draw(ui);
+        } else {
+            // Above the move list, not more than the greater part of the panel's height.
+            ScrollArea::both()
+                .id_salt("board-text")
+                .max_height(ui.available_height() * 0.6)
+                .show(ui, draw);
         }
     }
 
@@ -374,11 +401,11 @@ fn board_text_row_id(i: usize) -> egui::Id {
 }
 
 /// One line of the board as text: painted in a fixed-width font (the squares stay in columns),
-/// focusable, named with its text for the screen reader.
-fn text_line(ui: &mut Ui, id: egui::Id, line: &str) -> egui::Response {
+/// wrapped at `wrap`, focusable, named with its text for the screen reader.
+fn text_line(ui: &mut Ui, id: egui::Id, line: &str, wrap: f32) -> egui::Response {
     let font = egui::TextStyle::Monospace.resolve(ui.style());
     let color = ui.visuals().text_color();
-    let galley = ui.fonts_mut(|f| f.layout(line.to_string(), font, color, ui.available_width()));
+    let galley = ui.fonts_mut(|f| f.layout(line.to_string(), font, color, wrap));
     let (rect, _) =
         ui.allocate_exact_size(galley.size() + egui::vec2(4.0, 2.0), egui::Sense::hover());
     let row = ui.interact(rect, id, egui::Sense::focusable_noninteractive());
