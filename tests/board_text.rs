@@ -162,7 +162,7 @@ fn the_view_menu_shows_it_as_a_check_box() {
     assert_eq!(
         item(&h),
         (
-            "Board as text".into(),
+            "Board as text Ctrl+T".into(),
             Some(egui::accesskit::Toggled::False)
         )
     );
@@ -174,7 +174,10 @@ fn the_view_menu_shows_it_as_a_check_box() {
     h.run();
     assert_eq!(
         item(&h),
-        ("Board as text".into(), Some(egui::accesskit::Toggled::True))
+        (
+            "Board as text Ctrl+T".into(),
+            Some(egui::accesskit::Toggled::True)
+        )
     );
     // Chosen from the menu opened in the text, it hides the text.
     h.get_by(|n| n.role() == Role::MenuItemCheckBox).click();

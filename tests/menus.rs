@@ -118,3 +118,31 @@ fn items_that_cannot_be_used_are_disabled_for_the_screen_reader() {
     assert_eq!(edit, ["Undo Ctrl+Z", "Redo Ctrl+Y"]);
     key(&mut h, Modifiers::NONE, Key::Escape);
 }
+
+/// The Enter that chooses a menu item is the menu's: the board, which gets the focus back in
+/// the same frame, does not take it as a click (it selected the piece under the cursor).
+#[test]
+fn enter_on_a_menu_item_does_not_reach_the_board() {
+    let mut h = common::app_with(common::settings(Language::English, Variant::Czech));
+    h.run();
+    // The cursor is on a piece that can move.
+    assert!(focused(&h).0.ends_with("can move"), "{:?}", focused(&h));
+    key(&mut h, Modifiers::ALT, Key::V);
+    assert_eq!(focused(&h).0, "Flip board Ctrl+F");
+    key(&mut h, Modifiers::NONE, Key::Enter);
+    assert!(h.state().settings.flipped);
+    assert_eq!(focused(&h).1, Role::Cell);
+    let selected = h
+        .query_all_by(|n| n.label().is_some_and(|l| l.contains("selected")))
+        .count();
+    assert_eq!(selected, 0, "no piece selected: {:?}", focused(&h));
+    // The entry that is on or off reads its state; the others have none.
+    key(&mut h, Modifiers::ALT, Key::V);
+    let flip = h.get_by_label("Flip board Ctrl+F");
+    assert_eq!(flip.accesskit_node().toggled(), None);
+    let text = h.get_by_label("Board as text Ctrl+T");
+    assert_eq!(
+        text.accesskit_node().toggled(),
+        Some(eframe::egui::accesskit::Toggled::False)
+    );
+}

@@ -166,6 +166,12 @@ impl DamaApp {
     fn menu_closed(&mut self, ctx: &Context) {
         let before = self.menus.focus_before.take();
         self.menus.opening = None;
+        // The Enter (or Space) that chose an item is the menu's: the widget that gets the focus
+        // back now must not take it as a click of its own (the board would select a piece).
+        ctx.input_mut(|i| {
+            i.consume_key(Modifiers::NONE, Key::Enter);
+            i.consume_key(Modifiers::NONE, Key::Space);
+        });
         if self.dialog.is_some() {
             return;
         }
@@ -214,17 +220,18 @@ impl DamaApp {
             Some(true) => format!("√ {name}"),
             _ => name.to_string(),
         };
-        let item = ui.add_enabled(
-            enabled,
-            Button::new(text)
-                .shortcut_text(shortcut.clone())
-                .selected(checked == Some(true)),
-        );
+        let button = Button::new(text).shortcut_text(shortcut.clone());
+        // Only an entry that is on or off has a state: the others are not "not checked".
+        let button = match checked {
+            Some(on) => button.selected(on),
+            None => button,
+        };
+        let item = ui.add_enabled(enabled, button);
         ui.ctx().accesskit_node_builder(item.id, |node| {
             match checked {
                 None => node.set_role(egui::accesskit::Role::MenuItem),
                 Some(on) => {
-                    node.set_label(name);
+                    node.set_label(format!("{name} {shortcut}").trim_end());
                     node.set_role(egui::accesskit::Role::MenuItemCheckBox);
                     node.set_toggled(if on {
                         egui::accesskit::Toggled::True
