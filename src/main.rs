@@ -68,8 +68,9 @@ enum Command {
         depth: Option<u32>,
     },
     /// Replay every game of PDN files on the rules core: one line per game, `game K: N plies,
-    /// result R, FEN`; warnings on stderr. On the first error, `FILE:LINE:COL: message` on
-    /// stderr and exit code 1.
+    /// result R, final FEN`; warnings on stderr. A bad game is `FILE:LINE:COL: game K: message`
+    /// on stderr, and the games after it are read on; a summary per file on stderr; exit code 1
+    /// if any game was rejected.
     Replay {
         /// Read every game with this rule set instead of the one the file names.
         #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
@@ -168,6 +169,53 @@ fn replay_file(
     Ok(())
 }
 
+/// `dama replay` of one file: a line per good game on stdout, `FILE:LINE:COL: game K: message`
+/// per bad one on stderr, going on after it, and a summary on stderr; the number of games
+/// rejected.
+fn replay_all(path: &Path, rules: Option<&RuleSet>) -> Result<usize, Failure> {
+    let mut out = std::io::stdout().lock();
+    let (mut good, mut bad) = (0usize, 0usize);
+    for (i, game) in pdn::Reader::new(open(path)?).going_on().enumerate() {
+        let k = i + 1;
+        let replayed = game.and_then(|mut game| {
+            let r = pdn::replay(&mut game, k, rules, None)?;
+            Ok((game, r))
+        });
+        match replayed {
+            Ok((game, replayed)) => {
+                for w in &replayed.warnings {
+                    eprintln!(
+                        "{}:{}: warning: game {k}: {}",
+                        path.display(),
+                        w.pos,
+                        w.kind
+                    );
+                }
+                good += 1;
+                writeln!(
+                    out,
+                    "game {k}: {} plies, result {}, final {}",
+                    replayed.game.moves().len(),
+                    game.result_text().trim(),
+                    replayed.game.position().fen()
+                )
+                .map_err(|e| bad_file(format!("cannot write the output: {e}")))?;
+            }
+            Err(e) => {
+                bad += 1;
+                eprintln!("{}:{e}", path.display());
+            }
+        }
+    }
+    eprintln!(
+        "{}: {} {}, {good} replayed, {bad} rejected",
+        path.display(),
+        good + bad,
+        if good + bad == 1 { "game" } else { "games" }
+    );
+    Ok(bad)
+}
+
 /// Exit code for bad arguments or input, as clap uses.
 const USAGE: u8 = 2;
 
@@ -227,17 +275,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
         )?,
         Command::Replay { variant, files } => {
             let rules = variant.map(Variant::rules);
-            let mut out = std::io::stdout().lock();
+            let mut rejected = 0;
             for path in &files {
-                replay_file(path, rules, None, |k, game, replayed| {
-                    let _ = writeln!(
-                        out,
-                        "game {k}: {} plies, result {}, {}",
-                        replayed.game.moves().len(),
-                        game.result_text(),
-                        replayed.game.position().fen()
-                    );
-                })?;
+                rejected += replay_all(path, rules)?;
+            }
+            if rejected > 0 {
+                return Err(bad_file(format!(
+                    "{rejected} {} rejected",
+                    if rejected == 1 { "game" } else { "games" }
+                )));
             }
         }
         Command::Convert {

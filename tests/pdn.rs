@@ -1070,7 +1070,7 @@ fn error_illegal_move_names_it_and_lists_the_legal_moves() {
         "12-17 is not a legal move here (legal: 9-13 9-14 10-14 10-15 11-15 11-16 12-16)"
     );
     // Not move syntax, and a square off the board.
-    let e = replay_error("[GameType \"21\"]\n1. 11-15 banana *", 1);
+    let e = read_error(b"[GameType \"21\"]\n1. 11-15 banana *");
     assert_eq!(e.pos, at(2, 10));
     assert!(e.kind.to_string().contains("'banana' is not a move"), "{e}");
     let e = replay_error("[GameType \"21\"]\n1. 11-55 *", 1);

@@ -159,6 +159,12 @@ pub enum PdnErrorKind {
         /// The deepest nesting accepted.
         limit: usize,
     },
+    /// A word in the moves that is no move, number or result (prose outside a comment).
+    #[error(
+        "unexpected text: '{0}' is not a move (expected a move, a move number, a comment or a \
+         result)"
+    )]
+    NotAMove(String),
     /// `)` with no variation open.
     #[error("')' without a variation to close")]
     UnmatchedClose,
@@ -279,6 +285,33 @@ pub enum WarningKind {
         /// What was not as PDN writes it.
         leniency: Leniency,
     },
+    /// A move written with spaces inside (`1- 6`), read without them.
+    SpacedMove(String),
+    /// A short capture that fits several paths, chosen as the one the next move can follow.
+    ChosenByNextMove {
+        /// The move as written.
+        text: String,
+        /// The path chosen, in full.
+        chosen: String,
+    },
+    /// A tag with no value (`[Empty]`), kept with an empty one.
+    TagWithoutValue(String),
+    /// `-` as the result, read as `*` (unfinished).
+    DashResult,
+    /// `\r` or `\n` written out as text (after tags, as some exports have it), read as space.
+    LiteralLineEnd,
+    /// `(…)` that does not read as moves, kept as a comment.
+    Prose(String),
+    /// Match points as the result (`4-6`), read as the result because the Result tag says
+    /// the same.
+    MatchPoints(String),
+    /// The Result tag and the result at the end of the moves disagree; the moves' is taken.
+    ResultMismatch {
+        /// The Result tag's value.
+        tag: String,
+        /// The result at the end of the moves.
+        moves: ResultToken,
+    },
     /// No GameType (nor Variant) tag: the rule set was chosen from the moves (rules.md §6).
     Inferred {
         /// The rule set chosen.
@@ -319,6 +352,35 @@ impl fmt::Display for WarningKind {
                 write!(f, "text glued to a move kept as a comment: '{text}'")
             }
             WarningKind::Lenient { text, leniency } => write!(f, "{text}: {leniency}"),
+            WarningKind::SpacedMove(text) => {
+                write!(f, "move written with spaces, read as {text}")
+            }
+            WarningKind::ChosenByNextMove { text, chosen } => write!(
+                f,
+                "{text} fits several captures: read as {chosen}, which the moves after it follow"
+            ),
+            WarningKind::TagWithoutValue(name) => {
+                write!(f, "tag {name} has no value: kept with an empty one")
+            }
+            WarningKind::DashResult => write!(f, "'-' as the result is read as '*' (unfinished)"),
+            WarningKind::LiteralLineEnd => {
+                write!(f, "a line end written out as text (\\r) is read as a space")
+            }
+            WarningKind::Prose(text) => {
+                write!(
+                    f,
+                    "parenthesis that is not a variation kept as a comment: '{text}'"
+                )
+            }
+            WarningKind::MatchPoints(text) => write!(
+                f,
+                "match points {text} read as the result, as the Result tag gives them"
+            ),
+            WarningKind::ResultMismatch { tag, moves } => write!(
+                f,
+                "the Result tag says {tag} but the moves end with {}: the moves' result is taken",
+                moves.as_str()
+            ),
             WarningKind::Inferred { variant, reason } => write!(
                 f,
                 "no GameType tag: read as {} ({reason})",

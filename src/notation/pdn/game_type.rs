@@ -13,6 +13,40 @@ pub enum GameTypeError {
     /// A game type number that names none of Dáma's rule sets.
     #[error("GameType {0} is not a game Dáma plays (it knows {games})", games = known_games())]
     Unknown(u32),
+    /// A Variant tag naming a game Dáma does not play (Russian, Brazilian, Italian, …).
+    #[error("Variant '{0}' is not a game Dáma plays (it knows {games})", games = known_games())]
+    UnknownVariant(String),
+}
+
+/// What a `[Variant "…"]` tag names, as lidraughts, playstrategy, py-draughts and Dáma write
+/// it: one of Dáma's rule sets, another game, or nothing Dáma knows (then the tag is left to
+/// the GameType).
+enum VariantTag {
+    Plays(Variant),
+    Other,
+    Unknown,
+}
+
+fn variant_tag(value: &str) -> VariantTag {
+    let name = value.trim().to_lowercase().replace(['_', '-'], " ");
+    if let Ok(v) = value.trim().parse() {
+        return VariantTag::Plays(v);
+    }
+    match name.as_str() {
+        "international" | "standard" | "international draughts" | "10x10" | "polish" => {
+            VariantTag::Plays(Variant::International)
+        }
+        "english" | "american" | "checkers" | "english draughts" | "american checkers"
+        | "straight checkers" => VariantTag::Plays(Variant::English),
+        "czech" | "česká dáma" | "ceska dama" => VariantTag::Plays(Variant::Czech),
+        "two towers" | "dvě věže" | "dve veze" => VariantTag::Plays(Variant::TwoTowers),
+        "russian" | "russian draughts" | "shashki" | "brazilian" | "italian"
+        | "italian draughts" | "frisian" | "frysk" | "frysk!" | "antidraughts" | "breakthrough"
+        | "turkish" | "pool" | "pool checkers" | "spanish" | "portuguese" | "thai" | "canadian"
+        | "malaysian" | "singaporean" | "armenian" | "gothic" | "german" | "dameo" | "losing"
+        | "giveaway" | "suicide" => VariantTag::Other,
+        _ => VariantTag::Unknown,
+    }
 }
 
 /// "20 International draughts, 21 English draughts, …".
@@ -100,7 +134,9 @@ pub fn game_type_for(rules: &RuleSet) -> (&'static str, bool) {
 
 fn highest_square(line: &Line, high: &mut u32, letters: &mut bool) {
     for node in &line.nodes {
-        if node.text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        // Algebraic: a file letter, then the rank (`c3-d4`).
+        let b = node.text.as_bytes();
+        if b.len() > 1 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit() {
             *letters = true;
         }
         for n in node.text.split(|c: char| !c.is_ascii_digit()) {
@@ -120,8 +156,12 @@ fn highest_square(line: &Line, high: &mut u32, letters: &mut bool) {
 /// # Errors
 /// A GameType that is malformed or names a game Dáma does not play.
 pub fn variant_from_tags(game: &PdnGame) -> Result<Option<Variant>, GameTypeError> {
-    if let Some(v) = game.tag("Variant").and_then(|v| v.trim().parse().ok()) {
-        return Ok(Some(v));
+    if let Some(value) = game.tag("Variant") {
+        match variant_tag(value) {
+            VariantTag::Plays(v) => return Ok(Some(v)),
+            VariantTag::Other => return Err(GameTypeError::UnknownVariant(value.trim().into())),
+            VariantTag::Unknown => {}
+        }
     }
     let Some(value) = game.tag("GameType") else {
         return Ok(None);

@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{PdnError, PdnErrorKind as Kind, TextPos};
+use super::{MAX_DEPTH, PdnError, PdnErrorKind as Kind, TextPos};
 
 /// Longest comment accepted (a larger one is an error, not an unbounded allocation).
 pub const MAX_COMMENT: usize = 1 << 20;
@@ -81,11 +81,30 @@ pub enum Token {
     /// Letters glued to the end of a move (`8-11Redoverstepped…`), as some collections have
     /// them: kept as a comment, with a warning.
     Glued(String),
+    /// A move written with spaces after its separator, as older programs padded square
+    /// numbers (`1- 6`, `28x 6`): the move without them.
+    SpacedMove(String),
+    /// A word that is no move, number or result (`Wyllie`): prose outside a comment.
+    Text(String),
+    /// `(…)` that does not read as moves (`(Wyllie thought for 20 minutes)`): its raw bytes,
+    /// kept as a comment with a warning.
+    Prose(Vec<u8>),
+    /// `[Name]` with no value, as some exports write a placeholder tag.
+    TagWithoutValue(String),
+    /// `-` where the result stands, as some programs write an unfinished game's: `*`.
+    DashResult,
+    /// A line end written out as text, `\r` or `\n` (some exports put `\r` after every tag):
+    /// space, with a warning.
+    LiteralLineEnd,
 }
 
-/// A move, and any letters glued to its end as a separate token.
+/// A move, and any letters glued to its end as a separate token; a word with no move in front
+/// is text.
 fn move_and_glued(w: &str, start: TextPos) -> Vec<(Token, TextPos)> {
     let p = move_prefix_len(w.as_bytes());
+    if p == 0 {
+        return vec![(Token::Text(w.to_string()), start)];
+    }
     if p > 0 && p < w.len() {
         let glued = TextPos {
             line: start.line,
@@ -157,6 +176,18 @@ impl<R: BufRead> Lexer<R> {
             line: 1,
             col: 1,
             at_start: true,
+            continuation: 0,
+            token_start: None,
+        }
+    }
+
+    /// A lexer of text that stands at `pos` of a file (the inside of a parenthesis).
+    fn at(inner: R, pos: TextPos) -> Lexer<R> {
+        Lexer {
+            inner,
+            line: pos.line,
+            col: pos.col,
+            at_start: false,
             continuation: 0,
             token_start: None,
         }
@@ -280,6 +311,10 @@ impl<R: BufRead> Lexer<R> {
             return Err(PdnError::new(self.pos(), Kind::MissingTagName));
         }
         self.skip_space()?;
+        if self.peek()? == Some(b']') {
+            self.bump()?;
+            return Ok(Token::TagWithoutValue(name));
+        }
         if self.peek()? != Some(b'"') {
             return Err(PdnError::new(
                 self.pos(),
@@ -343,8 +378,36 @@ impl<R: BufRead> Lexer<R> {
             w.push(b as char);
             self.bump()?;
         }
+        let mut spaced = false;
+        // `1- 6`, `28x 6`: a separator, spaces, then the square.
+        while w.len() > 1
+            && w.ends_with(['-', 'x', 'X', ':'])
+            && move_prefix_len(w.as_bytes()) == w.len() - 1
+            && self.spaces_then_digit()?
+        {
+            spaced = true;
+            while let Some(b) = self.peek()? {
+                if !is_word_byte(b) {
+                    break;
+                }
+                if w.len() >= MAX_SHORT {
+                    return Err(PdnError::new(
+                        start,
+                        Kind::MoveTextTooLong { limit: MAX_SHORT },
+                    ));
+                }
+                w.push(b as char);
+                self.bump()?;
+            }
+        }
+        if spaced && move_prefix_len(w.as_bytes()) == w.len() {
+            return Ok(vec![(Token::SpacedMove(w), start)]);
+        }
         if let Some(r) = ResultToken::parse(&w) {
             return Ok(vec![(Token::Result(r), start)]);
+        }
+        if w == "-" {
+            return Ok(vec![(Token::DashResult, start)]);
         }
         if w.bytes().all(|b| b == b'.') {
             return Ok(vec![(Token::Ellipsis, start)]);
@@ -367,6 +430,124 @@ impl<R: BufRead> Lexer<R> {
             return Ok(out);
         }
         Ok(move_and_glued(&w, start))
+    }
+
+    /// Skips to the start of the next game, or to the end: where reading goes on after an
+    /// error. A game starts at a line that begins with `[` after a line that is not a tag (the
+    /// moves or a blank line before it): the bad game's own remaining tags are skipped.
+    pub fn skip_to_tag_line(&mut self) -> Result<(), PdnError> {
+        // The line the error is on: a tag line if the error was in a tag.
+        let mut first = Some(if self.token_start == Some(b'[') {
+            b'['
+        } else {
+            b'-'
+        });
+        let mut last = first;
+        let mut after_tag = false;
+        let mut line_start = false;
+        while let Some(b) = self.peek()? {
+            if line_start && b == b'[' && !after_tag {
+                return Ok(());
+            }
+            self.bump()?;
+            line_start = b == b'\n';
+            if line_start {
+                after_tag = first == Some(b'[') && last == Some(b']');
+                first = None;
+                last = None;
+            } else if !b.is_ascii_whitespace() {
+                first = first.or(Some(b));
+                last = Some(b);
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips spaces and tabs (not line ends); whether a digit follows them.
+    fn spaces_then_digit(&mut self) -> Result<bool, PdnError> {
+        let mut any = false;
+        while let Some(b' ' | b'\t') = self.peek()? {
+            self.bump()?;
+            any = true;
+        }
+        Ok(any && self.peek()?.is_some_and(|b| b.is_ascii_digit()))
+    }
+
+    /// `(…)`: a variation when its inside reads as moves (its tokens between `Open` and
+    /// `Close`), else prose kept whole. The inside is read to the matching `)`, nested
+    /// parentheses and `{…}` comments included, then lexed on its own.
+    fn parenthesis(&mut self, start: TextPos) -> Result<Vec<(Token, TextPos)>, PdnError> {
+        self.bump()?;
+        let inside = self.pos();
+        let mut bytes = Vec::new();
+        let mut depth = 1usize;
+        let mut in_comment = false;
+        let mut in_line_comment = false;
+        // Whether only spaces came since the last '(': another '(' there opens a variation
+        // with no move to replace (prose never starts so).
+        let mut just_opened = true;
+        let close = loop {
+            let at = self.pos();
+            let Some(b) = self.bump()? else {
+                return Err(PdnError::new(start, Kind::UnterminatedVariation));
+            };
+            match b {
+                b'}' if in_comment => in_comment = false,
+                _ if in_comment => {}
+                b'\n' if in_line_comment => in_line_comment = false,
+                _ if in_line_comment => {}
+                b'{' => in_comment = true,
+                b'%' | b';' => in_line_comment = true,
+                b'(' if just_opened => return Err(PdnError::new(at, Kind::VariationWithoutMove)),
+                b'(' => {
+                    depth += 1;
+                    if depth > MAX_DEPTH {
+                        return Err(PdnError::new(at, Kind::TooDeep { limit: MAX_DEPTH }));
+                    }
+                }
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break at;
+                    }
+                }
+                _ => {}
+            }
+            if !in_comment && !in_line_comment {
+                just_opened = b == b'(' || (just_opened && b.is_ascii_whitespace());
+            }
+            if bytes.len() >= MAX_COMMENT {
+                return Err(PdnError::new(
+                    start,
+                    Kind::CommentTooLong { limit: MAX_COMMENT },
+                ));
+            }
+            bytes.push(b);
+        };
+        let mut sub = Lexer::at(&bytes[..], inside);
+        let mut tokens = vec![(Token::Open, start)];
+        loop {
+            match sub.next_tokens() {
+                Ok(t) if t.is_empty() => break,
+                Ok(t) => {
+                    let prose = t.iter().any(|(token, _)| {
+                        matches!(token, Token::Text(_) | Token::Prose(_) | Token::Tag { .. })
+                    });
+                    if prose {
+                        return Ok(vec![(Token::Prose(bytes), start)]);
+                    }
+                    tokens.extend(t);
+                }
+                // An error a variation cannot have (a too deep one) stands; other text that
+                // does not read is prose.
+                Err(e) if matches!(e.kind, Kind::TooDeep { .. } | Kind::VariationWithoutMove) => {
+                    return Err(e);
+                }
+                Err(_) => return Ok(vec![(Token::Prose(bytes), start)]),
+            }
+        }
+        tokens.push((Token::Close, close));
+        Ok(tokens)
     }
 
     /// The next tokens (a word may hold a move number and a move), or an empty vector at the end.
@@ -402,10 +583,7 @@ impl<R: BufRead> Lexer<R> {
                     Kind::CommentTooLong { limit: MAX_COMMENT },
                 )?)
             }
-            b'(' => {
-                self.bump()?;
-                Token::Open
-            }
+            b'(' => return self.parenthesis(start),
             b')' => {
                 self.bump()?;
                 Token::Close
@@ -451,6 +629,16 @@ impl<R: BufRead> Lexer<R> {
                     Kind::UnterminatedSetup,
                     Kind::SetupTooLong { limit: MAX_SHORT },
                 )?)
+            }
+            b'\\' => {
+                self.bump()?;
+                match self.peek()? {
+                    Some(b'r' | b'n') => {
+                        self.bump()?;
+                        Token::LiteralLineEnd
+                    }
+                    _ => return Err(PdnError::new(start, Kind::UnexpectedByte(b'\\'))),
+                }
             }
             b if is_word_byte(b) => return self.word(start),
             other => return Err(PdnError::new(start, Kind::UnexpectedByte(other))),

@@ -3,8 +3,8 @@
 use std::io::BufRead;
 
 use super::{
-    Decoder, Lexer, Line, Node, PdnError, PdnErrorKind as Kind, PdnGame, TextPos, Token, Warning,
-    WarningKind,
+    Decoder, Lexer, Line, Node, PdnError, PdnErrorKind as Kind, PdnGame, ResultToken, TextPos,
+    Token, Warning, WarningKind,
 };
 
 /// Deepest nesting of variations accepted.
@@ -13,7 +13,8 @@ pub const MAX_DEPTH: usize = 64;
 pub const MAX_NODES: usize = 200_000;
 
 /// Reads games from PDN text one at a time: memory stays bounded by the largest game, whatever
-/// the file's size. After an error it stops (the next call returns `None`).
+/// the file's size. After an error it stops (the next call returns `None`), unless told to go
+/// on ([`Reader::going_on`]).
 pub struct Reader<R> {
     lexer: Lexer<R>,
     decoder: Decoder,
@@ -21,6 +22,8 @@ pub struct Reader<R> {
     pending: Vec<(Token, TextPos)>,
     games: usize,
     failed: bool,
+    /// Whether to go on with the next game after an error.
+    go_on: bool,
     /// A broken tag met while finishing a game without a result: the next game's error.
     next_error: Option<PdnError>,
 }
@@ -46,8 +49,17 @@ impl<R: BufRead> Reader<R> {
             pending: Vec::new(),
             games: 0,
             failed: false,
+            go_on: false,
             next_error: None,
         }
+    }
+
+    /// A reader that goes on after a game with an error: it skips to the next line that starts
+    /// with a tag, so that one bad game does not hide the games after it. (Text lost to an
+    /// unterminated comment or variation is lost to the games in it too.)
+    pub fn going_on(mut self) -> Reader<R> {
+        self.go_on = true;
+        self
     }
 
     /// The decoder, which knows the file's encoding once it has seen non-ASCII text.
@@ -83,7 +95,7 @@ impl<R: BufRead> Reader<R> {
         }
         if let Some(e) = self.next_error.take() {
             self.games += 1;
-            self.failed = true;
+            self.after_error();
             return Some(Err(e.in_game(self.games)));
         }
         let game_no = self.games + 1;
@@ -91,9 +103,22 @@ impl<R: BufRead> Reader<R> {
             Ok(Some(g)) => Some(Ok(g)),
             Ok(None) => None,
             Err(e) => {
-                self.failed = true;
+                self.games = game_no;
+                self.after_error();
                 Some(Err(e.in_game(game_no)))
             }
+        }
+    }
+
+    /// Stops, or skips to the next game.
+    fn after_error(&mut self) {
+        if !self.go_on {
+            self.failed = true;
+            return;
+        }
+        self.pending.clear();
+        if let Err(e) = self.lexer.skip_to_tag_line() {
+            self.next_error = Some(e);
         }
     }
 
@@ -141,6 +166,78 @@ impl<R: BufRead> Reader<R> {
                     game.tag_positions.push(pos);
                 }
                 Token::MoveNumber(_) | Token::Ellipsis => movetext = true,
+                Token::Text(word) => return Err(PdnError::new(pos, Kind::NotAMove(word))),
+                Token::TagWithoutValue(name) => {
+                    if movetext {
+                        self.pending.push((Token::TagWithoutValue(name), pos));
+                        break;
+                    }
+                    game.warnings.push(Warning {
+                        pos,
+                        game: 0,
+                        kind: WarningKind::TagWithoutValue(name.clone()),
+                    });
+                    game.tags.push((name, String::new()));
+                    game.tag_positions.push(pos);
+                }
+                Token::DashResult => {
+                    if let Some((_, open)) = stack.get(1) {
+                        let unknown = ResultToken::Unknown;
+                        return Err(PdnError::new(*open, Kind::VariationOpenAtResult(unknown)));
+                    }
+                    game.warnings.push(Warning {
+                        pos,
+                        game: 0,
+                        kind: WarningKind::DashResult,
+                    });
+                    game.result = Some(ResultToken::Unknown);
+                    break;
+                }
+                Token::LiteralLineEnd => {
+                    let said = game
+                        .warnings
+                        .iter()
+                        .any(|w| w.kind == WarningKind::LiteralLineEnd);
+                    if !said {
+                        game.warnings.push(Warning {
+                            pos,
+                            game: 0,
+                            kind: WarningKind::LiteralLineEnd,
+                        });
+                    }
+                }
+                Token::Prose(bytes) => {
+                    let text = self
+                        .text(&bytes, pos, &mut game.warnings)
+                        .trim()
+                        .to_string();
+                    game.warnings.push(Warning {
+                        pos,
+                        game: 0,
+                        kind: WarningKind::Prose(text.clone()),
+                    });
+                    match line.nodes.last_mut() {
+                        Some(node) => node.comments.push(text),
+                        None => line.comments.push(text),
+                    }
+                }
+                Token::SpacedMove(text) => {
+                    game.warnings.push(Warning {
+                        pos,
+                        game: 0,
+                        kind: WarningKind::SpacedMove(text.clone()),
+                    });
+                    movetext = true;
+                    nodes += 1;
+                    if nodes > MAX_NODES {
+                        return Err(PdnError::new(pos, Kind::TooManyMoves { limit: MAX_NODES }));
+                    }
+                    line.nodes.push(Node {
+                        text,
+                        pos,
+                        ..Node::default()
+                    });
+                }
                 Token::Move(text) => {
                     movetext = true;
                     nodes += 1;
@@ -238,12 +335,62 @@ impl<R: BufRead> Reader<R> {
             }
         }
         game.moves = stack.pop().expect("main line").0;
+        check_result(&mut game);
         let game_no = self.games;
         for w in &mut game.warnings {
             w.game = game_no;
         }
         Ok(Some(game))
     }
+}
+
+/// The result against the Result tag: match points at the end of the moves (`4-6`) are the
+/// result when the tag says the same; a result that disagrees with the tag is noted.
+fn check_result(game: &mut PdnGame) {
+    let tag = game.tag("Result").map(|t| t.trim().to_string());
+    if game.result.is_none()
+        && let Some(tag) = &tag
+        && let Some(last) = game.moves.nodes.last()
+        && last.text == *tag
+        && let Some(result) = match_points(tag)
+    {
+        let pos = last.pos;
+        game.moves.nodes.pop();
+        game.result = Some(result);
+        game.warnings.push(Warning {
+            pos,
+            game: 0,
+            kind: WarningKind::MatchPoints(tag.clone()),
+        });
+        return;
+    }
+    if let (Some(moves), Some(tag)) = (game.result, &tag)
+        && let Some(said) = ResultToken::parse(tag).or_else(|| match_points(tag))
+        && said != moves
+        && moves != ResultToken::Unknown
+    {
+        let pos = game.moves.nodes.last().map_or(game.pos, |n| n.pos);
+        game.warnings.push(Warning {
+            pos,
+            game: 0,
+            kind: WarningKind::ResultMismatch {
+                tag: tag.clone(),
+                moves,
+            },
+        });
+    }
+}
+
+/// Match points `a-b` as a result: the first player won with more, the second with fewer, a
+/// draw with as many.
+fn match_points(text: &str) -> Option<ResultToken> {
+    let (a, b) = text.split_once('-')?;
+    let (a, b): (u32, u32) = (a.parse().ok()?, b.parse().ok()?);
+    Some(match a.cmp(&b) {
+        std::cmp::Ordering::Greater => ResultToken::FirstWins,
+        std::cmp::Ordering::Less => ResultToken::SecondWins,
+        std::cmp::Ordering::Equal => ResultToken::Draw,
+    })
 }
 
 impl<R: BufRead> Iterator for Reader<R> {

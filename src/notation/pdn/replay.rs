@@ -54,6 +54,10 @@ fn commands(comment: &str) -> Vec<Command> {
     out
 }
 
+/// How many moves after an ambiguous short capture are tried to tell its paths apart (the
+/// rest of the game, as far as it goes).
+const LOOKAHEAD: usize = 1000;
+
 struct Ctx<'a> {
     rules: &'a RuleSet,
     game_no: usize,
@@ -148,6 +152,68 @@ impl Ctx<'_> {
         }
     }
 
+    /// A short capture that fits several moves (`36x16`, two paths), resolved by the moves
+    /// after it: the first path after which the rest of the line (up to [`LOOKAHEAD`] moves)
+    /// is legal, with a warning; else `error` stands.
+    fn by_next_moves(
+        &mut self,
+        node: &mut super::Node,
+        pos: &Position,
+        moves: &[Move],
+        next: &[String],
+        error: PdnError,
+    ) -> Result<Move, PdnError> {
+        let Kind::Move(crate::notation::MoveTextError::Ambiguous { .. }) = &error.kind else {
+            return Err(error);
+        };
+        if next.is_empty() {
+            return Err(error);
+        }
+        let Ok(parsed) = MoveText::parse(pos.board(), &node.text) else {
+            return Err(error);
+        };
+        let fits = moves.iter().filter(|&&m| {
+            parsed
+                .resolve_among(pos, self.rules, &node.text, &[m])
+                .is_ok()
+        });
+        let followed: Vec<Move> = fits
+            .copied()
+            .filter(|m| {
+                let mut after = *pos;
+                after.play_unchecked(m);
+                next.iter().all(|text| {
+                    let found = MoveText::parse(after.board(), text).and_then(|t| {
+                        t.resolve_among(&after, self.rules, text, &after.legal_moves(self.rules))
+                    });
+                    match found {
+                        Ok((m, _)) => {
+                            after.play_unchecked(&m);
+                            true
+                        }
+                        // A later ambiguity says nothing against this path.
+                        Err(crate::notation::MoveTextError::Ambiguous { .. }) => true,
+                        Err(_) => false,
+                    }
+                })
+            })
+            .collect();
+        let Some(&m) = followed.first() else {
+            return Err(error);
+        };
+        self.warnings.push(Warning {
+            pos: node.pos,
+            game: self.game_no,
+            kind: WarningKind::ChosenByNextMove {
+                text: node.text.clone(),
+                chosen: crate::notation::full_path(pos, self.rules, &m, Notation::Numeric),
+            },
+        });
+        node.text = write(pos, self.rules, &m, self.rewrite);
+        node.mv = Some(m);
+        Ok(m)
+    }
+
     /// Matches a node's move among `moves`, notes leniency, and rewrites its text.
     fn resolve(
         &mut self,
@@ -200,7 +266,13 @@ pub fn replay(
     let mut warnings = warnings;
     let chosen: RuleSet = match rules {
         Some(r) => r.clone(),
-        None => match variant_from_tags(pdn).map_err(|e| at_tag("GameType", Kind::GameType(e)))? {
+        None => match variant_from_tags(pdn).map_err(|e| {
+            let tag = match e {
+                super::GameTypeError::UnknownVariant(_) => "Variant",
+                _ => "GameType",
+            };
+            at_tag(tag, Kind::GameType(e))
+        })? {
             Some(v) => v.rules().clone(),
             None => {
                 let (v, reason) = infer_variant(pdn);
@@ -262,7 +334,17 @@ pub fn replay(
         } else {
             before.legal_moves(&chosen)
         };
-        let m = cx.resolve(&mut line.nodes[i], &before, &allowed)?;
+        let m = match cx.resolve(&mut line.nodes[i], &before, &allowed) {
+            Ok(m) => m,
+            Err(e) => {
+                let next: Vec<String> = line.nodes[i + 1..]
+                    .iter()
+                    .take(LOOKAHEAD)
+                    .map(|n| n.text.clone())
+                    .collect();
+                cx.by_next_moves(&mut line.nodes[i], &before, &allowed, &next, e)?
+            }
+        };
         let at = line.nodes[i].pos;
         game.play(m).map_err(|e| cx.error(at, Kind::MainLine(e)))?;
         let next_at = line.nodes.get(i + 1).map(|n| n.pos).unwrap_or(at);

@@ -218,6 +218,14 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
             "Variations are nested too deep: at most {} are possible.",
             counted(lang, *limit, ["level", "levels", "levels"])
         ),
+        (Czech, K::NotAMove(word)) => format!(
+            "„{word}“ není tah: čeká se tah, číslo tahu, komentář ve složených závorkách nebo \
+             výsledek."
+        ),
+        (English, K::NotAMove(word)) => format!(
+            "“{word}” is not a move: expected a move, a move number, a comment in braces or a \
+             result."
+        ),
         (Czech, K::UnmatchedClose) => "„)“ neuzavírá žádnou variantu.".into(),
         (English, K::UnmatchedClose) => "“)” closes no variation.".into(),
         (Czech, K::SetupAfterMove) => {
@@ -290,11 +298,9 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
 
 /// "Windows-1250".
 fn encoding_name(e: Encoding) -> &'static str {
-    match e {
-        Encoding::Utf8 => "UTF-8",
-        Encoding::Windows1250 => "Windows-1250",
-        Encoding::Iso8859_2 => "ISO-8859-2",
-    }
+    // The standard names ("Windows-1252"), the same in Czech and English; never the variant's
+    // identifier.
+    e.name()
 }
 
 /// [`pdn_warning`] without the place, for a caller that says it otherwise.
@@ -330,6 +336,60 @@ pub fn pdn_warning_kind(lang: Language, kind: &WarningKind) -> String {
                 format!("{text} is a capture but is written as a plain move.")
             }
         },
+        (Czech, WarningKind::ChosenByNextMove { text, chosen }) => format!(
+            "Skok {text} lze zahrát několika cestami; čte se jako {chosen}, po kterém jdou zahrát \
+             další tahy partie."
+        ),
+        (English, WarningKind::ChosenByNextMove { text, chosen }) => format!(
+            "The capture {text} fits several paths; it is read as {chosen}, after which the \
+             next moves of the game are legal."
+        ),
+        (Czech, WarningKind::TagWithoutValue(name)) => {
+            format!("Značka {name} nemá hodnotu; je zachována s prázdnou.")
+        }
+        (English, WarningKind::TagWithoutValue(name)) => {
+            format!("The tag {name} has no value; it is kept with an empty one.")
+        }
+        (Czech, WarningKind::DashResult) => {
+            "Výsledek „-“ se čte jako „*“ (nedohraná partie).".into()
+        }
+        (English, WarningKind::DashResult) => {
+            "The result “-” is read as “*” (an unfinished game).".into()
+        }
+        (Czech, WarningKind::LiteralLineEnd) => {
+            "Konec řádku zapsaný jako text (\\r) se čte jako mezera.".into()
+        }
+        (English, WarningKind::LiteralLineEnd) => {
+            "A line end written out as text (\\r) is read as a space.".into()
+        }
+        (Czech, WarningKind::SpacedMove(text)) => {
+            format!("Tah je zapsán s mezerami, čte se jako {text}.")
+        }
+        (English, WarningKind::SpacedMove(text)) => {
+            format!("A move is written with spaces; it is read as {text}.")
+        }
+        (Czech, WarningKind::Prose(text)) => {
+            format!("Text v závorce „{text}“ není varianta; je zachován jako komentář.")
+        }
+        (English, WarningKind::Prose(text)) => {
+            format!("The text in parentheses “{text}” is not a variation; it is kept as a comment.")
+        }
+        (Czech, WarningKind::MatchPoints(text)) => format!(
+            "Body zápasu {text} na konci tahů se čtou jako výsledek, jak ho uvádí značka Result."
+        ),
+        (English, WarningKind::MatchPoints(text)) => format!(
+            "The match points {text} at the end of the moves are read as the result, as the \
+             Result tag gives it."
+        ),
+        (Czech, WarningKind::ResultMismatch { tag, moves }) => format!(
+            "Značka Result uvádí {tag}, ale tahy končí výsledkem {}; platí výsledek u tahů.",
+            moves.as_str()
+        ),
+        (English, WarningKind::ResultMismatch { tag, moves }) => format!(
+            "The Result tag says {tag} but the moves end with {}; the result at the moves is \
+             taken.",
+            moves.as_str()
+        ),
         (Czech, WarningKind::Inferred { variant, reason }) => {
             let why = match reason {
                 InferReason::SquaresAbove32 => "jsou v ní pole nad 32",
@@ -359,6 +419,21 @@ pub fn pdn_warning_kind(lang: Language, kind: &WarningKind) -> String {
 /// presets' data).
 pub fn game_type_error(lang: Language, e: &GameTypeError) -> String {
     match (lang, e) {
+        (_, GameTypeError::UnknownVariant(name)) => {
+            let known: Vec<&str> = Variant::ALL
+                .into_iter()
+                .map(|v| rules_name(lang, v.rules()))
+                .collect();
+            let known = known.join(", ");
+            match lang {
+                Czech => format!(
+                    "Značka Variant uvádí hru „{name}“, kterou Dáma nehraje. Hraje tyto: {known}."
+                ),
+                English => format!(
+                    "The Variant tag names “{name}”, a game Dáma does not play. It plays: {known}."
+                ),
+            }
+        }
         (Czech, GameTypeError::NoNumber(value)) => {
             format!("Značka GameType „{value}“ nezačíná číslem typu hry.")
         }
