@@ -375,14 +375,15 @@ pub fn pdn_warning_kind(lang: Language, kind: &WarningKind) -> String {
             format!("The text in parentheses “{text}” is not a variation; it is kept as a comment.")
         }
         (Czech, WarningKind::MatchPoints(text)) => format!(
-            "Body zápasu {text} na konci tahů se čtou jako výsledek, jak ho uvádí značka Result."
+            "Body zápasu {text} na konci tahů se čtou jako výsledek, jak ho uvádí záhlaví partie."
         ),
         (English, WarningKind::MatchPoints(text)) => format!(
             "The match points {text} at the end of the moves are read as the result, as the \
              Result tag gives it."
         ),
         (Czech, WarningKind::ResultMismatch { tag, moves }) => format!(
-            "Značka Result uvádí {tag}, ale tahy končí výsledkem {}; platí výsledek u tahů.",
+            "Výsledek v záhlaví partie ({tag}) nesouhlasí s výsledkem na konci tahů ({}); platí \
+             výsledek u tahů.",
             moves.as_str()
         ),
         (English, WarningKind::ResultMismatch { tag, moves }) => format!(
@@ -828,10 +829,13 @@ mod tests {
         let all = vec![
             GameTypeError::NoNumber("Xyz".into()),
             GameTypeError::Unknown(30),
+            GameTypeError::UnknownVariant("Russian".into()),
         ];
         for e in &all {
             match e {
-                GameTypeError::NoNumber(_) | GameTypeError::Unknown(_) => {}
+                GameTypeError::NoNumber(_)
+                | GameTypeError::Unknown(_)
+                | GameTypeError::UnknownVariant(_) => {}
             }
         }
         distinct(&all);
@@ -908,6 +912,7 @@ mod tests {
                 text: "1-5".into(),
                 error: GameError::NothingToUndo,
             },
+            K::NotAMove("Xyz".into()),
         ];
         for k in &all {
             match k {
@@ -946,7 +951,8 @@ mod tests {
                 | K::HuffSquare(_)
                 | K::Huff { .. }
                 | K::TakeBackMove { .. }
-                | K::TakeBack { .. } => {}
+                | K::TakeBack { .. }
+                | K::NotAMove(_) => {}
             }
         }
         distinct(&all);
@@ -965,13 +971,35 @@ mod tests {
                 variant: Variant::International,
                 reason: InferReason::SquaresAbove32,
             },
+            WarningKind::SpacedMove("1-6".into()),
+            WarningKind::Prose("Xyz".into()),
+            WarningKind::MatchPoints("4-6".into()),
+            WarningKind::ResultMismatch {
+                tag: "1-0".into(),
+                moves: crate::notation::pdn::ResultToken::SecondWins,
+            },
+            WarningKind::ChosenByNextMove {
+                text: "36x16".into(),
+                chosen: "36x13x2x16".into(),
+            },
+            WarningKind::TagWithoutValue("Xyz".into()),
+            WarningKind::DashResult,
+            WarningKind::LiteralLineEnd,
         ];
         for w in &all {
             match w {
                 WarningKind::NotUtf8(_)
                 | WarningKind::Glued(_)
                 | WarningKind::Lenient { .. }
-                | WarningKind::Inferred { .. } => {}
+                | WarningKind::Inferred { .. }
+                | WarningKind::SpacedMove(_)
+                | WarningKind::Prose(_)
+                | WarningKind::MatchPoints(_)
+                | WarningKind::ResultMismatch { .. }
+                | WarningKind::ChosenByNextMove { .. }
+                | WarningKind::TagWithoutValue(_)
+                | WarningKind::DashResult
+                | WarningKind::LiteralLineEnd => {}
             }
         }
         distinct(&all);
