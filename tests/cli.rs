@@ -156,27 +156,35 @@ fn data(name: &str) -> String {
     format!("{}/tests/data/pdn/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// One bad game does not hide the games after it: a line per good game, the bad one on
+/// stderr where it is, a summary, exit code 1.
 #[test]
-fn replay_prints_a_line_per_game_and_stops_at_the_first_error() {
+fn replay_prints_a_line_per_game_and_goes_on_after_a_bad_one() {
     let file = data("english-tinsley.pdn");
     let o = dama(&["replay", &file]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    // Game 541 of the collection plays 32-28 with no piece on 32.
-    assert_eq!(lines.len(), 540);
+    // Game 541 of the collection plays 32-28 with no piece on 32; the 183 after it are good.
+    assert_eq!(lines.len(), 723);
     assert_eq!(
         lines[0],
-        "game 1: 56 plies, result 1/2-1/2, B:WK3,6,28:B5,12,K26"
+        "game 1: 56 plies, result 1/2-1/2, final B:WK3,6,28:B5,12,K26"
     );
+    assert!(lines[540].starts_with("game 542: "), "{}", lines[540]);
+    assert!(lines[722].starts_with("game 724: "), "{}", lines[722]);
     let err = stderr(&o);
-    let last = err.lines().last().unwrap();
+    let bad: Vec<&str> = err.lines().filter(|l| !l.contains("warning")).collect();
+    assert_eq!(bad.len(), 3, "{bad:?}");
     assert!(
-        last.starts_with(&format!(
+        bad[0].starts_with(&format!(
             "{file}:5588:5: game 541: 32-28 is not a legal move here"
         )),
-        "{last}"
+        "{}",
+        bad[0]
     );
+    assert_eq!(bad[1], format!("{file}: 724 games, 723 replayed, 1 rejected"));
+    assert_eq!(bad[2], "1 game rejected");
     assert!(err.contains("warning: game 1: no GameType tag: read as English"));
     assert!(err.contains(&format!(
         "{file}:5:46: warning: game 1: 10x14: a plain move is written as a capture"
@@ -196,7 +204,7 @@ fn replay_reads_fen_only_entries() {
     assert_eq!(out.lines().count(), expected);
     assert_eq!(
         out.lines().next().unwrap(),
-        "game 1: 0 plies, result *, B:W19,21-23,25-27,29-32:B1-7,9-12"
+        "game 1: 0 plies, result *, final B:W19,21-23,25-27,29-32:B1-7,9-12"
     );
 }
 
@@ -234,8 +242,8 @@ fn convert_writes_a_file_that_replays_the_same() {
     assert_eq!(stdout(&a), stdout(&b));
     assert_eq!(
         stdout(&a),
-        "game 1: 4 plies, result *, W:W31,33-50:B1-13,15-18,20,23\n\
-         game 2: 4 plies, result *, W:W21,23-32:B1-7,9,10,12,15\n"
+        "game 1: 4 plies, result *, final W:W31,33-50:B1-13,15-18,20,23\n\
+         game 2: 4 plies, result *, final W:W21,23-32:B1-7,9,10,12,15\n"
     );
 
     // A file that does not replay leaves an existing output untouched.
@@ -265,7 +273,7 @@ fn replay_understands_claims() {
     .unwrap();
     let o = dama(&["replay", file.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "game 1: 2 plies, result *, W:W28:B5,19,26\n");
+    assert_eq!(stdout(&o), "game 1: 2 plies, result *, final W:W28:B5,19,26\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
