@@ -183,7 +183,10 @@ fn replay_prints_a_line_per_game_and_goes_on_after_a_bad_one() {
         "{}",
         bad[0]
     );
-    assert_eq!(bad[1], format!("{file}: 724 games, 723 replayed, 1 rejected"));
+    assert_eq!(
+        bad[1],
+        format!("{file}: 724 games, 723 replayed, 1 rejected")
+    );
     assert_eq!(bad[2], "1 game rejected");
     assert!(err.contains("warning: game 1: no GameType tag: read as English"));
     assert!(err.contains(&format!(
@@ -273,7 +276,10 @@ fn replay_understands_claims() {
     .unwrap();
     let o = dama(&["replay", file.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "game 1: 2 plies, result *, final W:W28:B5,19,26\n");
+    assert_eq!(
+        stdout(&o),
+        "game 1: 2 plies, result *, final W:W28:B5,19,26\n"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

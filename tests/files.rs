@@ -92,8 +92,8 @@ fn every_kind_of_bad_file_is_refused_with_a_clear_message() {
         text,
         format!(
             "The file is not valid PDN (damaged, or another format): {}: Game 1, line 1, \
-             column 9: “,” does not belong here: a tag, move, comment, variation or result was \
-             expected.",
+             column 1: “Dear” is not a move: expected a move, a move number, a comment in braces \
+             or a result.",
             letter.display()
         )
     );

@@ -541,9 +541,9 @@ fn lexer_errors_name_the_place() {
             "unterminated tag Event: expected ']'",
         ),
         (
-            b"[Event]",
+            b"[Event 5]",
             1,
-            7,
+            8,
             "expected '\"' to open the value of tag Event",
         ),
         (b"\n [ \"x\"]", 2, 4, "expected a tag name after '['"),
@@ -1246,7 +1246,7 @@ fn encoding_windows_1250_and_iso_8859_2_are_detected() {
         assert_eq!((w.pos, w.game), (at(2, 1), 1));
         assert_eq!(
             w.kind.to_string(),
-            format!("the file is not UTF-8: read as {encoding:?}")
+            format!("the file is not UTF-8: read as {encoding}")
         );
         // Replay passes the reader's warnings on.
         let r = pdn::replay(&mut game, 1, Some(Variant::English.rules()), None).expect("replays");

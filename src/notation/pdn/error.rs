@@ -346,7 +346,7 @@ impl fmt::Display for WarningKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WarningKind::NotUtf8(encoding) => {
-                write!(f, "the file is not UTF-8: read as {encoding:?}")
+                write!(f, "the file is not UTF-8: read as {encoding}")
             }
             WarningKind::Glued(text) => {
                 write!(f, "text glued to a move kept as a comment: '{text}'")
@@ -552,7 +552,7 @@ mod tests {
         let cases = [
             (
                 WarningKind::NotUtf8(Encoding::Windows1250),
-                "the file is not UTF-8: read as Windows1250",
+                "the file is not UTF-8: read as Windows-1250",
             ),
             (
                 WarningKind::Glued("Red".into()),
