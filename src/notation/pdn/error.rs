@@ -159,6 +159,21 @@ pub enum PdnErrorKind {
         /// The deepest nesting accepted.
         limit: usize,
     },
+    /// A game without GameType read with the rule set its moves suggested, which then did not
+    /// replay: the error, and how the game was read (it may be a game Dáma does not play).
+    #[error(
+        "{error} (the game has no GameType tag and was read as {} because of its {reason}; a \
+         game of other rules, such as Russian or Italian draughts, Dáma does not play)",
+        variant.rules().name_en
+    )]
+    ReadAs {
+        /// The rule set the game was read with.
+        variant: Variant,
+        /// Why.
+        reason: InferReason,
+        /// What went wrong.
+        error: Box<PdnErrorKind>,
+    },
     /// A word in the moves that is no move, number or result (prose outside a comment).
     #[error(
         "unexpected text: '{0}' is not a move (expected a move, a move number, a comment or a \

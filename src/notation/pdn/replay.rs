@@ -258,6 +258,32 @@ pub fn replay(
     rules: Option<&RuleSet>,
     rewrite: Option<Notation>,
 ) -> Result<Replayed, PdnError> {
+    let inferred = rules.is_none() && matches!(variant_from_tags(pdn), Ok(None));
+    let first = pdn.moves.nodes.first().map(|n| n.pos);
+    let result = replay_with(pdn, game_no, rules, rewrite);
+    let (variant, reason) = infer_variant(pdn);
+    // Where the guess may be what is wrong: a game that fails at once, or algebraic moves
+    // (Russian files are algebraic too).
+    let doubtful = |e: &PdnError| Some(e.pos) == first || variant == crate::rules::Variant::Czech;
+    match result {
+        Err(mut e) if inferred && doubtful(&e) => {
+            e.kind = Kind::ReadAs {
+                variant,
+                reason,
+                error: Box::new(e.kind),
+            };
+            Err(e)
+        }
+        other => other,
+    }
+}
+
+fn replay_with(
+    pdn: &mut PdnGame,
+    game_no: usize,
+    rules: Option<&RuleSet>,
+    rewrite: Option<Notation>,
+) -> Result<Replayed, PdnError> {
     let warnings = pdn.warnings.clone();
     let here = |kind: Kind| PdnError::new(pdn.pos, kind).in_game(game_no);
     let at_tag = |tag: &str, kind: Kind| {

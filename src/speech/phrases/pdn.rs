@@ -218,6 +218,46 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
             "Variations are nested too deep: at most {} are possible.",
             counted(lang, *limit, ["level", "levels", "levels"])
         ),
+        (
+            Czech,
+            K::ReadAs {
+                variant,
+                reason,
+                error,
+            },
+        ) => {
+            let why = match reason {
+                InferReason::SquaresAbove32 => "jsou v ní pole nad 32",
+                InferReason::AlgebraicMoves => "tahy jsou zapsány algebraicky",
+                InferReason::Squares1To32 => "jsou v ní jen pole 1 až 32",
+            };
+            format!(
+                "{} Partie nemá značku GameType a četla se jako {}, protože {why}; jde-li o hru \
+                 s jinými pravidly, například ruskou nebo italskou dámu, tu Dáma nehraje.",
+                pdn_error_kind(lang, error),
+                rules_name(lang, variant.rules())
+            )
+        }
+        (
+            English,
+            K::ReadAs {
+                variant,
+                reason,
+                error,
+            },
+        ) => {
+            let why = match reason {
+                InferReason::SquaresAbove32 => "it has squares above 32",
+                InferReason::AlgebraicMoves => "its moves are written in algebraic notation",
+                InferReason::Squares1To32 => "it has squares 1 to 32 only",
+            };
+            format!(
+                "{} The game has no GameType tag and was read as {} because {why}; if it is a \
+                 game of other rules, such as Russian or Italian draughts, Dáma does not play it.",
+                pdn_error_kind(lang, error),
+                rules_name(lang, variant.rules())
+            )
+        }
         (Czech, K::NotAMove(word)) => format!(
             "„{word}“ není tah: čeká se tah, číslo tahu, komentář ve složených závorkách nebo \
              výsledek."
@@ -913,6 +953,11 @@ mod tests {
                 error: GameError::NothingToUndo,
             },
             K::NotAMove("Xyz".into()),
+            K::ReadAs {
+                variant: Variant::English,
+                reason: InferReason::Squares1To32,
+                error: Box::new(K::UnmatchedClose),
+            },
         ];
         for k in &all {
             match k {
@@ -952,7 +997,8 @@ mod tests {
                 | K::Huff { .. }
                 | K::TakeBackMove { .. }
                 | K::TakeBack { .. }
-                | K::NotAMove(_) => {}
+                | K::NotAMove(_)
+                | K::ReadAs { .. } => {}
             }
         }
         distinct(&all);
