@@ -69,6 +69,55 @@ impl From<io::Error> for ReadError {
 /// See [`ReadError`]: the size is checked before anything is read, and binary data is
 /// recognised from the file's first 8 KiB.
 pub fn read_games(path: &Path) -> Result<Vec<PdnGame>, ReadError> {
+    let mut games = Vec::new();
+    for game in pdn::Reader::new(open(path)?) {
+        games.push(game.map_err(ReadError::Syntax)?);
+        if games.len() >= MAX_GAMES {
+            break;
+        }
+    }
+    if games.is_empty() {
+        return Err(ReadError::NoGame);
+    }
+    Ok(games)
+}
+
+/// The games of a file for the player to choose from: those that replay, each with its number
+/// in the file, and why each of the others does not (a file with one bad game still opens).
+#[derive(Debug, Default)]
+pub struct FileGames {
+    /// The games that replay, with their numbers (from 1).
+    pub good: Vec<(usize, PdnGame)>,
+    /// The games that do not, each with its place and reason.
+    pub bad: Vec<PdnError>,
+}
+
+/// Reads every game of the PDN file at `path` (at most [`MAX_GAMES`]) and replays each, going
+/// on after a bad one.
+///
+/// # Errors
+/// As [`read_games`] (a file with games that all fail is not an error: see [`FileGames`]).
+pub fn read_file_games(path: &Path) -> Result<FileGames, ReadError> {
+    let mut out = FileGames::default();
+    for (i, game) in pdn::Reader::new(open(path)?).going_on().enumerate() {
+        let number = i + 1;
+        let checked = game.and_then(|mut g| pdn::replay(&mut g, number, None, None).map(|_| g));
+        match checked {
+            Ok(g) => out.good.push((number, g)),
+            Err(e) => out.bad.push(e),
+        }
+        if number >= MAX_GAMES {
+            break;
+        }
+    }
+    if out.good.is_empty() && out.bad.is_empty() {
+        return Err(ReadError::NoGame);
+    }
+    Ok(out)
+}
+
+/// The file at `path`, checked to be a regular text file of a sensible size, ready to read.
+fn open(path: &Path) -> Result<impl io::BufRead, ReadError> {
     let meta = std::fs::metadata(path)?;
     if meta.is_dir() {
         return Err(ReadError::Directory);
@@ -89,18 +138,9 @@ pub fn read_games(path: &Path) -> Result<Vec<PdnGame>, ReadError> {
         return Err(ReadError::Binary);
     }
     // The file may grow while it is read: never read more than the limit.
-    let input = BufReader::new(io::Cursor::new(head).chain(file.take(MAX_FILE)));
-    let mut games = Vec::new();
-    for game in pdn::Reader::new(input) {
-        games.push(game.map_err(ReadError::Syntax)?);
-        if games.len() >= MAX_GAMES {
-            break;
-        }
-    }
-    if games.is_empty() {
-        return Err(ReadError::NoGame);
-    }
-    Ok(games)
+    Ok(BufReader::new(
+        io::Cursor::new(head).chain(file.take(MAX_FILE)),
+    ))
 }
 
 /// Whether `head` looks like binary data: a NUL byte, or more than one byte in twenty a

@@ -672,3 +672,56 @@ fn a_chosen_voice_is_shown_without_a_list_of_voices() {
         Some("czech-mbrola")
     );
 }
+
+/// A collection with one bad game opens: its good games are offered, and the bad one is listed
+/// with its place and reason, a line the screen reader reads; choosing a game opens it with its
+/// own number.
+#[test]
+fn a_file_with_a_bad_game_offers_the_good_ones_and_says_which_is_bad() {
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pdn/english-tinsley.pdn"
+    ));
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    open_typed(&mut h, &path);
+    let Some(dama::ui::Dialog::ChooseGame(_, good, bad)) = h.state().dialog() else {
+        panic!("{:?}", h.state().dialog().map(std::mem::discriminant));
+    };
+    assert_eq!((good.len(), bad.len()), (723, 1));
+    assert_eq!(
+        good[540].0, 542,
+        "the games after the bad one keep their numbers"
+    );
+    let dialog = h.get_by(|n| n.role() == egui::accesskit::Role::Dialog);
+    assert_eq!(
+        dialog.accesskit_node().description().as_deref(),
+        Some("Games that cannot be opened: 1. Why is listed below the games.")
+    );
+    let line = h.get_by(|n| {
+        n.role() == egui::accesskit::Role::ListItem
+            && n.label()
+                .is_some_and(|l| l.starts_with("Game 541, line 5588, column 5: "))
+    });
+    assert!(
+        line.accesskit_node()
+            .label()
+            .unwrap()
+            .contains("32-28 cannot be played here"),
+        "{:?}",
+        line.accesskit_node().label()
+    );
+    // The game after it opens, as game 542.
+    h.get_by(|n| {
+        n.role() == egui::accesskit::Role::Button
+            && n.label().is_some_and(|l| l.starts_with("542. "))
+    })
+    .click_accesskit();
+    h.run();
+    assert!(h.state().dialog().is_none());
+    assert!(
+        h.state().announcement().contains("542"),
+        "{}",
+        h.state().announcement()
+    );
+}

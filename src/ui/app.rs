@@ -94,7 +94,11 @@ pub enum Dialog {
     /// Save for a game without a file).
     SavePath(String, Option<Pending>),
     /// Several games in a file: which one.
-    ChooseGame(PathBuf, Vec<PdnGame>),
+    ChooseGame(
+        PathBuf,
+        Vec<(usize, PdnGame)>,
+        Vec<crate::notation::pdn::PdnError>,
+    ),
     /// Save, discard or cancel before `Pending`.
     Unsaved(Pending),
     /// "Really resign?"

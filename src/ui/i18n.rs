@@ -66,6 +66,7 @@ texts! {
     OpenButton => "Otevřít", "Open";
     SaveFile => "Uložit soubor", "Save file";
     ChooseGame => "Vyberte partii", "Choose a game";
+    BadGames => "Partie, které nelze otevřít", "Games that cannot be opened";
     UnsavedMark => " (neuloženo)", " (unsaved)";
     UnsavedTitle => "Neuložené změny", "Unsaved changes";
     UnsavedText => "Partie obsahuje neuložené změny. Uložit je?", "The game has unsaved changes. Save them?";

@@ -158,17 +158,16 @@ impl DamaApp {
                     }
                 }
             }
-            Dialog::ChooseGame(path, games) => {
+            Dialog::ChooseGame(path, games, bad) => {
                 ui.heading(T::ChooseGame.get(lang));
                 let mut chosen = None;
                 ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
-                    for (i, g) in games.iter().enumerate() {
+                    for (i, (number, g)) in games.iter().enumerate() {
                         let title = format!(
-                            "{}. {} – {}  {}  {}",
-                            i + 1,
+                            "{number}. {} – {}  {}  {}",
                             g.tag("White").unwrap_or("?"),
                             g.tag("Black").unwrap_or("?"),
-                            g.result_text(),
+                            g.result_text().trim(),
                             g.tag("Event").unwrap_or("")
                         );
                         let button = ui.button(title);
@@ -179,15 +178,24 @@ impl DamaApp {
                             chosen = Some(i);
                         }
                     }
+                    // The games that cannot be opened, each a line the screen reader reads:
+                    // which and why.
+                    if !bad.is_empty() {
+                        ui.separator();
+                        ui.label(egui::RichText::new(T::BadGames.get(lang)).strong());
+                        for e in bad.iter() {
+                            help_row(ui, &phrases::pdn::pdn_error(lang, e), None);
+                        }
+                    }
                 });
                 if ui.button(T::Cancel.get(lang)).clicked() {
                     *keep = None;
                     *left = Some(Event::Cancelled);
                 } else if let Some(i) = chosen {
                     let path = path.clone();
-                    let game = games.swap_remove(i);
+                    let (number, game) = games.swap_remove(i);
                     *keep = None;
-                    self.load_game(&path, game, i + 1);
+                    self.load_game(&path, game, number);
                 }
             }
             Dialog::Unsaved(then) => {
@@ -423,16 +431,23 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
         Dialog::NewGame(_) => (title(T::NewGame), None),
         Dialog::OpenPath(_) => (title(T::OpenFile), None),
         Dialog::SavePath(..) => (title(T::SaveFile), None),
-        Dialog::ChooseGame(_, games) => {
-            let count = phrases::errors::counted(
-                lang,
-                games.len(),
-                match lang {
-                    Language::Czech => ["partie", "partie", "partií"],
-                    Language::English => ["game", "games", "games"],
-                },
-            );
-            (format!("{}: {count}", title(T::ChooseGame)), None)
+        Dialog::ChooseGame(_, games, bad) => {
+            let words = match lang {
+                Language::Czech => ["partie", "partie", "partií"],
+                Language::English => ["game", "games", "games"],
+            };
+            let count = phrases::errors::counted(lang, games.len(), words);
+            let question = (!bad.is_empty()).then(|| match lang {
+                Language::Czech => format!(
+                    "Partie, které nelze otevřít: {}. Proč, je uvedeno pod seznamem.",
+                    bad.len()
+                ),
+                Language::English => format!(
+                    "Games that cannot be opened: {}. Why is listed below the games.",
+                    bad.len()
+                ),
+            });
+            (format!("{}: {count}", title(T::ChooseGame)), question)
         }
         Dialog::Unsaved(_) => (
             title(T::UnsavedTitle),

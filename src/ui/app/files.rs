@@ -53,12 +53,30 @@ impl DamaApp {
     /// Opens a PDN file: one game at once, several through a choice. Any failure leaves the
     /// current game as it is and says why.
     pub fn open_path(&mut self, path: &Path) {
-        match crate::game_file::read_games(path) {
-            Ok(mut games) if games.len() == 1 => {
-                let game = games.pop().expect("one game");
-                self.load_game(path, game, 1);
+        match crate::game_file::read_file_games(path) {
+            Ok(mut games) if games.good.len() == 1 && games.bad.is_empty() => {
+                let (number, game) = games.good.pop().expect("one game");
+                self.load_game(path, game, number);
             }
-            Ok(games) => self.dialog = Some(Dialog::ChooseGame(path.to_path_buf(), games)),
+            // No game replays: why the first does not.
+            Ok(games) if games.good.is_empty() => {
+                let error = games.bad.into_iter().next().expect("a bad game");
+                log::warn!("cannot replay {}:{error}", path.display());
+                self.complain(&Problem::Replay {
+                    path: path.to_path_buf(),
+                    error: Box::new(error),
+                });
+            }
+            Ok(games) => {
+                for e in &games.bad {
+                    log::warn!("{}:{e}", path.display());
+                }
+                self.dialog = Some(Dialog::ChooseGame(
+                    path.to_path_buf(),
+                    games.good,
+                    games.bad,
+                ));
+            }
             Err(error) => {
                 log::warn!("cannot open {}: {error}", path.display());
                 self.complain(&Problem::Open {
