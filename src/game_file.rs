@@ -96,22 +96,35 @@ pub struct FileGames {
 /// on after a bad one.
 ///
 /// # Errors
-/// As [`read_games`] (a file with games that all fail is not an error: see [`FileGames`]).
+/// As [`read_games`]: no game, or a first game that does not read when none replays. (Games
+/// that read but all fail to replay are not an error: see [`FileGames`].)
 pub fn read_file_games(path: &Path) -> Result<FileGames, ReadError> {
     let mut out = FileGames::default();
+    let mut first_unread = None;
     for (i, game) in pdn::Reader::new(open(path)?).going_on().enumerate() {
         let number = i + 1;
-        let checked = game.and_then(|mut g| pdn::replay(&mut g, number, None, None).map(|_| g));
-        match checked {
-            Ok(g) => out.good.push((number, g)),
-            Err(e) => out.bad.push(e),
+        match game {
+            Err(e) => {
+                if out.bad.is_empty() {
+                    first_unread = Some(e.clone());
+                }
+                out.bad.push(e);
+            }
+            Ok(mut g) => match pdn::replay(&mut g, number, None, None) {
+                Ok(_) => out.good.push((number, g)),
+                Err(e) => out.bad.push(e),
+            },
         }
         if number >= MAX_GAMES {
             break;
         }
     }
-    if out.good.is_empty() && out.bad.is_empty() {
-        return Err(ReadError::NoGame);
+    if out.good.is_empty() {
+        return Err(match first_unread {
+            Some(e) => ReadError::Syntax(e),
+            None if out.bad.is_empty() => ReadError::NoGame,
+            None => return Ok(out),
+        });
     }
     Ok(out)
 }
