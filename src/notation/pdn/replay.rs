@@ -323,6 +323,11 @@ fn replay_with(
         })?,
         None => chosen.start_position().map_err(|e| here(Kind::Rules(e)))?,
     };
+    // Written back in its own form (`W:W31,32:B1.` read, `W:W31,32:B1` written: other readers
+    // refuse the trailing dot some files have), as the moves are.
+    if pdn.tag("FEN").is_some() {
+        pdn.set_tag("FEN", start.fen());
+    }
     let enforcement = match pdn.tag("Enforcement").map(str::trim) {
         Some("table") => Some(Enforcement::TableRules),
         Some("strict") => Some(Enforcement::Strict),
