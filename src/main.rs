@@ -173,7 +173,9 @@ fn replay_file(
 /// per bad one on stderr, going on after it, and a summary on stderr; the number of games
 /// rejected.
 fn replay_all(path: &Path, rules: Option<&RuleSet>) -> Result<usize, Failure> {
-    let mut out = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // Warnings can be several a game: written in blocks, not a system call a line.
+    let mut err = std::io::BufWriter::new(std::io::stderr().lock());
     let (mut good, mut bad) = (0usize, 0usize);
     for (i, game) in pdn::Reader::new(open(path)?).going_on().enumerate() {
         let k = i + 1;
@@ -184,7 +186,8 @@ fn replay_all(path: &Path, rules: Option<&RuleSet>) -> Result<usize, Failure> {
         match replayed {
             Ok((game, replayed)) => {
                 for w in &replayed.warnings {
-                    eprintln!(
+                    let _ = writeln!(
+                        err,
                         "{}:{}: warning: game {k}: {}",
                         path.display(),
                         w.pos,
@@ -203,16 +206,20 @@ fn replay_all(path: &Path, rules: Option<&RuleSet>) -> Result<usize, Failure> {
             }
             Err(e) => {
                 bad += 1;
-                eprintln!("{}:{e}", path.display());
+                let _ = writeln!(err, "{}:{e}", path.display());
             }
         }
     }
-    eprintln!(
+    let _ = writeln!(
+        err,
         "{}: {} {}, {good} replayed, {bad} rejected",
         path.display(),
         good + bad,
         if good + bad == 1 { "game" } else { "games" }
     );
+    out.flush()
+        .map_err(|e| bad_file(format!("cannot write the output: {e}")))?;
+    let _ = err.flush();
     Ok(bad)
 }
 

@@ -260,13 +260,14 @@ pub fn replay(
 ) -> Result<Replayed, PdnError> {
     let inferred = rules.is_none() && matches!(variant_from_tags(pdn), Ok(None));
     let first = pdn.moves.nodes.first().map(|n| n.pos);
-    let result = replay_with(pdn, game_no, rules, rewrite);
-    let (variant, reason) = infer_variant(pdn);
-    // Where the guess may be what is wrong: a game that fails at once, or algebraic moves
-    // (Russian files are algebraic too).
-    let doubtful = |e: &PdnError| Some(e.pos) == first || variant == crate::rules::Variant::Czech;
-    match result {
-        Err(mut e) if inferred && doubtful(&e) => {
+    match replay_with(pdn, game_no, rules, rewrite) {
+        Err(mut e) if inferred => {
+            let (variant, reason) = infer_variant(pdn);
+            // Where the guess may be what is wrong: a game that fails at once, or algebraic
+            // moves (Russian files are algebraic too).
+            if Some(e.pos) != first && variant != crate::rules::Variant::Czech {
+                return Err(e);
+            }
             e.kind = Kind::ReadAs {
                 variant,
                 reason,
