@@ -85,6 +85,10 @@ fn second_player_starts(game: &PdnGame) -> bool {
     Color::from_char(fen_side).is_some_and(|side| side != variant.rules().first)
 }
 
+/// Writes a line of moves: `N.` before the first player's moves, `N...` only before a line that
+/// starts with the second player's. Not again after a comment or a variation, as PGN writers
+/// do: pydraughts reads a repeated number (`3.` and then `3...`) by deleting every later "3."
+/// in the text, `13.` and `23.` included, and so misreads the moves. PDN does not require it.
 fn write_line(w: &mut Wrapper, line: &Line, first_ply: usize) {
     if let Some(fen) = &line.setup {
         w.token(&format!("/FEN \"{fen}\"/"));
@@ -119,13 +123,11 @@ fn write_line(w: &mut Wrapper, line: &Line, first_ply: usize) {
         need_number = false;
         for c in &node.comments {
             comment(w, c);
-            need_number = true;
         }
         for v in &node.variations {
             w.open();
             write_line(w, v, ply);
             w.close();
-            need_number = true;
         }
     }
 }
