@@ -288,3 +288,32 @@ fn russian_and_italian_files_are_not_taken_for_ours() {
         );
     }
 }
+
+/// What Dáma writes other readers read: no move number repeated after a comment or a
+/// variation (pydraughts deletes every later "3." when it meets "3." twice), FEN tags in their
+/// own form (both Python readers refuse a trailing '.'); and Dáma reads it back the same.
+#[test]
+fn written_for_other_readers() {
+    let text = "[GameType \"21\"]\n[FEN \"B:W21-32:B1-12.\"]\n\
+                1. 11-15 {a comment} 23-19 (22-17 9-13) 2. 8-11 (9-13) 22-17 *\n";
+    let mut game = Reader::new(text.as_bytes()).next().unwrap().unwrap();
+    let r = pdn::replay(&mut game, 1, None, None).unwrap();
+    let mut out = Vec::new();
+    pdn::write_game(&game, &mut out).unwrap();
+    let written = String::from_utf8(out).unwrap();
+    assert!(
+        written.contains("[FEN \"B:W21-32:B1-12\"]"),
+        "normalised FEN: {written}"
+    );
+    assert!(
+        written
+            .contains("1. 11-15 {a comment} 23-19 (1... 22-17 2. 9-13) 2. 8-11 (2. 9-13) 22-17 *"),
+        "{written}"
+    );
+    // A variation starts with its number; the main line goes on after it without one.
+    assert!(!written.contains(") 2..."), "{written}");
+    let mut again = Reader::new(written.as_bytes()).next().unwrap().unwrap();
+    let r2 = pdn::replay(&mut again, 1, None, None).unwrap();
+    assert_eq!(r.game.moves(), r2.game.moves());
+    assert_eq!(r.game.start(), r2.game.start());
+}
