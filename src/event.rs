@@ -337,12 +337,12 @@ pub enum Problem {
         /// What the system said.
         error: io::Error,
     },
-    /// The settings file was damaged; defaults are used.
+    /// The settings file could not be used as it was; it was kept aside.
     SettingsDamaged {
-        /// Where the damaged file was put.
+        /// Where the file as it was was put.
         kept_as: PathBuf,
-        /// Where the error was found, line and column, when known.
-        at: Option<(usize, usize)>,
+        /// What was wrong, and what is used instead.
+        damage: SettingsDamage,
     },
     /// The autosaved game was damaged; a new game starts.
     AutosaveDamaged {
@@ -373,4 +373,42 @@ pub enum Problem {
     SoundUnavailable,
     /// A rule set chosen in the new-game dialog does not make a game.
     Rules(Box<RuleSetError>),
+}
+
+/// A setting that `Settings::load` found out of range and replaced, named for the notice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SettingField {
+    /// The interface scale.
+    Zoom,
+    /// The sound cues' volume.
+    SoundVolume,
+    /// The voice's rate.
+    VoiceRate,
+    /// The voice's volume.
+    VoiceVolume,
+    /// The voice's name.
+    VoiceName,
+    /// The window size.
+    WindowSize,
+    /// The recent files.
+    RecentFiles,
+    /// The rule set chosen last.
+    LastRules,
+    /// The player names.
+    PlayerNames,
+}
+
+/// Why the settings file could not be used as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsDamage {
+    /// It did not parse, at this line and column when known; defaults are used.
+    Syntax(Option<(usize, usize)>),
+    /// It is larger than the settings size limit; defaults are used.
+    TooLarge(u64),
+    /// It is not UTF-8 (an old editor saved it in another encoding). `Some`: it was read in
+    /// the encoding named, and its values are used; `None`: it could not be read even so.
+    NotUtf8(Option<&'static str>),
+    /// Values out of range or invalid (a `NaN` zoom would stop the window at every start):
+    /// these were replaced by defaults or the nearest valid value; the rest are used.
+    OutOfRange(Vec<SettingField>),
 }

@@ -201,12 +201,14 @@ impl DamaApp {
             None => (Settings::default(), None),
         };
         let mut app = DamaApp::with_settings(settings, config_dir);
-        if let Some(LoadNotice::Corrupt { kept_as, at, error }) = notice {
-            log::warn!(
-                "settings file damaged, kept as {}: {error}",
-                kept_as.display()
-            );
-            app.add_notice(&Problem::SettingsDamaged { kept_as, at });
+        if let Some(LoadNotice {
+            kept_as,
+            damage,
+            error,
+        }) = notice
+        {
+            log::warn!("settings file kept as {}: {error}", kept_as.display());
+            app.add_notice(&Problem::SettingsDamaged { kept_as, damage });
         }
         app
     }
@@ -583,7 +585,7 @@ impl DamaApp {
             self.applied_theme = Some(self.settings.theme);
         }
         if self.applied_zoom != Some(self.settings.zoom) {
-            ctx.set_zoom_factor(self.settings.zoom.clamp(1.0, 3.0));
+            ctx.set_zoom_factor(zoom_factor(self.settings.zoom));
             self.applied_zoom = Some(self.settings.zoom);
             let voice = self.voice();
             if let Some(s) = self.speaker.as_mut() {
@@ -756,6 +758,16 @@ impl DamaApp {
 
 /// Whether `problem` refuses what the user tried (a move, a claim, a step through the game),
 /// as opposed to a failure of the system: the refusal has a sound cue.
+/// The zoom given to egui: a value outside 1 to 3, or not a number, would make the window's
+/// scale factor invalid, which winit refuses by stopping the program.
+fn zoom_factor(zoom: f32) -> f32 {
+    if zoom.is_finite() {
+        zoom.clamp(1.0, 3.0)
+    } else {
+        1.0
+    }
+}
+
 fn refused(problem: &Problem) -> bool {
     matches!(
         problem,

@@ -18,7 +18,10 @@ pub use commands::Command;
 pub use document::Document;
 pub use i18n::{Language, T};
 pub use picker::{Click, Picker};
-pub use settings::{Player, Settings, SpeechMode, Theme, config_dir};
+pub use settings::{
+    LoadNotice, MAX_SETTINGS_FILE, Player, Settings, SpeechMode, Theme,
+    config_dir,
+};
 
 /// The application ID: the name of the desktop file, AppStream metainfo and icon in `packaging/`.
 pub const APP_ID: &str = "io.github.damadraughts.Dama";

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::i18n::Language;
+pub use crate::event::{SettingField as Field, SettingsDamage as Damage};
 pub use crate::dirs::config_dir;
 use crate::notation::Notation;
 
@@ -147,18 +148,23 @@ pub fn settings_file(dir: &Path) -> PathBuf {
     dir.join("settings.ron")
 }
 
-/// Why the settings could not be read as they were.
+/// Largest settings file read (a real one is under 2 KiB): a bigger one is damaged, and
+/// reading it whole could exhaust the memory.
+pub const MAX_SETTINGS_FILE: u64 = 1 << 20;
+
+/// Longest player name or voice name kept, in characters.
+pub const MAX_NAME: usize = 200;
+
+/// Why the settings could not be read as they were: the file was kept aside and the notice
+/// says where and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoadNotice {
-    /// The file did not parse; it was renamed to the path given and defaults are used.
-    Corrupt {
-        /// Where the damaged file now is.
-        kept_as: PathBuf,
-        /// Where the parser stopped, line and column.
-        at: Option<(usize, usize)>,
-        /// The parser's message, for the log.
-        error: String,
-    },
+pub struct LoadNotice {
+    /// Where the file as it was now is (its own path if even the rename failed).
+    pub kept_as: PathBuf,
+    /// What was wrong.
+    pub damage: Damage,
+    /// The parser's or reader's message, for the log.
+    pub error: String,
 }
 
 impl Settings {
@@ -167,30 +173,122 @@ impl Settings {
         self.language.unwrap_or_else(Language::system)
     }
 
-    /// Reads the settings in `dir`. A missing file gives defaults; a damaged one is renamed
-    /// (`settings.ron.damaged`, or with a number when that exists) and gives defaults and a
-    /// notice.
+    /// Reads the settings in `dir`. A missing file gives defaults. A file that cannot be used
+    /// as it is (too large, not UTF-8, not parsing, values out of range) is renamed
+    /// (`settings.ron.damaged`, or with a number when that exists), so that nothing the user
+    /// had is lost without a copy; what can be read of it is used (and saved at once, so that a
+    /// crash before the next save does not lose it), and the notice says what happened.
     pub fn load(dir: &Path) -> (Settings, Option<LoadNotice>) {
+        use std::io::Read;
         let file = settings_file(dir);
-        let Ok(text) = std::fs::read_to_string(&file) else {
+        let Ok(f) = std::fs::File::open(&file) else {
             return (Settings::default(), None);
         };
-        match ron::from_str::<Settings>(&text) {
-            Ok(s) => (s, None),
-            Err(e) => {
-                // Should the rename fail, the damaged file stays and is replaced at the next
-                // save: the notice then names where it was.
-                let kept_as = crate::storage::keep_aside(&file).unwrap_or(file);
-                (
-                    Settings::default(),
-                    Some(LoadNotice::Corrupt {
-                        kept_as,
-                        at: Some((e.span.start.line, e.span.start.col)),
-                        error: e.to_string(),
-                    }),
-                )
+        let mut bytes = Vec::new();
+        if let Err(e) = f.take(MAX_SETTINGS_FILE + 1).read_to_end(&mut bytes) {
+            // Unreadable (a directory, no permission): nothing to keep aside or overwrite
+            // blindly, but the user should know why the settings are gone.
+            log::warn!("cannot read {}: {e}", file.display());
+            return (Settings::default(), None);
+        }
+        let (settings, damage, error) = parse(&bytes);
+        let Some(damage) = damage else {
+            return (settings, None);
+        };
+        // Should the rename fail, the damaged file stays and is replaced at the next save: the
+        // notice then names where it was.
+        let kept_as = crate::storage::keep_aside(&file).unwrap_or_else(|_| file.clone());
+        if settings != Settings::default()
+            && let Err(e) = settings.save(dir)
+        {
+            log::warn!("cannot save the repaired settings: {e}");
+        }
+        (
+            settings,
+            Some(LoadNotice {
+                kept_as,
+                damage,
+                error,
+            }),
+        )
+    }
+
+    /// Replaces every value out of its range (not finite, too large, unknown) by the nearest
+    /// valid one or the default; returns the settings that were replaced.
+    pub fn validate(&mut self) -> Vec<Field> {
+        let mut fixed = Vec::new();
+        let d = Settings::default();
+        let mut unit = |value: &mut f32, default: f32, lo: f32, hi: f32, field: Field| {
+            let valid = if value.is_finite() {
+                value.clamp(lo, hi)
+            } else {
+                default
+            };
+            if valid != *value {
+                *value = valid;
+                fixed.push(field);
+            }
+        };
+        unit(&mut self.zoom, d.zoom, 1.0, 3.0, Field::Zoom);
+        unit(
+            &mut self.sound_volume,
+            d.sound_volume,
+            0.0,
+            1.0,
+            Field::SoundVolume,
+        );
+        unit(
+            &mut self.voice.rate,
+            d.voice.rate,
+            0.0,
+            1.0,
+            Field::VoiceRate,
+        );
+        unit(
+            &mut self.voice.volume,
+            d.voice.volume,
+            0.0,
+            1.0,
+            Field::VoiceVolume,
+        );
+        if let Some(name) = &self.voice.name
+            && (name.chars().count() > MAX_NAME || name.chars().any(char::is_control))
+        {
+            self.voice.name = None;
+            fixed.push(Field::VoiceName);
+        }
+        if let Some([w, h]) = self.window_size
+            && !(valid_extent(w) && valid_extent(h))
+        {
+            self.window_size = None;
+            fixed.push(Field::WindowSize);
+        }
+        if self.recent_files.len() > MAX_RECENT
+            || self.recent_files.iter().any(|p| p.as_os_str().is_empty())
+        {
+            self.recent_files.retain(|p| !p.as_os_str().is_empty());
+            self.recent_files.truncate(MAX_RECENT);
+            fixed.push(Field::RecentFiles);
+        }
+        if self.last_rules.parse::<crate::rules::Variant>().is_err() {
+            self.last_rules = d.last_rules;
+            fixed.push(Field::LastRules);
+        }
+        let mut names_fixed = false;
+        for name in [&mut self.white_name, &mut self.black_name] {
+            if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+                *name = name
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .take(MAX_NAME)
+                    .collect();
+                names_fixed = true;
             }
         }
+        if names_fixed {
+            fixed.push(Field::PlayerNames);
+        }
+        fixed
     }
 
     /// Writes the settings to `dir` (created if needed), atomically.
@@ -209,6 +307,52 @@ impl Settings {
         self.recent_files.retain(|p| p != path);
         self.recent_files.insert(0, path.to_path_buf());
         self.recent_files.truncate(MAX_RECENT);
+    }
+}
+
+
+/// A window side in points: a real screen's, not zero, negative, infinite or absurd.
+fn valid_extent(x: f32) -> bool {
+    x.is_finite() && (100.0..=16384.0).contains(&x)
+}
+
+/// The settings in `bytes`, what was wrong with them, and the message for the log.
+fn parse(bytes: &[u8]) -> (Settings, Option<Damage>, String) {
+    if bytes.len() as u64 > MAX_SETTINGS_FILE {
+        return (
+            Settings::default(),
+            Some(Damage::TooLarge(bytes.len() as u64)),
+            format!("larger than {MAX_SETTINGS_FILE} bytes"),
+        );
+    }
+    let (text, read_as) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text.to_string(), None),
+        Err(e) => {
+            // Decoded as the PDN reader decodes old files: Czech names in Windows-1250 or
+            // ISO-8859-2, Western ones in Windows-1252.
+            let mut decoder = crate::notation::pdn::Decoder::default();
+            let (text, _) = decoder.decode(bytes);
+            (text, Some((decoder.encoding().name(), e.to_string())))
+        }
+    };
+    let mut settings = match ron::from_str::<Settings>(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            let damage = match &read_as {
+                Some(_) => Damage::NotUtf8(None),
+                None => Damage::Syntax(Some((e.span.start.line, e.span.start.col))),
+            };
+            return (Settings::default(), Some(damage), e.to_string());
+        }
+    };
+    let fixed = settings.validate();
+    match read_as {
+        Some((name, error)) => (settings, Some(Damage::NotUtf8(Some(name))), error),
+        None if !fixed.is_empty() => {
+            let error = format!("out of range: {fixed:?}");
+            (settings, Some(Damage::OutOfRange(fixed)), error)
+        }
+        None => (settings, None, String::new()),
     }
 }
 
@@ -246,8 +390,13 @@ mod tests {
         std::fs::write(settings_file(&dir), "(theme: Purple").unwrap();
         let (loaded, notice) = Settings::load(&dir);
         assert_eq!(loaded, Settings::default());
-        let Some(LoadNotice::Corrupt { kept_as, .. }) = notice else {
-            panic!("a notice");
+        let Some(LoadNotice {
+            kept_as,
+            damage: Damage::Syntax(Some((1, 15))),
+            ..
+        }) = notice
+        else {
+            panic!("a notice: {notice:?}");
         };
         assert_eq!(std::fs::read_to_string(&kept_as).unwrap(), "(theme: Purple");
         assert!(!settings_file(&dir).exists());

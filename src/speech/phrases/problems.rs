@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::autosave::AutosaveError;
-use crate::event::{Problem, Refusal};
+use crate::event::{Problem, Refusal, SettingField, SettingsDamage};
 use crate::game_file::{MAX_FILE, ReadError};
 use crate::language::Language;
 
@@ -82,25 +82,7 @@ pub fn problem(lang: Language, p: &Problem) -> String {
                 io(lang, error)
             ),
         },
-        Problem::SettingsDamaged { kept_as, at } => {
-            let place = match (lang, at) {
-                (_, None) => String::new(),
-                (Czech, Some((line, col))) => format!(" (řádek {line}, sloupec {col})"),
-                (English, Some((line, col))) => format!(" (line {line}, column {col})"),
-            };
-            match lang {
-                Czech => format!(
-                    "Soubor nastavení byl poškozen{place}: je uložen stranou jako {} a platí \
-                     výchozí nastavení.",
-                    kept_as.display()
-                ),
-                English => format!(
-                    "The settings file was damaged{place}: it was kept aside as {} and defaults \
-                     are used.",
-                    kept_as.display()
-                ),
-            }
-        }
+        Problem::SettingsDamaged { kept_as, damage } => settings_damaged(lang, kept_as, damage),
         Problem::AutosaveDamaged { kept_as, error } => {
             let why = sentence(&autosave_error(lang, error));
             match lang {
@@ -252,6 +234,87 @@ fn autosave_error(lang: Language, e: &AutosaveError) -> String {
     }
 }
 
+
+/// Why the settings file was kept aside, and what is used instead.
+fn settings_damaged(lang: Language, kept_as: &Path, damage: &SettingsDamage) -> String {
+    let kept = kept_as.display();
+    match (lang, damage) {
+        (Czech, SettingsDamage::Syntax(at)) => {
+            let place = at.map_or(String::new(), |(l, c)| format!(" (řádek {l}, sloupec {c})"));
+            format!(
+                "Soubor nastavení byl poškozen{place}: je uložen stranou jako {kept} a platí \
+                 výchozí nastavení."
+            )
+        }
+        (English, SettingsDamage::Syntax(at)) => {
+            let place = at.map_or(String::new(), |(l, c)| format!(" (line {l}, column {c})"));
+            format!(
+                "The settings file was damaged{place}: it was kept aside as {kept} and defaults \
+                 are used."
+            )
+        }
+        (Czech, SettingsDamage::TooLarge(size)) => format!(
+            "Soubor nastavení je příliš velký ({size} bajtů): je uložen stranou jako {kept} a \
+             platí výchozí nastavení."
+        ),
+        (English, SettingsDamage::TooLarge(size)) => format!(
+            "The settings file is too large ({size} bytes): it was kept aside as {kept} and \
+             defaults are used."
+        ),
+        (Czech, SettingsDamage::NotUtf8(Some(encoding))) => format!(
+            "Soubor nastavení nebyl v kódování UTF-8: byl přečten jako {encoding} a uložen znovu; \
+             původní je stranou jako {kept}."
+        ),
+        (English, SettingsDamage::NotUtf8(Some(encoding))) => format!(
+            "The settings file was not in UTF-8: it was read as {encoding} and saved again; the \
+             original was kept aside as {kept}."
+        ),
+        (Czech, SettingsDamage::NotUtf8(None)) => format!(
+            "Soubor nastavení není text v kódování UTF-8 a nedá se přečíst: je uložen stranou \
+             jako {kept} a platí výchozí nastavení."
+        ),
+        (English, SettingsDamage::NotUtf8(None)) => format!(
+            "The settings file is not UTF-8 text and cannot be read: it was kept aside as {kept} \
+             and defaults are used."
+        ),
+        (Czech, SettingsDamage::OutOfRange(fields)) => format!(
+            "Některá nastavení měla neplatnou hodnotu a platí pro ně výchozí: {}. Původní soubor \
+             je stranou jako {kept}.",
+            field_names(lang, fields)
+        ),
+        (English, SettingsDamage::OutOfRange(fields)) => format!(
+            "Some settings had invalid values and were reset: {}. The original file was kept \
+             aside as {kept}.",
+            field_names(lang, fields)
+        ),
+    }
+}
+
+/// The settings named in the user's words, joined by commas.
+fn field_names(lang: Language, fields: &[SettingField]) -> String {
+    let name = |f: &SettingField| match (lang, f) {
+        (Czech, SettingField::Zoom) => "velikost rozhraní",
+        (English, SettingField::Zoom) => "interface size",
+        (Czech, SettingField::SoundVolume) => "hlasitost zvuků",
+        (English, SettingField::SoundVolume) => "sound volume",
+        (Czech, SettingField::VoiceRate) => "rychlost hlasu",
+        (English, SettingField::VoiceRate) => "voice rate",
+        (Czech, SettingField::VoiceVolume) => "hlasitost hlasu",
+        (English, SettingField::VoiceVolume) => "voice volume",
+        (Czech, SettingField::VoiceName) => "hlas",
+        (English, SettingField::VoiceName) => "voice",
+        (Czech, SettingField::WindowSize) => "velikost okna",
+        (English, SettingField::WindowSize) => "window size",
+        (Czech, SettingField::RecentFiles) => "naposledy otevřené soubory",
+        (English, SettingField::RecentFiles) => "recent files",
+        (Czech, SettingField::LastRules) => "pravidla",
+        (English, SettingField::LastRules) => "rule set",
+        (Czech, SettingField::PlayerNames) => "jména hráčů",
+        (English, SettingField::PlayerNames) => "player names",
+    };
+    fields.iter().map(name).collect::<Vec<_>>().join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -321,7 +384,7 @@ mod tests {
             },
             Problem::SettingsDamaged {
                 kept_as: path.clone(),
-                at: Some((1, 14)),
+                damage: SettingsDamage::Syntax(Some((1, 14))),
             },
             Problem::AutosaveDamaged {
                 kept_as: path.clone(),
