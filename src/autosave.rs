@@ -121,6 +121,18 @@ pub struct Autosave {
     written: Option<u64>,
     /// The slot's lock, held while the window runs.
     _lock: Option<File>,
+    /// Other slots' locks, held while their interrupted games are offered in this window.
+    others: Vec<(PathBuf, File)>,
+}
+
+/// An interrupted game found in a slot: this window's own, or another window's that ended
+/// without a clean exit (the system released its lock).
+#[derive(Clone, Debug)]
+pub struct Interrupted {
+    /// Its autosave file.
+    pub path: PathBuf,
+    /// The game.
+    pub session: Box<Session>,
 }
 
 impl Autosave {
@@ -132,6 +144,7 @@ impl Autosave {
             path: dir.join(AUTOSAVE_FILE),
             written: None,
             _lock: None,
+            others: Vec::new(),
         }
     }
 
@@ -143,20 +156,13 @@ impl Autosave {
     pub fn claim(dir: &Path) -> io::Result<Option<Autosave>> {
         std::fs::create_dir_all(dir)?;
         for slot in 1..=SLOTS {
-            let stem = match slot {
-                1 => "autosave".to_string(),
-                n => format!("autosave-{n}"),
-            };
-            let lock = OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(dir.join(format!("{stem}.lock")))?;
-            if lock.try_lock_exclusive()? {
+            let stem = slot_stem(slot);
+            if let Some(lock) = try_lock(dir, &stem)? {
                 return Ok(Some(Autosave {
                     path: dir.join(format!("{stem}.pdn")),
                     written: None,
                     _lock: Some(lock),
+                    others: Vec::new(),
                 }));
             }
         }
@@ -207,9 +213,77 @@ impl Autosave {
     /// The rename failed.
     pub fn discard(&mut self) -> io::Result<PathBuf> {
         self.written = None;
-        let to = self.path.with_file_name(DISCARDED_FILE);
+        let to = discarded_path(&self.path);
         std::fs::rename(&self.path, &to)?;
         Ok(to)
+    }
+
+    /// The interrupted games of the other slots in the directory: windows that ended without a
+    /// clean exit while another window, or none, ran in this slot. Each slot offered is held
+    /// until [`Autosave::release`], so that no window starting meanwhile offers it too; damaged
+    /// ones are kept aside and returned as such, empty ones removed.
+    pub fn others(&mut self) -> Vec<Result<Interrupted, (PathBuf, AutosaveError)>> {
+        let Some(dir) = self.path.parent().map(Path::to_path_buf) else {
+            return Vec::new();
+        };
+        let mut found = Vec::new();
+        for slot in 1..=SLOTS {
+            let stem = slot_stem(slot);
+            let path = dir.join(format!("{stem}.pdn"));
+            if path == self.path || !path.exists() {
+                continue;
+            }
+            let Ok(Some(lock)) = try_lock(&dir, &stem) else {
+                continue;
+            };
+            let other = Autosave {
+                path: path.clone(),
+                written: None,
+                _lock: None,
+                others: Vec::new(),
+            };
+            match other.find() {
+                Found::Nothing => {}
+                Found::Interrupted(session) => {
+                    self.others.push((path.clone(), lock));
+                    found.push(Ok(Interrupted { path, session }));
+                }
+                Found::Damaged { kept_as, error } => found.push(Err((kept_as, error))),
+            }
+        }
+        found
+    }
+
+    /// Lets go of another slot's lock taken by [`Autosave::others`] (its game was resumed
+    /// here, put aside, or left for later).
+    pub fn release(&mut self, path: &Path) {
+        self.others.retain(|(p, _)| p != path);
+    }
+
+    /// Takes over another slot's interrupted game resumed in this window: its file goes once
+    /// this window's autosave holds the game, and its slot is let go.
+    ///
+    /// # Errors
+    /// The file cannot be removed (it is then offered again at the next start).
+    pub fn adopt(&mut self, path: &Path) -> io::Result<()> {
+        let removed = match std::fs::remove_file(path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        };
+        self.release(path);
+        removed
+    }
+
+    /// Puts another slot's interrupted game aside, as [`Autosave::discard`] does for this
+    /// window's, and lets its slot go; returns where it went.
+    ///
+    /// # Errors
+    /// The rename failed.
+    pub fn discard_other(&mut self, path: &Path) -> io::Result<PathBuf> {
+        let to = discarded_path(path);
+        let renamed = std::fs::rename(path, &to);
+        self.release(path);
+        renamed.map(|()| to)
     }
 
     /// Looks for the autosave of an interrupted run. One with nothing to resume is removed; a
@@ -228,6 +302,34 @@ impl Autosave {
             },
         }
     }
+}
+
+/// The name of a slot's files: `autosave`, `autosave-2`, …
+fn slot_stem(slot: usize) -> String {
+    match slot {
+        1 => "autosave".to_string(),
+        n => format!("autosave-{n}"),
+    }
+}
+
+/// The lock of the slot `stem` in `dir`, when no running window holds it.
+fn try_lock(dir: &Path, stem: &str) -> io::Result<Option<File>> {
+    let lock = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(format!("{stem}.lock")))?;
+    Ok(lock.try_lock_exclusive()?.then_some(lock))
+}
+
+/// Where a slot's discarded game goes: [`DISCARDED_FILE`] for the first slot, `discarded-2.pdn`
+/// for the second…, so that games discarded at one start do not replace each other.
+fn discarded_path(autosave: &Path) -> PathBuf {
+    let name = autosave
+        .file_name()
+        .map(|n| n.to_string_lossy().replacen("autosave", "discarded", 1))
+        .unwrap_or_else(|| DISCARDED_FILE.into());
+    autosave.with_file_name(name)
 }
 
 /// The autosave's text: the game as it would be saved, with autosave's own tags.

@@ -126,6 +126,8 @@ pub enum Event {
     Saved(PathBuf),
     /// The interrupted game was not resumed: it was put aside in this file.
     PutAside(PathBuf),
+    /// An interrupted game was left where it is, for the next start or another window.
+    LeftForLater(PathBuf),
     /// The board was turned round.
     Flipped {
         /// Black is now at the bottom.

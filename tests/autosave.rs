@@ -53,12 +53,12 @@ fn after_a_crash_the_game_can_be_resumed_by_keyboard() {
     assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
     assert!(h.query_all_by_label("Resume the interrupted game?").count() == 2);
     assert!(
-        h.query_by_label("Czech draughts, 2 moves").is_some(),
+        h.query_by_label("Czech draughts, 2 half-moves").is_some(),
         "the game is described"
     );
     // Spoken and in the live region at once.
     let question = "Resume the interrupted game? Dáma did not close properly last time. \
-                    The game in progress was kept: Czech draughts, 2 moves";
+                    The game in progress was kept: Czech draughts, 2 half-moves";
     assert_eq!(voice.spoken(), [question]);
     assert_eq!(h.state().announcement(), question);
     // The interrupted game is not overwritten while the question is open.
@@ -176,7 +176,7 @@ fn a_resumed_game_keeps_its_file_and_whether_it_was_saved() {
             == 2
     );
     assert!(
-        h.query_by_label("Česká dáma, 2 tahy, bílý: Jana, soubor: partie.pdn")
+        h.query_by_label("Česká dáma, 2 půltahy, bílý: Jana, soubor: partie.pdn")
             .is_some()
     );
     h.get_by_label("Pokračovat").click();
@@ -190,7 +190,7 @@ fn a_resumed_game_keeps_its_file_and_whether_it_was_saved() {
     let (mut h, _) = start(&data, Language::English);
     assert!(
         h.query_by_label(
-            "Czech draughts, 3 moves, white: Jana, file: partie.pdn (unsaved changes)"
+            "Czech draughts, 3 half-moves, white: Jana, file: partie.pdn (unsaved changes)"
         )
         .is_some()
     );
@@ -366,5 +366,100 @@ fn a_second_window_neither_offers_nor_overwrites_the_first_ones_game() {
     drop(first);
     let (h, _) = start(&data, Language::English);
     assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+/// Both windows are killed: the next single start offers both games, its own slot's first; a
+/// second game can be put aside or left for another window, and Enter never discards one (a
+/// regression: `autosave-2.pdn` waited until two windows ran again).
+#[test]
+fn every_window_s_interrupted_game_is_offered_at_the_next_start() {
+    let data = common::temp_dir("autosave", "both-killed");
+    let (mut first, _) = start(&data, Language::English);
+    click(&mut first, 22);
+    click(&mut first, 18);
+    let (mut second, _) = start(&data, Language::English);
+    for (from, to) in [(21, 17), (11, 15), (17, 14)] {
+        click(&mut second, from);
+        click(&mut second, to);
+    }
+    drop((first, second));
+    let (mut h, voice) = start(&data, Language::English);
+    assert!(
+        h.query_by_label("Czech draughts, 1 half-move").is_some(),
+        "its own slot's game first"
+    );
+    assert!(
+        h.query_by_label("1 more interrupted game will be offered after it.")
+            .is_some()
+    );
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(plies(&h), ["22-18"]);
+    h.run();
+    // The second game, in a dialog of its own, with the focus on Later.
+    assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    assert!(h.query_by_label("Czech draughts, 3 half-moves").is_some());
+    assert!(h.get_by_label("Later").accesskit_node().is_focused());
+    assert!(h.query_by_label("Resume").is_none(), "this window plays one");
+    assert!(
+        voice
+            .spoken()
+            .last()
+            .unwrap()
+            .starts_with("Resume the interrupted game?")
+    );
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().dialog().is_none());
+    let kept = data.join("autosave-2.pdn");
+    assert_eq!(
+        h.state().announcement(),
+        format!(
+            "The interrupted game stays in {} and the next Dáma window offers it.",
+            kept.display()
+        )
+    );
+    // A second window started now finds it, and can put it aside.
+    let (mut other, _) = start(&data, Language::English);
+    assert!(other.query_by_label("Czech draughts, 3 half-moves").is_some());
+    other.get_by_label("Discard").click();
+    other.run();
+    assert!(!kept.exists());
+    let aside = std::fs::read_to_string(data.join("discarded-2.pdn")).unwrap();
+    assert!(aside.contains("1. a3-b4 f6-e5 2. b4-c5 *"), "{aside}");
+    assert!(autosave(&data).contains("1. c3-d4 *"), "the first game goes on");
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+/// A game left only in another slot is taken up in this window's own: the other file goes once
+/// this window's autosave holds the game.
+#[test]
+fn another_slot_s_game_resumed_here_moves_to_this_window_s_slot() {
+    let data = common::temp_dir("autosave", "adopt");
+    let (first, _) = start(&data, Language::English);
+    let (mut second, _) = start(&data, Language::Czech);
+    click(&mut second, 22);
+    click(&mut second, 18);
+    eframe::App::on_exit(&mut *Box::new(first).state_mut(), None);
+    drop(second);
+    assert!(!data.join("autosave.pdn").exists());
+    let (mut h, _) = start(&data, Language::Czech);
+    assert_eq!(
+        h.state().autosave_path(),
+        Some(data.join("autosave.pdn").as_path())
+    );
+    assert!(h.query_by_label("Česká dáma, 1 půltah").is_some());
+    h.get_by_label("Pokračovat").click();
+    h.run();
+    assert_eq!(plies(&h), ["22-18"]);
+    assert!(autosave(&data).contains("1. c3-d4 *"));
+    assert!(!data.join("autosave-2.pdn").exists());
+    drop(h);
+    let (h, _) = start(&data, Language::Czech);
+    assert!(
+        h.query_by_label("Česká dáma, 1 půltah").is_some(),
+        "offered once, from its new slot"
+    );
     std::fs::remove_dir_all(&data).unwrap();
 }

@@ -107,8 +107,9 @@ pub enum Dialog {
     Settings,
     /// The keyboard shortcuts.
     Help,
-    /// "Resume the interrupted game?", and a file to open after the answer.
-    Resume(Box<crate::autosave::Session>, Option<PathBuf>),
+    /// "Resume the interrupted game?": this window's own or another window's (see
+    /// [`crate::autosave::Autosave::others`]).
+    Resume(Box<crate::autosave::Interrupted>),
 }
 
 /// The last announcement: shown in the status bar, which is the live region screen readers
@@ -157,6 +158,13 @@ pub struct DamaApp {
     autosave: Option<crate::autosave::Autosave>,
     /// The last autosave failed (said once until one succeeds again).
     autosave_failed: bool,
+    /// Interrupted games still to be offered after the one asked about.
+    resume_queue: Vec<crate::autosave::Interrupted>,
+    /// A file given on the command line, opened once every resume question is answered.
+    after_resume: Option<PathBuf>,
+    /// Whether this window took up an interrupted game (the next ones can only be put aside
+    /// or left for another window).
+    resumed_here: bool,
     /// Notices from before there was a voice (a damaged file at start), said when it comes.
     unspoken: Vec<String>,
     /// What the screen reader is to present at the end of this frame.
@@ -252,6 +260,9 @@ impl DamaApp {
             autosave: None,
             autosave_failed: false,
             unspoken: Vec::new(),
+            resume_queue: Vec::new(),
+            after_resume: None,
+            resumed_here: false,
             for_reader: None,
             applied_title: None,
             focus_before_dialog: None,

@@ -123,6 +123,8 @@ texts! {
     ResumeTitle => "Pokračovat v přerušené partii?", "Resume the interrupted game?";
     ResumeText => "Dáma minule nebyla správně ukončena. Rozehraná partie zůstala uložena:", "Dáma did not close properly last time. The game in progress was kept:";
     Resume => "Pokračovat", "Resume";
+    ResumeLater => "Později", "Later";
+    ResumeElsewhere => "V tomto okně už pokračuje jiná partie. Tuto můžete nechat na později (nabídne se v příštím okně Dámy) nebo odložit.", "This window already goes on with another game. This one can be left for later (the next Dáma window offers it) or put aside.";
 }
 
 pub use crate::speech::phrases::{draw_offer, outcome, rules_name, side_name, to_move};

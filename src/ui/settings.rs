@@ -392,7 +392,7 @@ mod tests {
         assert_eq!(loaded, Settings::default());
         let Some(LoadNotice {
             kept_as,
-            damage: Damage::Syntax(Some((1, 15))),
+            damage: Damage::Syntax(Some((1, 9))),
             ..
         }) = notice
         else {

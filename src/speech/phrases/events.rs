@@ -165,14 +165,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             };
             if *plies > 0 {
                 text.push_str(", ");
-                text.push_str(&counted(
-                    lang,
-                    *plies,
-                    match lang {
-                        Czech => ["tah", "tahy", "tahů"],
-                        English => ["move", "moves", "moves"],
-                    },
-                ));
+                text.push_str(&super::half_moves(lang, *plies));
             }
             if let Some(first) = warnings.first() {
                 text.push_str(". ");
@@ -198,6 +191,16 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         Event::Saved(path) => match lang {
             Czech => format!("Uloženo: {}", file_name(path)),
             English => format!("Saved: {}", file_name(path)),
+        },
+        Event::LeftForLater(path) => match lang {
+            Czech => format!(
+                "Přerušená partie zůstává v souboru {} a nabídne se v příštím okně Dámy.",
+                path.display()
+            ),
+            English => format!(
+                "The interrupted game stays in {} and the next Dáma window offers it.",
+                path.display()
+            ),
         },
         Event::PutAside(path) => match lang {
             Czech => format!(

@@ -267,14 +267,7 @@ pub fn player_name(lang: Language, player: Option<Level>) -> String {
 /// bílý: Jana, soubor: partie.pdn (neuloženo)".
 pub fn interrupted_game(lang: Language, s: &crate::autosave::Session) -> String {
     let mut parts = vec![rules_name(lang, s.game.rules()).to_string()];
-    parts.push(errors::counted(
-        lang,
-        s.game.moves().len(),
-        match lang {
-            Czech => ["tah", "tahy", "tahů"],
-            English => ["move", "moves", "moves"],
-        },
-    ));
+    parts.push(half_moves(lang, s.game.moves().len()));
     for (color, name) in Color::ALL.into_iter().zip(&s.names) {
         if !name.is_empty() {
             parts.push(format!("{}: {name}", color_name(lang, color)));
@@ -293,6 +286,37 @@ pub fn interrupted_game(lang: Language, s: &crate::autosave::Session) -> String 
         });
     }
     parts.join(", ")
+}
+
+/// A count of plies, named so: "6 moves" would be read as six moves of each side.
+pub fn half_moves(lang: Language, plies: usize) -> String {
+    errors::counted(
+        lang,
+        plies,
+        match lang {
+            Czech => ["půltah", "půltahy", "půltahů"],
+            English => ["half-move", "half-moves", "half-moves"],
+        },
+    )
+}
+
+/// How many more interrupted games are asked about after this one.
+pub fn more_interrupted(lang: Language, more: usize) -> String {
+    match lang {
+        Czech => format!(
+            "Po ní se nabídne ještě {}.",
+            errors::counted(
+                lang,
+                more,
+                ["přerušená partie", "přerušené partie", "přerušených partií"]
+            )
+        ),
+        English => format!(
+            "{} more interrupted {} will be offered after it.",
+            more,
+            if more == 1 { "game" } else { "games" }
+        ),
+    }
 }
 
 /// The rule set's name: "Česká dáma", "Czech draughts".

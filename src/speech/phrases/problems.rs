@@ -508,6 +508,7 @@ mod tests {
             Event::Resumed { plies: 5 },
             Event::Saved("/nikde/partie.pdn".into()),
             Event::PutAside("/nikde/odloženo.pdn".into()),
+            Event::LeftForLater("/nikde/autosave-2.pdn".into()),
             Event::Flipped {
                 black_at_bottom: true,
             },
@@ -548,6 +549,7 @@ mod tests {
                 | Event::Resumed { .. }
                 | Event::Saved(_)
                 | Event::PutAside(_)
+                | Event::LeftForLater(_)
                 | Event::Flipped { .. }
                 | Event::Cursor(_)
                 | Event::Selected { .. }

@@ -7,7 +7,7 @@ use eframe::egui::Ui;
 
 use super::change::Change;
 use super::{DamaApp, Dialog, Notice};
-use crate::autosave::{Autosave, Found, SLOTS, Session};
+use crate::autosave::{Autosave, AutosaveError, Found, Interrupted, SLOTS, Session};
 use crate::event::{Event, Problem};
 use crate::speech::phrases;
 use crate::ui::document::{Document, Replaced};
@@ -30,24 +30,34 @@ impl DamaApp {
                 Autosave::new(dir)
             }
         };
+        let mut autosave = autosave;
+        let mut queue = Vec::new();
         match autosave.find() {
             Found::Nothing => {}
-            Found::Interrupted(session) => {
-                log::info!(
-                    "found the game of an interrupted run in {} ({} plies)",
-                    autosave.path().display(),
-                    session.game.moves().len()
-                );
-                self.dialog = Some(Dialog::Resume(session, None));
-            }
-            Found::Damaged { kept_as, error } => {
-                log::warn!("autosave damaged, kept as {}: {error}", kept_as.display());
-                self.add_notice(&Problem::AutosaveDamaged {
-                    kept_as,
-                    error: Box::new(error),
-                });
+            Found::Interrupted(session) => queue.push(Interrupted {
+                path: autosave.path().to_path_buf(),
+                session,
+            }),
+            Found::Damaged { kept_as, error } => self.autosave_damaged(kept_as, error),
+        }
+        // Every window's game: those of other windows that broke off are offered here too, not
+        // only once as many windows run again.
+        for other in autosave.others() {
+            match other {
+                Ok(found) => queue.push(found),
+                Err((kept_as, error)) => self.autosave_damaged(kept_as, error),
             }
         }
+        for found in &queue {
+            log::info!(
+                "found the game of an interrupted run in {} ({} plies)",
+                found.path.display(),
+                found.session.game.moves().len()
+            );
+        }
+        queue.reverse();
+        self.resume_queue = queue;
+        self.next_resume_question();
         self.autosave = Some(autosave);
         // A folder that cannot be written is said now, before the first move is at stake.
         if self.dialog.is_none() {
@@ -60,11 +70,79 @@ impl DamaApp {
         self.autosave.as_ref().map(Autosave::path)
     }
 
-    /// Opens a file given on the command line: at once, or after the resume question.
+    /// Opens a file given on the command line: at once, or after the resume questions.
     pub fn open_at_start(&mut self, path: &Path) {
-        match &mut self.dialog {
-            Some(Dialog::Resume(_, then)) => *then = Some(path.to_path_buf()),
-            _ => self.open_path(path),
+        if matches!(self.dialog, Some(Dialog::Resume(..))) || !self.resume_queue.is_empty() {
+            self.after_resume = Some(path.to_path_buf());
+        } else {
+            self.open_path(path);
+        }
+    }
+
+    /// Asks about the next interrupted game, if any is left; returns whether it did. Once all
+    /// are answered, the file given on the command line is opened.
+    pub(super) fn next_resume_question(&mut self) -> bool {
+        if let Some(found) = self.resume_queue.pop() {
+            self.dialog = Some(Dialog::Resume(Box::new(found)));
+            return true;
+        }
+        if let Some(path) = self.after_resume.take() {
+            self.guard(super::Pending::OpenFile(path));
+        }
+        false
+    }
+
+    /// The autosave of a slot could not be read: it was kept aside; a new game starts.
+    fn autosave_damaged(&mut self, kept_as: std::path::PathBuf, error: AutosaveError) {
+        log::warn!("autosave damaged, kept as {}: {error}", kept_as.display());
+        self.add_notice(&Problem::AutosaveDamaged {
+            kept_as,
+            error: Box::new(error),
+        });
+    }
+
+    /// Carries out the answer to a resume question.
+    pub(super) fn answer_resume(&mut self, found: Interrupted, answer: ResumeAnswer) {
+        let own = self.autosave_path() == Some(found.path.as_path());
+        match answer {
+            ResumeAnswer::Resume => {
+                self.resumed_here = true;
+                self.resume(*found.session);
+                if !own && let Some(autosave) = self.autosave.as_mut() {
+                    // Another window's file goes only once this window's autosave holds the
+                    // game: should that have failed, it is offered again at the next start.
+                    if self.autosave_failed {
+                        autosave.release(&found.path);
+                    } else if let Err(e) = autosave.adopt(&found.path) {
+                        log::warn!("cannot remove {}: {e}", found.path.display());
+                    }
+                }
+            }
+            ResumeAnswer::Discard if own => self.discard_interrupted(),
+            ResumeAnswer::Discard => {
+                let Some(autosave) = self.autosave.as_mut() else {
+                    return;
+                };
+                match autosave.discard_other(&found.path) {
+                    Ok(to) => {
+                        log::info!("interrupted game discarded, kept as {}", to.display());
+                        self.tell(&[Event::PutAside(to)], true);
+                    }
+                    Err(error) => {
+                        log::warn!("cannot put {} aside: {error}", found.path.display());
+                        self.complain(&Problem::PutAsideFailed {
+                            path: found.path,
+                            error,
+                        });
+                    }
+                }
+            }
+            ResumeAnswer::Later => {
+                if let Some(autosave) = self.autosave.as_mut() {
+                    autosave.release(&found.path);
+                }
+                self.tell(&[Event::LeftForLater(found.path)], true);
+            }
         }
     }
 
@@ -123,7 +201,13 @@ impl DamaApp {
     /// At a clean exit: the game need not be resumed, so its autosave goes. One whose resume
     /// question was never answered stays for the next start.
     pub(super) fn finish_autosave(&mut self) {
-        if matches!(self.dialog, Some(Dialog::Resume(..))) {
+        let own = self.autosave_path().map(Path::to_path_buf);
+        let asked = |f: &Interrupted| Some(&f.path) == own.as_ref();
+        let unanswered = match &self.dialog {
+            Some(Dialog::Resume(found)) => asked(found),
+            _ => false,
+        } || self.resume_queue.iter().any(asked);
+        if unanswered {
             return;
         }
         if let Some(a) = self.autosave.as_mut() {
@@ -169,23 +253,57 @@ impl DamaApp {
     }
 }
 
-/// The resume dialog; `Some(true)` to resume, `Some(false)` to put the game aside. Focus starts
-/// on Resume, so Enter resumes; Tab reaches Discard.
-pub(super) fn resume_ui(ui: &mut Ui, lang: Language, s: &Session, fresh: bool) -> Option<bool> {
+/// What the player answered to a resume question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ResumeAnswer {
+    /// Go on with the game in this window.
+    Resume,
+    /// Put it aside as `discarded.pdn` (openable by hand).
+    Discard,
+    /// Leave it where it is: offered again at the next start, or to a window opened meanwhile.
+    Later,
+}
+
+/// The resume dialog for `found`; `here` when this window can still take the game up, `more`
+/// games still to be asked about after it. Focus starts on Resume (or, when this window already
+/// took a game up, on Later), so Enter never loses a game; Tab reaches Discard.
+pub(super) fn resume_ui(
+    ui: &mut Ui,
+    lang: Language,
+    found: &Interrupted,
+    here: bool,
+    more: usize,
+    fresh: bool,
+) -> Option<ResumeAnswer> {
     ui.heading(T::ResumeTitle.get(lang));
     ui.label(T::ResumeText.get(lang));
-    ui.label(phrases::interrupted_game(lang, s));
+    ui.label(phrases::interrupted_game(lang, &found.session));
+    if more > 0 {
+        ui.label(phrases::more_interrupted(lang, more));
+    }
+    if !here {
+        ui.label(T::ResumeElsewhere.get(lang));
+    }
     let mut answer = None;
     ui.horizontal(|ui| {
-        let resume = ui.button(T::Resume.get(lang));
+        let first = if here {
+            let resume = ui.button(T::Resume.get(lang));
+            if resume.clicked() {
+                answer = Some(ResumeAnswer::Resume);
+            }
+            resume
+        } else {
+            let later = ui.button(T::ResumeLater.get(lang));
+            if later.clicked() {
+                answer = Some(ResumeAnswer::Later);
+            }
+            later
+        };
         if fresh {
-            resume.request_focus();
-        }
-        if resume.clicked() {
-            answer = Some(true);
+            first.request_focus();
         }
         if ui.button(T::Discard.get(lang)).clicked() {
-            answer = Some(false);
+            answer = Some(ResumeAnswer::Discard);
         }
     });
     answer

@@ -21,6 +21,11 @@ impl DamaApp {
     pub(super) fn dialogs(&mut self, ctx: &Context) {
         let Some(dialog) = self.dialog.take() else {
             self.last_dialog = None;
+            // The next interrupted game is asked about in a dialog of its own, a frame later,
+            // so that it opens, takes the focus and is read as new.
+            if self.next_resume_question() {
+                return;
+            }
             // The window behind a dialog takes no focus in the frame after it closed (egui
             // keeps the modal layer a frame longer): the focus is given back once more.
             if let Some(id) = self.focus_back.take()
@@ -288,19 +293,14 @@ impl DamaApp {
                     *left = Some(Event::Closed);
                 }
             }
-            Dialog::Resume(session, then) => {
-                if let Some(resume) = autosaving::resume_ui(ui, lang, session, focus_now) {
-                    let session = session.clone();
-                    let then = then.take();
+            Dialog::Resume(found) => {
+                let more = self.resume_queue.len();
+                let here = !self.resumed_here;
+                if let Some(answer) = autosaving::resume_ui(ui, lang, found, here, more, focus_now)
+                {
+                    let found = (**found).clone();
                     *keep = None;
-                    if resume {
-                        self.resume(*session);
-                    } else {
-                        self.discard_interrupted();
-                    }
-                    if let Some(path) = then {
-                        self.guard(Pending::OpenFile(path));
-                    }
+                    self.answer_resume(found, answer);
                 }
             }
             Dialog::Settings => {
@@ -456,12 +456,12 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
         Dialog::ConfirmResign => (title(T::ConfirmResign), None),
         Dialog::Settings => (title(T::Settings), None),
         Dialog::Help => (title(T::KeyboardHelp), None),
-        Dialog::Resume(session, _) => (
+        Dialog::Resume(found) => (
             title(T::ResumeTitle),
             Some(format!(
                 "{} {}",
                 T::ResumeText.get(lang),
-                phrases::interrupted_game(lang, session)
+                phrases::interrupted_game(lang, &found.session)
             )),
         ),
     }
