@@ -437,11 +437,12 @@ fn every_window_s_interrupted_game_is_offered_at_the_next_start() {
 #[test]
 fn another_slot_s_game_resumed_here_moves_to_this_window_s_slot() {
     let data = common::temp_dir("autosave", "adopt");
-    let (first, _) = start(&data, Language::English);
+    let (mut first, _) = start(&data, Language::English);
     let (mut second, _) = start(&data, Language::Czech);
     click(&mut second, 22);
     click(&mut second, 18);
-    eframe::App::on_exit(&mut *Box::new(first).state_mut(), None);
+    eframe::App::on_exit(first.state_mut(), None);
+    drop(first);
     drop(second);
     assert!(!data.join("autosave.pdn").exists());
     let (mut h, _) = start(&data, Language::Czech);
