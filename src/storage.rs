@@ -122,6 +122,64 @@ pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
     Ok(kept_as)
 }
 
+/// How old a temporary file of a process that may still run must be to count as left over: a
+/// write takes well under a second, so ten minutes is one that will never be finished.
+pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Removes the temporary files that [`write_atomically`] left in `dir` when its process
+/// crashed or was killed between creating and renaming them (`.NAME.tmpPID-N`), and returns
+/// them. Only files of `names` are looked at when given (a user's folder holds other files);
+/// a file is left over when its process no longer runs (where that can be told) or it is older
+/// than [`STALE_AFTER`]; this process's own are never touched.
+pub fn remove_stale_temp_files(dir: &Path, names: Option<&[&str]>) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut removed = Vec::new();
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some((name, pid)) = file_name.to_str().and_then(temp_file_of) else {
+            continue;
+        };
+        if names.is_some_and(|names| !names.contains(&name)) || pid == std::process::id() {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|m| m.elapsed().ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if meta.is_file() && (old || !process_runs(pid)) {
+            let path = entry.path();
+            if std::fs::remove_file(&path).is_ok() {
+                removed.push(path);
+            }
+        }
+    }
+    removed
+}
+
+/// The target's name and the process id of a temporary file's name, `.NAME.tmpPID-N`.
+fn temp_file_of(file_name: &str) -> Option<(&str, u32)> {
+    let (name, rest) = file_name.strip_prefix('.')?.rsplit_once(".tmp")?;
+    let (pid, n) = rest.split_once('-')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(n) && !name.is_empty()).then_some(())?;
+    Some((name, pid.parse().ok()?))
+}
+
+/// Whether process `pid` runs; where that cannot be told, it may (the age decides).
+fn process_runs(pid: u32) -> bool {
+    if cfg!(target_os = "linux") {
+        Path::new("/proc").join(pid.to_string()).exists()
+    } else {
+        true
+    }
+}
+
 /// The file a symbolic link points to (the path itself when it is no link or is broken).
 fn resolve_link(path: &Path) -> PathBuf {
     match std::fs::symlink_metadata(path) {
@@ -224,6 +282,45 @@ mod tests {
         assert!(err.is_err());
         assert_eq!(std::fs::read(&file).unwrap(), b"newer");
         assert_eq!(leftovers(&dir), Vec::<String>::new());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporary_files_of_crashed_writes_are_removed() {
+        let dir = temp_dir("stale");
+        let own = format!(".a.pdn.tmp{}-0", std::process::id());
+        // No process has an id this large (Linux's limit is 2^22).
+        let names = [
+            ".a.pdn.tmp99999999-0",
+            ".settings.ron.tmp99999999-12",
+            ".b.pdn.tmp99999999-1",
+            ".a.pdn.tmpx-1",
+            "a.pdn.tmp99999999-1",
+            ".a.pdn",
+            own.as_str(),
+        ];
+        for name in names {
+            std::fs::write(dir.join(name), "half").unwrap();
+        }
+        let mut gone = remove_stale_temp_files(&dir, Some(&["a.pdn", "settings.ron"]));
+        gone.sort();
+        assert_eq!(
+            gone,
+            [
+                dir.join(".a.pdn.tmp99999999-0"),
+                dir.join(".settings.ron.tmp99999999-12")
+            ]
+        );
+        assert_eq!(
+            remove_stale_temp_files(&dir, None),
+            [dir.join(".b.pdn.tmp99999999-1")]
+        );
+        assert!(dir.join(&own).exists(), "this process's own write goes on");
+        if cfg!(target_os = "linux") {
+            // A process that runs keeps its files (pid 1 always runs).
+            std::fs::write(dir.join(".c.pdn.tmp1-0"), "").unwrap();
+            assert_eq!(remove_stale_temp_files(&dir, None), Vec::<PathBuf>::new());
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

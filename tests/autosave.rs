@@ -401,7 +401,10 @@ fn every_window_s_interrupted_game_is_offered_at_the_next_start() {
     assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
     assert!(h.query_by_label("Czech draughts, 3 half-moves").is_some());
     assert!(h.get_by_label("Later").accesskit_node().is_focused());
-    assert!(h.query_by_label("Resume").is_none(), "this window plays one");
+    assert!(
+        h.query_by_label("Resume").is_none(),
+        "this window plays one"
+    );
     assert!(
         voice
             .spoken()
@@ -422,13 +425,20 @@ fn every_window_s_interrupted_game_is_offered_at_the_next_start() {
     );
     // A second window started now finds it, and can put it aside.
     let (mut other, _) = start(&data, Language::English);
-    assert!(other.query_by_label("Czech draughts, 3 half-moves").is_some());
+    assert!(
+        other
+            .query_by_label("Czech draughts, 3 half-moves")
+            .is_some()
+    );
     other.get_by_label("Discard").click();
     other.run();
     assert!(!kept.exists());
     let aside = std::fs::read_to_string(data.join("discarded-2.pdn")).unwrap();
     assert!(aside.contains("1. a3-b4 f6-e5 2. b4-c5 *"), "{aside}");
-    assert!(autosave(&data).contains("1. c3-d4 *"), "the first game goes on");
+    assert!(
+        autosave(&data).contains("1. c3-d4 *"),
+        "the first game goes on"
+    );
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -463,4 +473,42 @@ fn another_slot_s_game_resumed_here_moves_to_this_window_s_slot() {
         "offered once, from its new slot"
     );
     std::fs::remove_dir_all(&data).unwrap();
+}
+
+/// A write killed between creating its temporary file and renaming it leaves `.NAME.tmpPID-N`:
+/// the next start removes those of the autosave, the settings and the recent files (a
+/// regression: they stayed forever), and leaves everything else.
+#[test]
+fn temporary_files_of_a_crash_are_removed_at_the_next_start() {
+    let data = common::temp_dir("autosave", "stale-data");
+    let config = common::temp_dir("autosave", "stale-config");
+    let games = common::temp_dir("autosave", "stale-games");
+    let game = games.join("partie.pdn");
+    std::fs::write(
+        config.join("settings.ron"),
+        format!("(recent_files: [{:?}])", game),
+    )
+    .unwrap();
+    // No process has an id this large.
+    let stale = [
+        data.join(".autosave.pdn.tmp99999999-0"),
+        data.join(".autosave-2.pdn.tmp99999999-3"),
+        config.join(".settings.ron.tmp99999999-1"),
+        games.join(".partie.pdn.tmp99999999-2"),
+    ];
+    let kept = [games.join(".jina.pdn.tmp99999999-2"), games.join("partie.pdn")];
+    for f in stale.iter().chain(&kept) {
+        std::fs::write(f, "[Event \"half").unwrap();
+    }
+    let mut app = DamaApp::new(Some(config.clone()));
+    app.start_autosave(&data);
+    for f in &stale {
+        assert!(!f.exists(), "{} removed", f.display());
+    }
+    for f in &kept {
+        assert!(f.exists(), "{} kept", f.display());
+    }
+    for dir in [data, config, games] {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }

@@ -6,8 +6,8 @@
 mod common;
 
 use dama::event::{SettingField as Field, SettingsDamage as Damage};
-use dama::ui::{LoadNotice, MAX_SETTINGS_FILE};
 use dama::ui::{DamaApp, Settings};
+use dama::ui::{LoadNotice, MAX_SETTINGS_FILE};
 
 fn settings_with(name: &str, contents: &[u8]) -> std::path::PathBuf {
     let dir = common::temp_dir("settings_file", name);
@@ -31,7 +31,11 @@ fn a_nan_zoom_is_reset_and_the_window_draws() {
     let app = DamaApp::new(Some(dir.clone()));
     assert_eq!(app.settings.zoom, 1.0);
     assert_eq!(app.settings.sound_volume, 0.5);
-    assert_eq!(app.settings.theme, dama::ui::Theme::Dark, "the rest is kept");
+    assert_eq!(
+        app.settings.theme,
+        dama::ui::Theme::Dark,
+        "the rest is kept"
+    );
     assert_eq!(
         app.announcement(),
         format!(
@@ -72,7 +76,11 @@ fn every_value_out_of_range_is_replaced() {
             Field::PlayerNames,
         ])
     );
-    assert_eq!((s.zoom, s.sound_volume), (3.0, 0.0), "the nearest valid value");
+    assert_eq!(
+        (s.zoom, s.sound_volume),
+        (3.0, 0.0),
+        "the nearest valid value"
+    );
     assert_eq!((s.voice.rate, s.voice.volume), (1.0, 1.0));
     assert_eq!((&s.voice.name, s.window_size), (&None, None));
     assert_eq!(s.last_rules, "czech");
@@ -101,8 +109,15 @@ fn an_iso_8859_2_file_keeps_its_values_with_a_notice_in_czech() {
             dir.join("settings.ron.damaged").display()
         )
     );
-    assert_eq!(std::fs::read(dir.join("settings.ron.damaged")).unwrap(), text);
-    assert_eq!(saved(&dir).white_name, "Jiří Šťastný", "saved again in UTF-8");
+    assert_eq!(
+        std::fs::read(dir.join("settings.ron.damaged")).unwrap(),
+        text
+    );
+    assert_eq!(
+        saved(&dir).white_name,
+        "Jiří Šťastný",
+        "saved again in UTF-8"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -147,7 +162,10 @@ fn a_huge_file_is_not_read_whole() {
     assert_eq!(app.settings, Settings::default());
     // In the system's language: the file's own choice could not be read.
     let said = app.announcement();
-    assert!(said.contains(&format!("({} ", MAX_SETTINGS_FILE + 1)), "{said}");
+    assert!(
+        said.contains(&format!("({} ", MAX_SETTINGS_FILE + 1)),
+        "{said}"
+    );
     assert!(said.contains(&dir.join("settings.ron.damaged").display().to_string()));
     assert_eq!(
         std::fs::metadata(dir.join("settings.ron.damaged"))

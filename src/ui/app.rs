@@ -208,6 +208,21 @@ impl DamaApp {
             Some(dir) => Settings::load(dir),
             None => (Settings::default(), None),
         };
+        if let Some(dir) = &config_dir {
+            log_removed(crate::storage::remove_stale_temp_files(
+                dir,
+                Some(&["settings.ron"]),
+            ));
+        }
+        // A save that broke off leaves its temporary file beside the user's file: the recent
+        // files' folders are where those are.
+        for file in &settings.recent_files {
+            if let (Some(dir), Some(name)) =
+                (file.parent(), file.file_name().and_then(|n| n.to_str()))
+            {
+                log_removed(crate::storage::remove_stale_temp_files(dir, Some(&[name])));
+            }
+        }
         let mut app = DamaApp::with_settings(settings, config_dir);
         if let Some(LoadNotice {
             kept_as,
@@ -769,6 +784,13 @@ impl DamaApp {
 
 /// Whether `problem` refuses what the user tried (a move, a claim, a step through the game),
 /// as opposed to a failure of the system: the refusal has a sound cue.
+/// Logs the temporary files of writes that broke off, removed at start.
+pub(super) fn log_removed(files: Vec<PathBuf>) {
+    for f in files {
+        log::info!("removed {}, left by a write that broke off", f.display());
+    }
+}
+
 /// The zoom given to egui: a value outside 1 to 3, or not a number, would make the window's
 /// scale factor invalid, which winit refuses by stopping the program.
 fn zoom_factor(zoom: f32) -> f32 {

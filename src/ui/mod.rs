@@ -19,8 +19,7 @@ pub use document::Document;
 pub use i18n::{Language, T};
 pub use picker::{Click, Picker};
 pub use settings::{
-    LoadNotice, MAX_SETTINGS_FILE, Player, Settings, SpeechMode, Theme,
-    config_dir,
+    LoadNotice, MAX_SETTINGS_FILE, Player, Settings, SpeechMode, Theme, config_dir,
 };
 
 /// The application ID: the name of the desktop file, AppStream metainfo and icon in `packaging/`.

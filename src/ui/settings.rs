@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::i18n::Language;
-pub use crate::event::{SettingField as Field, SettingsDamage as Damage};
 pub use crate::dirs::config_dir;
+pub use crate::event::{SettingField as Field, SettingsDamage as Damage};
 use crate::notation::Notation;
 
 /// Colours of the board and window.
@@ -309,7 +309,6 @@ impl Settings {
         self.recent_files.truncate(MAX_RECENT);
     }
 }
-
 
 /// A window side in points: a real screen's, not zero, negative, infinite or absurd.
 fn valid_extent(x: f32) -> bool {

@@ -234,7 +234,6 @@ fn autosave_error(lang: Language, e: &AutosaveError) -> String {
     }
 }
 
-
 /// Why the settings file was kept aside, and what is used instead.
 fn settings_damaged(lang: Language, kept_as: &Path, damage: &SettingsDamage) -> String {
     let kept = kept_as.display();

@@ -18,6 +18,7 @@ impl DamaApp {
     /// there (it crashed or was killed), asks whether to resume it; a damaged one is kept
     /// aside with a notice, and play starts with a new game.
     pub fn start_autosave(&mut self, dir: &Path) {
+        super::log_removed(crate::storage::remove_stale_temp_files(dir, None));
         let autosave = match Autosave::claim(dir) {
             Ok(Some(a)) => a,
             Ok(None) => {
