@@ -496,7 +496,10 @@ fn temporary_files_of_a_crash_are_removed_at_the_next_start() {
         config.join(".settings.ron.tmp99999999-1"),
         games.join(".partie.pdn.tmp99999999-2"),
     ];
-    let kept = [games.join(".jina.pdn.tmp99999999-2"), games.join("partie.pdn")];
+    let kept = [
+        games.join(".jina.pdn.tmp99999999-2"),
+        games.join("partie.pdn"),
+    ];
     for f in stale.iter().chain(&kept) {
         std::fs::write(f, "[Event \"half").unwrap();
     }

@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use common::{click, harness, plies};
 use dama::game_file::MAX_FILE;
 use dama::speech::Recording;
-use dama::ui::{DamaApp, Language};
+use dama::ui::{DamaApp, Dialog, Language};
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 /// What must not change when a file is refused.
 fn state(h: &Harness<'_, DamaApp>) -> (Vec<String>, Option<PathBuf>, bool, String) {
@@ -241,5 +241,72 @@ fn a_failed_save_keeps_the_game_and_says_why() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert_eq!(names, ["good.pdn"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Save As onto another file, or Save onto a read-only one, asks first with the focus on
+/// Cancel (a regression: a file of mode 0444 was replaced without a word).
+#[cfg(unix)]
+#[test]
+fn replacing_another_or_a_read_only_file_is_asked_first() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = common::temp_dir("files", "replace");
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    let good = game_in_progress(&mut h, &dir);
+    let other = dir.join("other.pdn");
+    std::fs::write(&other, "[Event \"kept\"]\n1. c3-d4 *\n").unwrap();
+    std::fs::set_permissions(&other, std::fs::Permissions::from_mode(0o444)).unwrap();
+    save_as(&mut h, &other);
+    assert!(matches!(
+        h.state().dialog(),
+        Some(Dialog::ConfirmReplace(..))
+    ));
+    let question = format!(
+        "Replace the file? The file {} is read-only. Replace it anyway?",
+        other.display()
+    );
+    assert_eq!(voice.spoken().last(), Some(&question));
+    h.run();
+    assert!(h.get_by_label("Cancel").accesskit_node().is_focused());
+    // Enter keeps the other file.
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().dialog().is_none());
+    assert!(std::fs::read_to_string(&other).unwrap().contains("kept"));
+    assert_eq!(h.state().file(), Some(good.as_path()));
+    assert!(h.state().is_dirty());
+    // Replace does replace it, keeping its mode.
+    save_as(&mut h, &other);
+    h.get_by_label("Replace").click();
+    h.run();
+    assert!(!h.state().is_dirty());
+    assert_eq!(h.state().file(), Some(other.as_path()));
+    let text = std::fs::read_to_string(&other).unwrap();
+    assert!(text.contains("2. d4:f6 *"), "{text}");
+    let mode = std::fs::metadata(&other).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o444);
+    // Ctrl+S onto the game's own file, now read-only, asks too; a writable own file does not.
+    click(&mut h, 12);
+    click(&mut h, 16);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(matches!(
+        h.state().dialog(),
+        Some(Dialog::ConfirmReplace(..))
+    ));
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.state().dialog().is_none() && h.state().is_dirty());
+    // Another existing file, writable: asked in the plain words.
+    save_as(&mut h, &good);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        &format!(
+            "Replace the file? The file {} already exists. Replace it with this game?",
+            good.display()
+        )
+    );
+    std::fs::set_permissions(&other, std::fs::Permissions::from_mode(0o644)).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -93,6 +93,9 @@ pub enum Dialog {
     /// A path to save to, and what waits for the game to be saved ("save changes?" answered
     /// Save for a game without a file).
     SavePath(String, Option<Pending>),
+    /// "Replace the file?": the path chosen holds another file, or a read-only one; what waits
+    /// for the save.
+    ConfirmReplace(PathBuf, Option<Pending>),
     /// Several games in a file: which one.
     ChooseGame(
         PathBuf,

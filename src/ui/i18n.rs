@@ -65,6 +65,8 @@ texts! {
     OpenFile => "Otevřít soubor", "Open file";
     OpenButton => "Otevřít", "Open";
     SaveFile => "Uložit soubor", "Save file";
+    ReplaceTitle => "Nahradit soubor?", "Replace the file?";
+    Replace => "Nahradit", "Replace";
     ChooseGame => "Vyberte partii", "Choose a game";
     BadGames => "Partie, které nelze otevřít", "Games that cannot be opened";
     UnsavedMark => " (neuloženo)", " (unsaved)";

@@ -300,6 +300,17 @@ pub fn half_moves(lang: Language, plies: usize) -> String {
     )
 }
 
+/// Whether to replace a file by the game saved over it.
+pub fn replace_question(lang: Language, path: &std::path::Path, read_only: bool) -> String {
+    let path = path.display();
+    match (lang, read_only) {
+        (Czech, false) => format!("Soubor {path} už existuje. Nahradit ho uloženou partií?"),
+        (Czech, true) => format!("Soubor {path} je jen pro čtení. Přesto ho nahradit?"),
+        (English, false) => format!("The file {path} already exists. Replace it with this game?"),
+        (English, true) => format!("The file {path} is read-only. Replace it anyway?"),
+    }
+}
+
 /// How many more interrupted games are asked about after this one.
 pub fn more_interrupted(lang: Language, more: usize) -> String {
     match lang {

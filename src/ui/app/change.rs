@@ -232,7 +232,7 @@ impl DamaApp {
             }
             Command::Open => self.guard(Pending::Open),
             Command::Save => match self.doc.file().map(|f| f.to_path_buf()) {
-                Some(path) => self.save_to(&path),
+                Some(path) => self.dialog = self.save_or_confirm(path, None),
                 None => self.dialog = Some(Dialog::SavePath(self.suggested_path(), None)),
             },
             Command::SaveAs => self.dialog = Some(Dialog::SavePath(self.suggested_path(), None)),

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use eframe::egui::{self, Align, Button, Context, Layout, ScrollArea, Ui};
 
 use super::change::Change;
-use super::{DamaApp, Dialog, NewGameForm, Pending, autosaving};
+use super::{DamaApp, Dialog, NewGameForm, Pending, autosaving, files};
 use crate::engine::Level;
 use crate::event::Event;
 use crate::notation::Notation;
@@ -150,17 +150,42 @@ impl DamaApp {
                     let then = then.take();
                     *keep = None;
                     match answer {
-                        Some(path) => {
-                            self.save_to(&path);
-                            // Saved: what waited for it goes on.
-                            if let Some(then) = then
-                                && !self.doc.is_dirty()
-                            {
-                                self.proceed(then);
-                            }
-                        }
+                        Some(path) => *keep = self.save_or_confirm(path, then),
                         None => *left = Some(Event::Cancelled),
                     }
+                }
+            }
+            Dialog::ConfirmReplace(path, then) => {
+                ui.heading(T::ReplaceTitle.get(lang));
+                ui.label(phrases::replace_question(
+                    lang,
+                    path,
+                    files::read_only(path),
+                ));
+                let mut replace = None;
+                ui.horizontal(|ui| {
+                    for (t, yes) in [(T::Replace, true), (T::Cancel, false)] {
+                        let button = ui.button(t.get(lang));
+                        // Cancel, never Replace: one Enter must not lose the other file.
+                        if focus_now && !yes {
+                            button.request_focus();
+                        }
+                        if button.clicked() {
+                            replace = Some(yes);
+                        }
+                    }
+                });
+                match replace {
+                    Some(true) => {
+                        let (path, then) = (path.clone(), then.take());
+                        *keep = None;
+                        self.save_then(&path, then);
+                    }
+                    Some(false) => {
+                        *keep = None;
+                        *left = Some(Event::Cancelled);
+                    }
+                    None => {}
                 }
             }
             Dialog::ChooseGame(path, games, bad) => {
@@ -224,12 +249,7 @@ impl DamaApp {
                     Some(0) => {
                         *keep = None;
                         match self.doc.file().map(|f| f.to_path_buf()) {
-                            Some(path) => {
-                                self.save_to(&path);
-                                if !self.doc.is_dirty() {
-                                    self.proceed(then);
-                                }
-                            }
+                            Some(path) => *keep = self.save_or_confirm(path, Some(then)),
                             None => {
                                 *keep = Some(Dialog::SavePath(self.suggested_path(), Some(then)))
                             }
@@ -431,6 +451,14 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
         Dialog::NewGame(_) => (title(T::NewGame), None),
         Dialog::OpenPath(_) => (title(T::OpenFile), None),
         Dialog::SavePath(..) => (title(T::SaveFile), None),
+        Dialog::ConfirmReplace(path, _) => (
+            title(T::ReplaceTitle),
+            Some(phrases::replace_question(
+                lang,
+                path,
+                files::read_only(path),
+            )),
+        ),
         Dialog::ChooseGame(_, games, bad) => {
             let words = match lang {
                 Language::Czech => ["partie", "partie", "partií"],

@@ -1,7 +1,7 @@
 //! Opening and saving PDN files, and the "save changes?" guard in front of anything that
 //! replaces the game. Apart from the window's state, as the file side of the application.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::change::Change;
 use super::{DamaApp, Dialog, Pending};
@@ -117,6 +117,32 @@ impl DamaApp {
         }
     }
 
+    /// Saves to `path` and goes on with `then`, unless that would replace another file than the
+    /// game's own, or a read-only one: the dialog that asks first is returned instead.
+    pub(super) fn save_or_confirm(
+        &mut self,
+        path: PathBuf,
+        then: Option<Pending>,
+    ) -> Option<Dialog> {
+        let own = self.doc.file() == Some(path.as_path());
+        let exists = std::fs::metadata(&path).is_ok_and(|m| m.is_file());
+        if exists && (!own || read_only(&path)) {
+            return Some(Dialog::ConfirmReplace(path, then));
+        }
+        self.save_then(&path, then);
+        None
+    }
+
+    /// Saves to `path`; once saved, what waited for it goes on.
+    pub(super) fn save_then(&mut self, path: &Path, then: Option<Pending>) {
+        self.save_to(path);
+        if let Some(then) = then
+            && !self.doc.is_dirty()
+        {
+            self.proceed(then);
+        }
+    }
+
     /// Saves the game to `path` atomically; a failure keeps the file and the game as they were.
     pub fn save_to(&mut self, path: &Path) {
         let game = self.doc.to_pdn();
@@ -144,4 +170,10 @@ impl DamaApp {
             }
         }
     }
+}
+
+/// Whether the file at `path` is marked read-only (mode 0444, the Windows attribute): the
+/// owner meant to keep it, so replacing it is asked first.
+pub(super) fn read_only(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
 }
