@@ -9,6 +9,7 @@ mod files;
 mod input;
 mod menus;
 mod panels;
+pub use panels::MAX_ROWS_DRAWN;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

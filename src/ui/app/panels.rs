@@ -13,6 +13,10 @@ use crate::ui::commands::Command;
 use crate::ui::i18n::{self, T};
 use crate::ui::theme::Palette;
 
+/// Most rows of the move list laid out every frame: past this (a game of thousands of moves,
+/// made by a program), only the rows in view are.
+pub const MAX_ROWS_DRAWN: usize = 500;
+
 impl DamaApp {
     /// Whether a person to move may claim a forgotten capture now. Not while the computer is
     /// to move: its claim is its own, and a button appearing would tell the person that they
@@ -155,36 +159,48 @@ impl DamaApp {
         let offset = usize::from(start_side != first);
         let viewing = self.view.ply.unwrap_or(plies);
         let mut look = None;
-        ScrollArea::vertical()
+        // A row per move number: the first player's ply and the second's.
+        let rows = (plies + offset).div_ceil(2);
+        let row_plies =
+            |row: usize| (2 * row).saturating_sub(offset)..(2 * row + 2 - offset).min(plies);
+        let mut row_ui = |ui: &mut Ui, row: usize| {
+            ui.label(format!("{}.", row + 1));
+            if row == 0 && offset == 1 {
+                ui.label("…");
+            }
+            for ply in row_plies(row) {
+                let shown = viewing == ply + 1;
+                if ui.selectable_label(shown, self.move_text(ply)).clicked() {
+                    look = Some(ply + 1);
+                }
+            }
+        };
+        let scroll = ScrollArea::vertical()
             .auto_shrink([false, false])
-            .stick_to_bottom(true)
-            .show(ui, |ui| {
+            .stick_to_bottom(true);
+        if rows <= MAX_ROWS_DRAWN {
+            // Every move is a widget: Tab and the screen reader reach each one.
+            scroll.show(ui, |ui| {
                 egui::Grid::new("move-list")
                     .num_columns(3)
                     .striped(true)
                     .show(ui, |ui| {
-                        let mut ply = 0;
-                        while ply < plies {
-                            let number = (ply + offset) / 2 + 1;
-                            ui.label(format!("{number}."));
-                            if (ply + offset) % 2 == 1 && ply == 0 {
-                                ui.label("…");
-                            }
-                            loop {
-                                let text = self.move_text(ply);
-                                let shown = viewing == ply + 1;
-                                if ui.selectable_label(shown, text).clicked() {
-                                    look = Some(ply + 1);
-                                }
-                                ply += 1;
-                                if ply >= plies || (ply + offset) % 2 == 0 {
-                                    break;
-                                }
-                            }
+                        for row in 0..rows {
+                            row_ui(ui, row);
                             ui.end_row();
                         }
                     });
             });
+        } else {
+            // A game of thousands of moves (a file made by a program): only the rows in view
+            // are laid out, or every frame would take seconds.
+            let height = ui.spacing().interact_size.y;
+            scroll.show_rows(ui, height, rows, |ui, range| {
+                for row in range {
+                    ui.horizontal(|ui| row_ui(ui, row));
+                }
+            });
+        }
         if let Some(ply) = look {
             self.apply(Change::Look(Target::Ply(ply)));
         }
