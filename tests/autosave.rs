@@ -515,3 +515,82 @@ fn temporary_files_of_a_crash_are_removed_at_the_next_start() {
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
+
+/// In screen-reader mode the notices of a damaged settings file and autosave reach the screen
+/// reader, both and in full, once the window has the keyboard (a regression: Orca heard neither,
+/// since they waited for Dáma's own voice, which that mode never starts).
+#[test]
+fn start_up_notices_reach_the_screen_reader_once_the_window_has_the_keyboard() {
+    use eframe::egui::{ViewportId, ViewportInfo};
+    let data = common::temp_dir("autosave", "notices-reader");
+    let config = data.join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("settings.ron"),
+        "(language: Some(English), speech_mode: ScreenReader, zoom: NaN)",
+    )
+    .unwrap();
+    std::fs::write(data.join("autosave.pdn"), "[GameType \"29\"\n").unwrap();
+    let mut app = DamaApp::new(Some(config.clone()));
+    app.start_autosave(&data);
+    let mut h = Harness::builder()
+        .with_size(common::SIZE)
+        .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app);
+    // The words wait for the focus to rest this long: longer than the frames the harness runs
+    // as it is built.
+    h.state_mut().reader_settle = std::time::Duration::from_millis(200);
+    let focused = |h: &mut Harness<'_, DamaApp>, yes: bool| {
+        h.input_mut().viewports.insert(
+            ViewportId::ROOT,
+            ViewportInfo {
+                focused: Some(yes),
+                ..ViewportInfo::default()
+            },
+        );
+    };
+    let described = |h: &Harness<'_, DamaApp>| {
+        let mut all: Vec<String> = h
+            .query_all_by(|n| n.description().is_some())
+            .filter_map(|n| n.accesskit_node().description())
+            .collect();
+        all.extend(h.root().accesskit_node().description());
+        all.retain(|d| d.contains("damaged"));
+        all
+    };
+    // Handed over once the focus has rested on the board.
+    let mut heard = described(&h);
+    for _ in 0..40 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+        heard.extend(described(&h));
+    }
+    assert_eq!(heard.len(), 1, "{heard:?}");
+    assert!(
+        heard[0].starts_with("Some settings had invalid values and were reset: interface size.")
+            && heard[0].contains("The autosaved game was damaged"),
+        "{heard:?}"
+    );
+    // Words said while the window does not have the keyboard wait until it has.
+    let material = |h: &Harness<'_, DamaApp>| {
+        h.query_all_by(|n| {
+            n.description()
+                .is_some_and(|d| d.starts_with("White: 12 men"))
+        })
+        .count()
+    };
+    focused(&mut h, false);
+    h.key_press(Key::F5);
+    for _ in 0..20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+        assert_eq!(material(&h), 0, "kept while unfocused");
+    }
+    focused(&mut h, true);
+    let mut heard = 0;
+    for _ in 0..5 {
+        h.step();
+        heard += material(&h);
+    }
+    assert_eq!(heard, 1);
+    std::fs::remove_dir_all(&data).unwrap();
+}

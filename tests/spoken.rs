@@ -327,11 +327,11 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         "open the saved game",
         &[
             "Otevřít soubor",
-            "Partie načtena: partie.pdn, 4 tahy. Na tahu je bílý",
+            "Partie načtena: partie.pdn, 4 půltahy. Na tahu je bílý",
         ],
         &[
             "Open file",
-            "Game loaded: partie.pdn, 4 moves. White to move",
+            "Game loaded: partie.pdn, 4 half-moves. White to move",
         ],
     ),
     (
@@ -362,11 +362,11 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         "choose the second",
         &[
             "Vyberte partii: 2 partie",
-            "Partie načtena: dvě.pdn, partie č. 2, 2 tahy. Na tahu je bílý",
+            "Partie načtena: dvě.pdn, partie č. 2, 2 půltahy. Na tahu je bílý",
         ],
         &[
             "Choose a game: 2 games",
-            "Game loaded: dvě.pdn, game 2, 2 moves. White to move",
+            "Game loaded: dvě.pdn, game 2, 2 half-moves. White to move",
         ],
     ),
     (
@@ -1001,14 +1001,14 @@ fn the_resume_question_and_its_answers() {
         (
             Language::Czech,
             "Pokračovat v přerušené partii? Dáma minule nebyla správně ukončena. Rozehraná \
-             partie zůstala uložena: Česká dáma, 2 tahy",
+             partie zůstala uložena: Česká dáma, 2 půltahy",
             "Přerušená partie obnovena. Na tahu je bílý",
             "Přerušená partie byla odložena do souboru {dir}/discarded.pdn",
         ),
         (
             Language::English,
             "Resume the interrupted game? Dáma did not close properly last time. The game in \
-             progress was kept: Czech draughts, 2 moves",
+             progress was kept: Czech draughts, 2 half-moves",
             "The interrupted game is resumed. White to move",
             "The interrupted game was put aside in the file {dir}/discarded.pdn",
         ),

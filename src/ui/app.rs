@@ -324,10 +324,14 @@ impl DamaApp {
     /// Gives the window a voice (none by default; [`run`](super::run) starts the real one).
     pub fn set_speaker(&mut self, mut speaker: Box<dyn Speaker>) {
         speaker.configure(self.voice());
-        self.speaker = Some(speaker);
+        // Handed to the screen reader already (see `add_notice`): only the own voice says them.
+        let own = self.settings.speech && self.settings.speech_mode != SpeechMode::ScreenReader;
         for text in std::mem::take(&mut self.unspoken) {
-            self.speak(&text, false, false);
+            if own {
+                speaker.say(&text, false);
+            }
         }
+        self.speaker = Some(speaker);
     }
 
     /// Plays the sound cues with `player` instead of the sound card (tests record them).
@@ -438,6 +442,11 @@ impl DamaApp {
     fn hand_to_reader(&mut self, ctx: &Context) {
         // A pass egui will discard never reaches the screen reader: the words wait for the next.
         if ctx.will_discard() {
+            return;
+        }
+        // The screen reader ignores a window without the keyboard (at start, before the desktop
+        // gives it the focus, the notices of a damaged file were lost): the words wait for it.
+        if ctx.input(|i| i.viewport().focused) == Some(false) {
             return;
         }
         let focused = ctx.memory(|m| m.focused());

@@ -151,9 +151,9 @@ impl DamaApp {
     /// the autosave may both be damaged), and says it: now, or when the window gets its voice.
     pub(super) fn add_notice(&mut self, problem: &Problem) {
         let text = phrases::problem(self.lang(), problem);
-        if self.speaker.is_some() {
-            self.speak(&text, false, false);
-        } else {
+        // The screen reader gets it as the focus first settles; the own voice, when it comes.
+        self.speak(&text, false, false);
+        if self.speaker.is_none() {
             self.unspoken.push(text.clone());
         }
         let text = match self.said.take() {
