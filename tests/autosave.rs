@@ -393,6 +393,14 @@ fn every_window_s_interrupted_game_is_offered_at_the_next_start() {
         h.query_by_label("1 more interrupted game will be offered after it.")
             .is_some()
     );
+    assert_eq!(
+        voice.spoken(),
+        [
+            "Resume the interrupted game? Dáma did not close properly last time. The game in \
+          progress was kept: Czech draughts, 1 half-move. 1 more interrupted game will be \
+          offered after it."
+        ]
+    );
     h.key_press(Key::Enter);
     h.run();
     assert_eq!(plies(&h), ["22-18"]);
@@ -405,12 +413,12 @@ fn every_window_s_interrupted_game_is_offered_at_the_next_start() {
         h.query_by_label("Resume").is_none(),
         "this window plays one"
     );
-    assert!(
-        voice
-            .spoken()
-            .last()
-            .unwrap()
-            .starts_with("Resume the interrupted game?")
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "Resume the interrupted game? Dáma did not close properly last time. The game in \
+         progress was kept: Czech draughts, 3 half-moves. This window already goes on with \
+         another game. This one can be left for later (the next Dáma window offers it) or put \
+         aside."
     );
     h.key_press(Key::Enter);
     h.run();

@@ -43,7 +43,22 @@ impl DamaApp {
         let focus_now = self.dialog_frames == 1;
         self.last_dialog = Some(std::mem::discriminant(&dialog));
         let lang = self.lang();
-        let (title, question) = dialog_name(lang, &dialog);
+        let (title, mut question) = dialog_name(lang, &dialog);
+        if let (Dialog::Resume(_), Some(q)) = (&dialog, question.as_mut()) {
+            // What the dialog says besides the game: more to come, or why not Resume.
+            if !self.resume_queue.is_empty() {
+                q.push_str(". ");
+                q.push_str(&phrases::more_interrupted(lang, self.resume_queue.len()));
+            }
+            if self.resumed_here {
+                q.push_str(if self.resume_queue.is_empty() {
+                    ". "
+                } else {
+                    " "
+                });
+                q.push_str(T::ResumeElsewhere.get(lang));
+            }
+        }
         if fresh {
             // A dialog says what it asks as it opens, and takes the focus (given back when it
             // closes); the screen reader reads the dialog itself as the focus enters it.
