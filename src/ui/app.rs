@@ -93,11 +93,13 @@ pub enum Dialog {
     /// A path to save to, and what waits for the game to be saved ("save changes?" answered
     /// Save for a game without a file).
     SavePath(String, Option<Pending>),
-    /// Several games in a file: which one.
+    /// Several games in a file: which one; the games that cannot be opened, and how many more
+    /// the file has that are not offered.
     ChooseGame(
         PathBuf,
         Vec<(usize, PdnGame)>,
         Vec<crate::notation::pdn::PdnError>,
+        Option<crate::game_file::LeftOut>,
     ),
     /// Save, discard or cancel before `Pending`.
     Unsaved(Pending),
