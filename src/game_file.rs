@@ -13,6 +13,11 @@ use crate::notation::pdn::{self, PdnError, PdnGame};
 pub const MAX_FILE: u64 = 64 << 20;
 /// Most games kept from one file (the window lists them to choose from).
 pub const MAX_GAMES: usize = 10_000;
+/// Most memory the games kept from one file may take, as [`PdnGame::heap_size`] counts it:
+/// the window keeps every game of a file to offer them, and a game may take up to
+/// [`MAX_GAME_TEXT`](pdn::MAX_GAME_TEXT) of text, so games are kept until this much and the
+/// rest are counted, not kept. 10,000 games of a real collection take about 100 MiB.
+pub const MAX_KEPT: usize = 256 << 20;
 /// How much of the start of a file is looked at to tell text from binary data.
 const SNIFF: usize = 8 << 10;
 
@@ -62,17 +67,20 @@ impl From<io::Error> for ReadError {
     }
 }
 
-/// Reads every game of the PDN file at `path` (at most [`MAX_GAMES`]); syntax only, the moves
-/// are checked when a game is replayed.
+/// Reads every game of the PDN file at `path` (at most [`MAX_GAMES`], or as many as fit in
+/// [`MAX_KEPT`]); syntax only, the moves are checked when a game is replayed.
 ///
 /// # Errors
 /// See [`ReadError`]: the size is checked before anything is read, and binary data is
 /// recognised from the file's first 8 KiB.
 pub fn read_games(path: &Path) -> Result<Vec<PdnGame>, ReadError> {
     let mut games = Vec::new();
+    let mut kept = 0;
     for game in pdn::Reader::new(open(path)?) {
-        games.push(game.map_err(ReadError::Syntax)?);
-        if games.len() >= MAX_GAMES {
+        let game = game.map_err(ReadError::Syntax)?;
+        kept += game.heap_size();
+        games.push(game);
+        if games.len() >= MAX_GAMES || kept >= MAX_KEPT {
             break;
         }
     }
@@ -90,10 +98,31 @@ pub struct FileGames {
     pub good: Vec<(usize, PdnGame)>,
     /// The games that do not, each with its place and reason.
     pub bad: Vec<PdnError>,
+    /// The games after those kept, not offered, if any.
+    pub left_out: Option<LeftOut>,
 }
 
-/// Reads every game of the PDN file at `path` (at most [`MAX_GAMES`]) and replays each, going
-/// on after a bad one.
+/// Games of a file that were read only to be counted: the file has more than the window keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeftOut {
+    /// How many (good or bad).
+    pub games: usize,
+    /// Which limit was reached.
+    pub limit: KeptLimit,
+}
+
+/// The limit on what the window keeps of a file that was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeptLimit {
+    /// [`MAX_GAMES`] games.
+    Games,
+    /// [`MAX_KEPT`] bytes of memory.
+    Memory,
+}
+
+/// Reads every game of the PDN file at `path` and replays each, going on after a bad one. The
+/// first [`MAX_GAMES`] are kept, or as many as fit in [`MAX_KEPT`]; those after them are
+/// counted ([`FileGames::left_out`]), one at a time, in the memory of one game.
 ///
 /// # Errors
 /// As [`read_games`]: no game, or a first game that does not read when none replays. (Games
@@ -101,7 +130,9 @@ pub struct FileGames {
 pub fn read_file_games(path: &Path) -> Result<FileGames, ReadError> {
     let mut out = FileGames::default();
     let mut first_unread = None;
-    for (i, game) in pdn::Reader::new(open(path)?).going_on().enumerate() {
+    let mut kept = 0;
+    let mut games = pdn::Reader::new(open(path)?).going_on();
+    for (i, game) in games.by_ref().enumerate() {
         let number = i + 1;
         match game {
             Err(e) => {
@@ -111,13 +142,25 @@ pub fn read_file_games(path: &Path) -> Result<FileGames, ReadError> {
                 out.bad.push(e);
             }
             Ok(mut g) => match pdn::replay(&mut g, number, None, None) {
-                Ok(_) => out.good.push((number, g)),
+                Ok(_) => {
+                    kept += g.heap_size();
+                    out.good.push((number, g));
+                }
                 Err(e) => out.bad.push(e),
             },
         }
-        if number >= MAX_GAMES {
-            break;
+        let limit = if number >= MAX_GAMES {
+            KeptLimit::Games
+        } else if kept >= MAX_KEPT {
+            KeptLimit::Memory
+        } else {
+            continue;
+        };
+        let rest = games.by_ref().count();
+        if rest > 0 {
+            out.left_out = Some(LeftOut { games: rest, limit });
         }
+        break;
     }
     if out.good.is_empty() {
         return Err(match first_unread {
@@ -158,13 +201,37 @@ fn open(path: &Path) -> Result<impl io::BufRead, ReadError> {
 
 /// Whether `head` looks like binary data: a NUL byte, or more than one byte in twenty a
 /// control code that text does not use. PDN text in UTF-8, Windows-1250 or ISO-8859-2 has
-/// neither.
+/// neither; UTF-16 text (whose ASCII has NUL bytes) is judged by its characters, as the PDN
+/// reader reads it (see `notation::pdn::source`).
 fn is_binary(head: &[u8]) -> bool {
-    let control = head
-        .iter()
-        .filter(|&&b| (b < 0x20 && !b"\t\n\r\x0c".contains(&b)) || b == 0x7f)
-        .count();
+    if let Some(units) = utf16_units(head) {
+        let chars: Vec<char> = char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect();
+        let control = chars.iter().filter(|&&c| is_control(c)).count();
+        return chars.contains(&'\0') || control * 20 > chars.len();
+    }
+    let control = head.iter().filter(|&&b| is_control(char::from(b))).count();
     head.contains(&0) || control * 20 > head.len()
+}
+
+/// A control character that text does not use.
+fn is_control(c: char) -> bool {
+    (c < ' ' && !"\t\n\r\x0c".contains(c)) || c == '\x7f'
+}
+
+/// The 16-bit units of `head` if it is UTF-16 ([`pdn::utf16_start`]).
+fn utf16_units(head: &[u8]) -> Option<Vec<u16>> {
+    let (big_endian, skip) = pdn::utf16_start(head)?;
+    let units = head[skip..].chunks_exact(2).map(|pair| {
+        let pair = [pair[0], pair[1]];
+        if big_endian {
+            u16::from_be_bytes(pair)
+        } else {
+            u16::from_le_bytes(pair)
+        }
+    });
+    Some(units.collect())
 }
 
 #[cfg(test)]
@@ -179,5 +246,14 @@ mod tests {
         assert!(is_binary(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"));
         assert!(is_binary(b"abc\0def"));
         assert!(is_binary(&[1, 2, 3, b'a', b'b', b'c']));
+        // UTF-16 text has NUL bytes; it is text all the same, unless it holds a NUL character.
+        let utf16 = |text: &str, bom: &[u8]| {
+            let mut bytes = bom.to_vec();
+            bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+            bytes
+        };
+        assert!(!is_binary(&utf16("[Event \"Brno\"]\r\n", &[0xFF, 0xFE])));
+        assert!(!is_binary(&utf16("[Event \"Brno\"]\r\n", &[])));
+        assert!(is_binary(&utf16("[Event \"\0\"]\r\n", &[0xFF, 0xFE])));
     }
 }

@@ -1,7 +1,7 @@
 //! The `dama` program: with a subcommand it works headless on the command line.
 
 use std::fs::File;
-use std::io::{BufReader, Write};
+use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -128,8 +128,12 @@ impl From<String> for Failure {
     }
 }
 
-/// Exit code for a file that cannot be read or replayed.
+/// Exit code for a file that cannot be read or replayed, or output that cannot be written.
 const BAD_FILE: u8 = 1;
+/// "Exit code" of a [`Failure`] that is no failure: stdout was closed by its reader (`dama perft
+/// … | head -1`), who wanted no more. The program stops quietly with code 0, as `cat` and
+/// ripgrep do, instead of a message for something the user did on purpose.
+const STOPPED: u8 = 0;
 
 fn bad_file(message: String) -> Failure {
     Failure {
@@ -138,44 +142,101 @@ fn bad_file(message: String) -> Failure {
     }
 }
 
+/// The failure of writing the output: a broken pipe stops quietly ([`STOPPED`]); anything else
+/// (a full disk, an I/O error) is one line and exit code 1.
+fn output_failed(e: io::Error) -> Failure {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return Failure {
+            message: String::new(),
+            code: STOPPED,
+        };
+    }
+    bad_file(format!("cannot write the output: {e}"))
+}
+
+/// Stdout, locked and buffered: `println!` panics when the output cannot be written (a closed
+/// pipe, a full disk), these report it as a [`Failure`]. Nothing is kept unwritten at the end:
+/// [`Output::finish`] flushes and checks.
+struct Output(BufWriter<io::StdoutLock<'static>>);
+
+impl Output {
+    fn new() -> Output {
+        Output(BufWriter::new(io::stdout().lock()))
+    }
+
+    /// Writes one line.
+    fn line(&mut self, text: std::fmt::Arguments<'_>) -> Result<(), Failure> {
+        writeln!(self.0, "{text}").map_err(output_failed)
+    }
+
+    /// Writes what is buffered, for a line the user waits for (a perft depth).
+    fn flush(&mut self) -> Result<(), Failure> {
+        self.0.flush().map_err(output_failed)
+    }
+
+    /// Flushes at the end: an error writing the last lines is an error too.
+    fn finish(mut self) -> Result<(), Failure> {
+        self.flush()
+    }
+}
+
+/// Writes a line to stderr, ignoring a failure: `eprintln!` panics when stderr cannot be
+/// written (`2>/dev/full`), and there is nowhere else to say it.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(io::stderr().lock(), $($arg)*);
+    }};
+}
+
 fn open(path: &Path) -> Result<BufReader<File>, Failure> {
     File::open(path)
         .map(BufReader::new)
         .map_err(|e| bad_file(format!("{}: cannot open: {e}", path.display())))
 }
 
-/// Reads and replays every game of `path`, calling `each` with the game number, the tree and
-/// the replayed record; warnings go to stderr.
+/// Reads and replays every game of `path` one at a time, calling `each` with the tree and the
+/// replayed record, and stopping at the first error (its own included); warnings go to
+/// stderr. A file without a game is an error.
 fn replay_file(
     path: &Path,
     rules: Option<&RuleSet>,
     rewrite: Option<Notation>,
-    mut each: impl FnMut(usize, PdnGame, Replayed),
+    mut each: impl FnMut(PdnGame, Replayed) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let at = |e: pdn::PdnError| bad_file(format!("{}:{e}", path.display()));
+    let mut games = 0;
     for (i, game) in pdn::Reader::new(open(path)?).enumerate() {
         let mut game = game.map_err(at)?;
         let replayed = pdn::replay(&mut game, i + 1, rules, rewrite).map_err(at)?;
         for w in &replayed.warnings {
-            eprintln!("{}:{}: warning: {}", path.display(), w.pos, {
-                let text = w.to_string();
-                text.split_once(": ")
-                    .map(|(_, m)| m.to_string())
-                    .unwrap_or(text)
-            });
+            note!(
+                "{}:{}: warning: game {}: {}",
+                path.display(),
+                w.pos,
+                i + 1,
+                w.kind
+            );
         }
-        each(i + 1, game, replayed);
+        each(game, replayed)?;
+        games += 1;
+    }
+    if games == 0 {
+        return Err(no_games(path));
     }
     Ok(())
+}
+
+/// A file that holds no game: empty, only white space or comments.
+fn no_games(path: &Path) -> Failure {
+    bad_file(format!("{}: no games in the file", path.display()))
 }
 
 /// `dama replay` of one file: a line per good game on stdout, `FILE:LINE:COL: game K: message`
 /// per bad one on stderr, going on after it, and a summary on stderr; the number of games
 /// rejected.
-fn replay_all(path: &Path, rules: Option<&RuleSet>) -> Result<usize, Failure> {
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+fn replay_all(path: &Path, rules: Option<&RuleSet>, out: &mut Output) -> Result<usize, Failure> {
     // Warnings can be several a game: written in blocks, not a system call a line.
-    let mut err = std::io::BufWriter::new(std::io::stderr().lock());
+    let mut err = BufWriter::new(io::stderr().lock());
     let (mut good, mut bad) = (0usize, 0usize);
     for (i, game) in pdn::Reader::new(open(path)?).going_on().enumerate() {
         let k = i + 1;
@@ -195,20 +256,22 @@ fn replay_all(path: &Path, rules: Option<&RuleSet>) -> Result<usize, Failure> {
                     );
                 }
                 good += 1;
-                writeln!(
-                    out,
+                out.line(format_args!(
                     "game {k}: {} plies, result {}, final {}",
                     replayed.game.moves().len(),
                     game.result_text().trim(),
                     replayed.game.position().fen()
-                )
-                .map_err(|e| bad_file(format!("cannot write the output: {e}")))?;
+                ))?;
             }
             Err(e) => {
                 bad += 1;
                 let _ = writeln!(err, "{}:{e}", path.display());
             }
         }
+    }
+    if good + bad == 0 {
+        let _ = err.flush();
+        return Err(no_games(path));
     }
     let _ = writeln!(
         err,
@@ -217,8 +280,8 @@ fn replay_all(path: &Path, rules: Option<&RuleSet>) -> Result<usize, Failure> {
         good + bad,
         if good + bad == 1 { "game" } else { "games" }
     );
-    out.flush()
-        .map_err(|e| bad_file(format!("cannot write the output: {e}")))?;
+    // The lines of this file before its summary.
+    out.flush()?;
     let _ = err.flush();
     Ok(bad)
 }
@@ -248,16 +311,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
         } => {
             let rules = variant.rules();
             let pos = position(rules, fen.as_deref())?;
+            let mut out = Output::new();
             for d in 1..=depth {
                 let start = Instant::now();
                 let nodes = pos.perft(rules, d);
                 let secs = start.elapsed().as_secs_f64();
-                println!("perft {d} {nodes}");
-                eprintln!(
+                out.line(format_args!("perft {d} {nodes}"))?;
+                // Each depth as soon as it is known: the deep ones take long.
+                out.flush()?;
+                note!(
                     "perft {d}: {secs:.3} s, {:.1} M nodes/s",
                     nodes as f64 / secs.max(1e-9) / 1e6
                 );
             }
+            out.finish()?;
         }
         Command::Moves { variant, fen } => {
             let rules = variant.rules();
@@ -267,7 +334,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 .iter()
                 .map(|m| dama::notation::numeric(&pos, rules, m))
                 .collect();
-            println!("{}", moves.join(" "));
+            let mut out = Output::new();
+            out.line(format_args!("{}", moves.join(" ")))?;
+            out.finish()?;
         }
         Command::Bestmove {
             variant,
@@ -283,9 +352,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Replay { variant, files } => {
             let rules = variant.map(Variant::rules);
             let mut rejected = 0;
+            let mut out = Output::new();
             for path in &files {
-                rejected += replay_all(path, rules)?;
+                rejected += replay_all(path, rules, &mut out)?;
             }
+            out.finish()?;
             if rejected > 0 {
                 return Err(bad_file(format!(
                     "{rejected} {} rejected",
@@ -304,17 +375,25 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 NotationArg::Algebraic => Notation::Algebraic,
             });
             let rules = variant.map(Variant::rules);
-            let mut text = Vec::new();
-            let mut result = Ok(());
-            replay_file(&input, rules, notation, |_, mut game, replayed| {
+            // Game by game to a file beside OUT that replaces it once all was read: memory
+            // holds one game, whatever the size of the collection. On an error the file is
+            // dropped, which removes it.
+            let cannot_write =
+                |e: io::Error| bad_file(format!("{}: cannot write: {e}", output.display()));
+            // Created at the first game: a missing or empty IN is said as such.
+            let mut out = None;
+            replay_file(&input, rules, notation, |mut game, replayed| {
                 pdn::tag_rules(&mut game, replayed.game.rules());
-                if result.is_ok() {
-                    result = pdn::write_game(&game, &mut text);
-                }
+                let file = match &mut out {
+                    Some(file) => file,
+                    None => out
+                        .insert(dama::storage::AtomicFile::create(&output).map_err(cannot_write)?),
+                };
+                pdn::write_game(&game, file).map_err(cannot_write)
             })?;
-            result.map_err(|e| bad_file(e.to_string()))?;
-            dama::storage::write_atomically(&output, &text)
-                .map_err(|e| bad_file(format!("{}: cannot write: {e}", output.display())))?;
+            if let Some(file) = out {
+                file.commit().map_err(cannot_write)?;
+            }
         }
     }
     Ok(())
@@ -334,7 +413,7 @@ fn bestmove(
     };
     let mut searcher = Searcher::new(rules, 64);
     let report = searcher.search(&[*pos], limits, &mut |r| {
-        eprintln!(
+        note!(
             "info depth {} seldepth {} score {} nodes {} nps {} time {} ms",
             r.depth,
             r.seldepth,
@@ -351,7 +430,12 @@ fn bestmove(
             pos.side_to_move()
         )));
     };
-    println!("{}", dama::notation::write(pos, rules, &best, notation));
+    let mut out = Output::new();
+    out.line(format_args!(
+        "{}",
+        dama::notation::write(pos, rules, &best, notation)
+    ))?;
+    out.finish()?;
     let mut line = Vec::new();
     let mut p = *pos;
     for m in &report.pv {
@@ -364,7 +448,7 @@ fn bestmove(
         .filter(|_| report.score > 0)
         .or_else(|| report.mate_in().map(|n| format!(" (loss in {} plies)", -n)))
         .unwrap_or_default();
-    eprintln!(
+    note!(
         "score {}{mate} depth {} nodes {} time {} ms nps {} pv {}",
         report.score,
         report.depth,
@@ -410,7 +494,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("dama: {}", one_line(&e));
+            note!("dama: {}", one_line(&e));
             return ExitCode::from(USAGE);
         }
     };
@@ -428,19 +512,21 @@ fn main() -> ExitCode {
         shown(logging.file.as_deref()),
     );
     let result = run(cli);
-    if let Err(Failure { message, .. }) = &result {
+    if let Err(Failure { message, code }) = &result
+        && *code != STOPPED
+    {
         log::error!(target: dama::logging::FILE_ONLY, "{message}");
     } else if window {
         log::info!("window closed");
     }
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) | Err(Failure { code: STOPPED, .. }) => ExitCode::SUCCESS,
         Err(Failure { message, code }) if code == BAD_FILE => {
-            eprintln!("{message}");
+            note!("{message}");
             ExitCode::from(code)
         }
         Err(Failure { message, code }) => {
-            eprintln!("dama: {message}");
+            note!("dama: {message}");
             ExitCode::from(code)
         }
     }

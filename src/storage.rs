@@ -1,7 +1,7 @@
 //! Writing files so that a failure never damages what was there before.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -55,49 +55,123 @@ pub fn write_atomically_with(
     bytes: &[u8],
     mut fault: impl FnMut(Step) -> io::Result<()>,
 ) -> io::Result<()> {
-    let target = resolve_link(path);
-    let dir = target
+    fault(Step::Create)?;
+    let mut file = AtomicFile::create(path)?;
+    let half = bytes.len() / 2;
+    file.write_all(&bytes[..half])?;
+    fault(Step::Write)?;
+    file.write_all(&bytes[half..])?;
+    file.commit_with(fault)
+}
+
+/// A file written piece by piece that replaces its target only when [`AtomicFile::commit`] is
+/// called, as [`write_atomically`] does for bytes already in memory: for output too large to
+/// hold (`dama convert` of a large collection). The bytes go to a temporary file beside the
+/// target; dropped without a commit (an error, a panic), it removes that file and leaves the
+/// target as it was.
+pub struct AtomicFile {
+    /// Buffered: callers write a game at a time, in many small pieces.
+    file: Option<BufWriter<File>>,
+    tmp: PathBuf,
+    target: PathBuf,
+}
+
+impl AtomicFile {
+    /// Creates the temporary file beside `path` (a symbolic link is followed, as in
+    /// [`write_atomically`]), with the permissions of the file it will replace.
+    ///
+    /// # Errors
+    /// The temporary file cannot be created (no such folder, no permission).
+    pub fn create(path: &Path) -> io::Result<AtomicFile> {
+        let target = resolve_link(path);
+        let name = target
+            .file_name()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+        // Unique within the process too: two windows' threads may save at once.
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let tmp = dir_of(&target).join(format!(
+            ".{}.tmp{}-{}",
+            name.to_string_lossy(),
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let file = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        let atomic = AtomicFile {
+            file: Some(BufWriter::new(file)),
+            tmp,
+            target,
+        };
+        if let Ok(meta) = std::fs::metadata(&atomic.target)
+            && let Some(file) = &atomic.file
+        {
+            file.get_ref().set_permissions(meta.permissions())?;
+        }
+        Ok(atomic)
+    }
+
+    /// Flushes and syncs the temporary file, renames it over the target and syncs the folder.
+    ///
+    /// # Errors
+    /// As [`write_atomically`]: before the rename the target is untouched and the temporary
+    /// file removed; an error syncing the folder comes after it.
+    pub fn commit(self) -> io::Result<()> {
+        self.commit_with(|_| Ok(()))
+    }
+
+    /// [`AtomicFile::commit`] with `fault` called before the steps from [`Step::Sync`] on.
+    fn commit_with(mut self, mut fault: impl FnMut(Step) -> io::Result<()>) -> io::Result<()> {
+        let Some(buffered) = self.file.take() else {
+            return Err(io::Error::other("already committed"));
+        };
+        let file = buffered.into_inner().map_err(|e| e.into_error())?;
+        fault(Step::Sync)?;
+        file.sync_all()?;
+        drop(file);
+        fault(Step::Rename)?;
+        std::fs::rename(&self.tmp, &self.target)?;
+        // Renamed: nothing is left for `drop` to remove.
+        self.tmp = PathBuf::new();
+        fault(Step::SyncDir)?;
+        sync_dir(&dir_of(&self.target))
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.file {
+            Some(f) => f.write(buf),
+            None => Err(io::Error::other("already committed")),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.file {
+            Some(f) => f.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if !self.tmp.as_os_str().is_empty() {
+            // Close it first (Windows cannot remove an open file); what it held is dropped.
+            if let Some(f) = self.file.take() {
+                let (file, _) = f.into_parts();
+                drop(file);
+            }
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// The folder `target` is in (`.` for a bare file name).
+fn dir_of(target: &Path) -> PathBuf {
+    target
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
-        .to_path_buf();
-    let name = target
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-    // Unique within the process too: two windows' threads may save at once.
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let tmp = dir.join(format!(
-        ".{}.tmp{}-{}",
-        name.to_string_lossy(),
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let mut created = false;
-    let written = (|| {
-        fault(Step::Create)?;
-        let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-        created = true;
-        if let Ok(meta) = std::fs::metadata(&target) {
-            f.set_permissions(meta.permissions())?;
-        }
-        let half = bytes.len() / 2;
-        f.write_all(&bytes[..half])?;
-        fault(Step::Write)?;
-        f.write_all(&bytes[half..])?;
-        fault(Step::Sync)?;
-        f.sync_all()?;
-        drop(f);
-        fault(Step::Rename)?;
-        std::fs::rename(&tmp, &target)
-    })();
-    if let Err(e) = written {
-        if created {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        return Err(e);
-    }
-    fault(Step::SyncDir)?;
-    sync_dir(&dir)
+        .to_path_buf()
 }
 
 /// Renames a damaged file out of the way, to `NAME.damaged` (or `NAME.damaged.1`, `.2`… when

@@ -348,3 +348,237 @@ fn bestmove_prints_the_move_and_the_score() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A fresh folder for a test's files.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `dama ARGS` with stdout going to `out` and stderr captured.
+fn dama_to(args: &[&str], out: std::process::Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .stdout(out)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("dama runs")
+}
+
+/// A full disk (stdout on /dev/full) is one line on stderr and exit code 1 in every
+/// subcommand, never a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_one_line_and_exit_code_1() {
+    let tinsley = data("english-tinsley.pdn");
+    for args in [
+        &["perft", "--variant", "czech", "--depth", "3"][..],
+        &["moves", "--variant", "czech"],
+        &["replay", &tinsley],
+        &["bestmove", "--variant", "english", "--depth", "2"],
+    ] {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let o = dama_to(args, full.into());
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("cannot write the output"))
+            .unwrap_or_else(|| panic!("{args:?}: {err}"));
+        assert!(line.contains("No space left on device"), "{line}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// A full stderr loses the notes but is no panic either.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stderr_is_no_panic() {
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["perft", "--variant", "czech", "--depth", "2"])
+        .stderr(full)
+        .output()
+        .expect("dama runs");
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "perft 1 7\nperft 2 49\n");
+}
+
+/// `dama perft … | head -1`: the reader closes the pipe, and dama stops quietly with code 0.
+#[test]
+fn a_closed_pipe_stops_quietly() {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["perft", "--variant", "czech", "--depth", "30"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("dama runs");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "perft 1 7\n");
+    // The pipe is closed here; the next depth written finds it so.
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{:?}: {err}", o.status);
+    assert!(
+        !err.contains("panicked") && !err.contains("cannot write"),
+        "{err}"
+    );
+}
+
+/// A file with no game (empty, blank, comments only) is an error in replay and convert, which
+/// then writes nothing.
+#[test]
+fn a_file_without_games_is_an_error() {
+    let dir = temp_dir("empty");
+    for (name, text) in [
+        ("empty.pdn", ""),
+        ("blank.pdn", "  \n\n"),
+        ("notes.pdn", "{only a note}\n"),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        let file = file.to_str().unwrap();
+        let o = dama(&["replay", file]);
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        assert_eq!(stderr(&o), format!("{file}: no games in the file\n"));
+        assert!(stdout(&o).is_empty());
+        let out = dir.join("out.pdn");
+        let o = dama(&["convert", file, out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        assert_eq!(stderr(&o), format!("{file}: no games in the file\n"));
+        assert!(!out.exists());
+    }
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        3,
+        "nothing left over"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// convert writes game by game to a temporary file: a bad game after good ones, or an output
+/// folder that does not exist, leaves OUT as it was and no temporary file behind.
+#[test]
+fn convert_streams_and_leaves_nothing_on_failure() {
+    let dir = temp_dir("stream");
+    let input = dir.join("in.pdn");
+    let mut text = "[GameType \"21\"]\n1. 11-15 23-19 *\n\n".repeat(500);
+    text.push_str("[GameType \"21\"]\n1. 11-18 *\n");
+    std::fs::write(&input, &text).unwrap();
+    let out = dir.join("out.pdn");
+    std::fs::write(&out, "old").unwrap();
+    let o = dama(&["convert", input.to_str().unwrap(), out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("game 501: "), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+
+    // Without the bad game the whole collection is written.
+    std::fs::write(&input, text.rsplit_once("[GameType").unwrap().0).unwrap();
+    let o = dama(&["convert", input.to_str().unwrap(), out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        written.matches("1. 11-15 23-19 *").count(),
+        500,
+        "{written}"
+    );
+
+    let nowhere = dir.join("no/such/folder/out.pdn");
+    let o = dama(&[
+        "convert",
+        input.to_str().unwrap(),
+        nowhere.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!("{}: cannot write: ", nowhere.display())),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A NUL in a tag value is refused with its place, so that convert never writes a file that
+/// the window would call binary.
+#[test]
+fn a_nul_in_a_tag_is_refused_at_its_place() {
+    let dir = temp_dir("nul");
+    let input = dir.join("in.pdn");
+    std::fs::write(&input, "[Event \"a\0b\"]\n[GameType \"21\"]\n1. 11-15 *\n").unwrap();
+    let out = dir.join("out.pdn");
+    let o = dama(&["convert", input.to_str().unwrap(), out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "{}:1:10: game 1: control character 0x00 in a tag or comment: the file is not text\n",
+            input.display()
+        )
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// UTF-16 files, as Windows' Notepad saves "Unicode", replay like their UTF-8 text.
+#[test]
+fn replay_reads_utf16() {
+    let dir = temp_dir("utf16");
+    let text = "[White \"Šťastný\"]\r\n[GameType \"21\"]\r\n1. 11-15 23-19 *\r\n";
+    let utf8 = dir.join("utf8.pdn");
+    std::fs::write(&utf8, text).unwrap();
+    let expected = stdout(&dama(&["replay", utf8.to_str().unwrap()]));
+    assert_eq!(
+        expected,
+        "game 1: 2 plies, result *, final B:W19,21,22,24-32:B1-10,12,15\n"
+    );
+    let mut le = vec![0xFF, 0xFE];
+    le.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    let mut be = vec![0xFE, 0xFF];
+    be.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
+    for (name, bytes) in [("le.pdn", le), ("be.pdn", be)] {
+        let file = dir.join(name);
+        std::fs::write(&file, bytes).unwrap();
+        let o = dama(&["replay", file.to_str().unwrap()]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        assert_eq!(stdout(&o), expected, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// One game too large for memory is an error at its place; replay goes on with the next.
+#[test]
+fn a_game_over_the_memory_budget_is_rejected_and_replay_goes_on() {
+    let dir = temp_dir("budget");
+    let file = dir.join("comments.pdn");
+    let mut text = "[GameType \"21\"]\n1. 11-15 ".to_string();
+    text.push_str(&"{c}".repeat(200_000));
+    text.push_str(" *\n\n[GameType \"21\"]\n1. 11-15 *\n");
+    std::fs::write(&file, text).unwrap();
+    let o = dama(&["replay", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    // The comment that passes the budget: the tag and 129054 comments fit (74 + 65 each).
+    assert!(
+        err.contains(&format!(
+            "{}:2:387172: game 1: the tags and comments of the game take more than 8388608 \
+             bytes of memory",
+            file.display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("2 games, 1 replayed, 1 rejected"), "{err}");
+    assert!(stdout(&o).starts_with("game 2: 1 plies"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

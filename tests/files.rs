@@ -310,3 +310,91 @@ fn replacing_another_or_a_read_only_file_is_asked_first() {
     std::fs::set_permissions(&other, std::fs::Permissions::from_mode(0o644)).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A file of comments alone has no game, and the window says so; a NUL in a tag past the
+/// first 8 KiB (where binary data is looked for) is refused at its place, as the command line
+/// refuses it; UTF-16 text opens.
+#[test]
+fn no_game_control_characters_and_utf16() {
+    let dir = common::temp_dir("files", "text");
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    game_in_progress(&mut h, &dir);
+
+    let notes = dir.join("notes.pdn");
+    std::fs::write(&notes, "{Nothing but a note}\n").unwrap();
+    let text = refused(&mut h, &voice, &notes);
+    assert_eq!(
+        text,
+        format!("There is no game in the file: {}", notes.display())
+    );
+
+    let nul = dir.join("nul.pdn");
+    let mut bytes = format!("[Event \"{}\"]\n", "x".repeat(9000)).into_bytes();
+    bytes.extend(b"[White \"a\0b\"]\n[GameType \"29\"]\n1. c3-d4 *\n");
+    std::fs::write(&nul, bytes).unwrap();
+    let text = refused(&mut h, &voice, &nul);
+    assert!(
+        text.ends_with(
+            "nul.pdn: Game 1, line 2, column 10: A tag or comment holds the control character \
+             0x00: the file is binary data, not text."
+        ),
+        "{text}"
+    );
+
+    let utf16 = dir.join("unicode.pdn");
+    let mut bytes = vec![0xFF, 0xFE];
+    bytes.extend(
+        "[White \"Šťastný\"]\r\n[GameType \"29\"]\r\n1. c3-d4 f6-e5 *\r\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes),
+    );
+    std::fs::write(&utf16, bytes).unwrap();
+    h.state_mut().open_path(&utf16);
+    h.run();
+    assert_eq!(plies(&h), ["22-18", "11-15"]);
+    assert_eq!(h.state().file(), Some(utf16.as_path()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The window keeps at most 10,000 games of a file, or as many as fit in its memory limit;
+/// the games after them are counted, so that the game-choice dialog can say how many it left
+/// out.
+#[test]
+fn games_past_the_limits_are_counted() {
+    use dama::game_file::{KeptLimit, LeftOut, MAX_GAMES, read_file_games};
+    let dir = common::temp_dir("files", "left-out");
+    let many = dir.join("many.pdn");
+    let game = "[GameType \"21\"]\n1. 11-15 *\n\n";
+    std::fs::write(&many, game.repeat(MAX_GAMES + 3)).unwrap();
+    let games = read_file_games(&many).unwrap();
+    assert_eq!(games.good.len(), MAX_GAMES);
+    assert_eq!(
+        games.left_out,
+        Some(LeftOut {
+            games: 3,
+            limit: KeptLimit::Games
+        })
+    );
+    std::fs::write(&many, game.repeat(MAX_GAMES)).unwrap();
+    assert_eq!(read_file_games(&many).unwrap().left_out, None);
+
+    // Games of 100,000 comments each (6.5 MB of memory) fill the 256 MB limit after 40.
+    let large = dir.join("large.pdn");
+    let game = format!(
+        "[GameType \"21\"]\n1. 11-15 {} *\n\n",
+        "{c}".repeat(100_000)
+    );
+    std::fs::write(&large, game.repeat(50)).unwrap();
+    let games = read_file_games(&large).unwrap();
+    let kept = games.good.len();
+    assert!((30..50).contains(&kept), "{kept}");
+    assert_eq!(
+        games.left_out,
+        Some(LeftOut {
+            games: 50 - kept,
+            limit: KeptLimit::Memory
+        })
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

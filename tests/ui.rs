@@ -685,7 +685,7 @@ fn a_file_with_a_bad_game_offers_the_good_ones_and_says_which_is_bad() {
     let mut h = app_with(english(Variant::Czech));
     h.run();
     open_typed(&mut h, &path);
-    let Some(dama::ui::Dialog::ChooseGame(_, good, bad)) = h.state().dialog() else {
+    let Some(dama::ui::Dialog::ChooseGame(_, good, bad, None)) = h.state().dialog() else {
         panic!("{:?}", h.state().dialog().map(std::mem::discriminant));
     };
     assert_eq!((good.len(), bad.len()), (723, 1));
@@ -724,4 +724,24 @@ fn a_file_with_a_bad_game_offers_the_good_ones_and_says_which_is_bad() {
         "{}",
         h.state().announcement()
     );
+}
+
+/// A file with more games than the window keeps: the game-choice dialog says how many it left
+/// out, on screen and in its description.
+#[test]
+fn the_game_choice_says_how_many_games_were_left_out() {
+    let game = "[GameType \"21\"]\n1. 11-15 *\n\n";
+    let path = temp_file("left-out.pdn", &game.repeat(dama::game_file::MAX_GAMES + 2));
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    open_typed(&mut h, &path);
+    let Some(dama::ui::Dialog::ChooseGame(_, good, bad, left_out)) = h.state().dialog() else {
+        panic!("{:?}", h.state().dialog().map(std::mem::discriminant));
+    };
+    assert_eq!((good.len(), bad.len()), (10_000, 0));
+    assert_eq!(left_out.map(|l| l.games), Some(2));
+    let said = "Games left out: 2 (the window offers at most 10000 games of a file).";
+    let dialog = h.get_by(|n| n.role() == egui::accesskit::Role::Dialog);
+    assert_eq!(dialog.accesskit_node().description().as_deref(), Some(said));
+    h.get_by_label(said);
 }

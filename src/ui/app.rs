@@ -97,11 +97,13 @@ pub enum Dialog {
     /// "Replace the file?": the path chosen holds another file, or a read-only one; what waits
     /// for the save.
     ConfirmReplace(PathBuf, Option<Pending>),
-    /// Several games in a file: which one.
+    /// Several games in a file: which one; the games that cannot be opened, and how many more
+    /// the file has that are not offered.
     ChooseGame(
         PathBuf,
         Vec<(usize, PdnGame)>,
         Vec<crate::notation::pdn::PdnError>,
+        Option<crate::game_file::LeftOut>,
     ),
     /// Save, discard or cancel before `Pending`.
     Unsaved(Pending),

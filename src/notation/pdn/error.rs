@@ -61,6 +61,10 @@ pub enum PdnErrorKind {
         shown_byte(*.0)
     )]
     UnexpectedByte(u8),
+    /// A control character (NUL, escape…) in a tag value, comment or set-up: binary data, not
+    /// text.
+    #[error("control character 0x{0:02X} in a tag or comment: the file is not text")]
+    ControlCharacter(u8),
     /// `{` without `}`.
     #[error("unterminated comment: expected '}}'")]
     UnterminatedComment,
@@ -139,6 +143,13 @@ pub enum PdnErrorKind {
     #[error("game longer than {limit} moves")]
     TooManyMoves {
         /// The most moves accepted.
+        limit: usize,
+    },
+    /// Tags, comments and annotations of one game over
+    /// [`MAX_GAME_TEXT`](super::MAX_GAME_TEXT) bytes of memory.
+    #[error("the tags and comments of the game take more than {limit} bytes of memory")]
+    GameTooLarge {
+        /// The most bytes accepted.
         limit: usize,
     },
     /// Two marks that are not one of `!!`, `??`, `!?`, `?!`.
@@ -430,6 +441,10 @@ mod tests {
                 K::UnexpectedByte(b'&'),
                 "unexpected '&': expected a tag, move, comment, variation or result",
             ),
+            (
+                K::ControlCharacter(0),
+                "control character 0x00 in a tag or comment: the file is not text",
+            ),
             (K::UnterminatedComment, "unterminated comment: expected '}'"),
             (K::UnterminatedSetup, "unterminated set-up: expected '/'"),
             (
@@ -479,6 +494,10 @@ mod tests {
             (
                 K::TooManyMoves { limit: 200_000 },
                 "game longer than 200000 moves",
+            ),
+            (
+                K::GameTooLarge { limit: 8 << 20 },
+                "the tags and comments of the game take more than 8388608 bytes of memory",
             ),
             (
                 K::UnknownStrength("!!!".into()),

@@ -5,6 +5,7 @@
 
 use std::io::{self, BufRead};
 
+use super::source::Source;
 use super::{MAX_DEPTH, PdnError, PdnErrorKind as Kind, TextPos};
 
 /// Longest comment accepted (a larger one is an error, not an unbounded allocation).
@@ -145,7 +146,7 @@ fn move_prefix_len(w: &[u8]) -> usize {
 
 /// A byte source with line and column.
 pub struct Lexer<R> {
-    inner: R,
+    inner: Source<R>,
     line: u32,
     col: u32,
     at_start: bool,
@@ -164,15 +165,22 @@ impl<R> Lexer<R> {
     }
 }
 
+/// A control character that no text has (all but tab, line feed and carriage return): inside
+/// a tag value or comment it means binary data, which the window refuses too.
+fn is_control(b: u8) -> bool {
+    (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F
+}
+
 fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b':' | b'.' | b'/')
 }
 
 impl<R: BufRead> Lexer<R> {
-    /// A lexer at the start of `inner`; a UTF-8 byte-order mark is skipped.
+    /// A lexer at the start of `inner`; a UTF-8 byte-order mark is skipped, and UTF-16 text
+    /// (with a byte-order mark or without) is read as UTF-8.
     pub fn new(inner: R) -> Lexer<R> {
         Lexer {
-            inner,
+            inner: Source::Bytes(inner),
             line: 1,
             col: 1,
             at_start: true,
@@ -184,7 +192,7 @@ impl<R: BufRead> Lexer<R> {
     /// A lexer of text that stands at `pos` of a file (the inside of a parenthesis).
     fn at(inner: R, pos: TextPos) -> Lexer<R> {
         Lexer {
-            inner,
+            inner: Source::Bytes(inner),
             line: pos.line,
             col: pos.col,
             at_start: false,
@@ -203,6 +211,16 @@ impl<R: BufRead> Lexer<R> {
 
     fn io(&self, e: io::Error) -> PdnError {
         PdnError::new(self.pos(), Kind::read(&e))
+    }
+
+    /// The error for control character `b`, the byte just read (ASCII, not a line end: one
+    /// column back).
+    fn control(&self, b: u8) -> PdnError {
+        let at = TextPos {
+            line: self.line,
+            col: self.col.saturating_sub(1).max(1),
+        };
+        PdnError::new(at, Kind::ControlCharacter(b))
     }
 
     fn peek(&mut self) -> Result<Option<u8>, PdnError> {
@@ -236,9 +254,11 @@ impl<R: BufRead> Lexer<R> {
         Ok(b)
     }
 
-    /// Skips a UTF-8 byte-order mark, however the input is split into reads.
+    /// Skips a UTF-8 byte-order mark, however the input is split into reads, or turns to
+    /// reading UTF-16.
     fn skip_bom(&mut self) -> Result<(), PdnError> {
         self.at_start = false;
+        self.inner.start().map_err(|e| self.io(e))?;
         if self.peek()? != Some(0xEF) {
             return Ok(());
         }
@@ -272,6 +292,9 @@ impl<R: BufRead> Lexer<R> {
                 Some(b) => {
                     if out.len() >= limit {
                         return Err(PdnError::new(start, too_long));
+                    }
+                    if is_control(b) {
+                        return Err(self.control(b));
                     }
                     out.push(b);
                 }
@@ -334,6 +357,7 @@ impl<R: BufRead> Lexer<R> {
                 }
                 Some(b'"') => break,
                 Some(b'\\') => match self.bump()? {
+                    Some(b) if is_control(b) => return Err(self.control(b)),
                     Some(b) if b != b'\n' => value.push(b),
                     _ => {
                         return Err(PdnError::new(
@@ -342,6 +366,7 @@ impl<R: BufRead> Lexer<R> {
                         ));
                     }
                 },
+                Some(b) if is_control(b) => return Err(self.control(b)),
                 Some(b) => {
                     if value.len() >= MAX_SHORT {
                         return Err(PdnError::new(
@@ -492,6 +517,7 @@ impl<R: BufRead> Lexer<R> {
                 return Err(PdnError::new(start, Kind::UnterminatedVariation));
             };
             match b {
+                b if is_control(b) => return Err(PdnError::new(at, Kind::ControlCharacter(b))),
                 b'}' if in_comment => in_comment = false,
                 _ if in_comment => {}
                 b'\n' if in_line_comment => in_line_comment = false,

@@ -12,6 +12,7 @@ mod lexer;
 mod reader;
 mod record;
 mod replay;
+mod source;
 mod tree;
 mod writer;
 
@@ -25,9 +26,10 @@ pub use game_type::{
     variant_from_tags,
 };
 pub use lexer::{Lexer, ResultToken, Token};
-pub use reader::{MAX_DEPTH, MAX_NODES, Reader};
+pub use reader::{ITEM_COST, MAX_DEPTH, MAX_GAME_TEXT, MAX_NODES, Reader};
 pub use record::{result_of, to_pdn};
 pub use replay::{Replayed, replay};
+pub use source::utf16_start;
 pub use tree::{Line, Node, PdnGame};
 pub use writer::{write_game, write_games};
 

@@ -11,6 +11,16 @@ use super::{
 pub const MAX_DEPTH: usize = 64;
 /// Most moves (main line and variations together) in one game.
 pub const MAX_NODES: usize = 200_000;
+/// Most memory the text of one game may take: its tags, comments (prose in parentheses and
+/// text glued to moves included), annotation glyphs, and the warnings that quote them. Each is
+/// counted as its bytes and [`ITEM_COST`] more, so that millions of one-letter comments hit
+/// the limit as surely as one long text. 8 MiB is hundreds of times what a richly annotated
+/// game has, and keeps a file made of one endless comment from filling the memory: moves
+/// are limited by [`MAX_NODES`], this is the rest.
+pub const MAX_GAME_TEXT: usize = 8 << 20;
+/// What a kept string costs beyond its bytes: its place in a list (24 bytes, lists grow by
+/// doubling) and the allocator's least block (32 bytes), about 64.
+pub const ITEM_COST: usize = 64;
 
 /// Reads games from PDN text one at a time: memory stays bounded by the largest game, whatever
 /// the file's size. After an error it stops (the next call returns `None`), unless told to go
@@ -26,6 +36,31 @@ pub struct Reader<R> {
     go_on: bool,
     /// A broken tag met while finishing a game without a result: the next game's error.
     next_error: Option<PdnError>,
+}
+
+/// The memory spent on one game's text so far, against [`MAX_GAME_TEXT`].
+#[derive(Default)]
+struct Budget(usize);
+
+impl Budget {
+    /// Counts a string of `len` bytes kept at `pos`.
+    fn text(&mut self, len: usize, pos: TextPos) -> Result<(), PdnError> {
+        self.bytes(len + ITEM_COST, pos)
+    }
+
+    /// Counts `n` bytes kept at `pos` (a glyph is two).
+    fn bytes(&mut self, n: usize, pos: TextPos) -> Result<(), PdnError> {
+        self.0 += n;
+        if self.0 > MAX_GAME_TEXT {
+            return Err(PdnError::new(
+                pos,
+                Kind::GameTooLarge {
+                    limit: MAX_GAME_TEXT,
+                },
+            ));
+        }
+        Ok(())
+    }
 }
 
 fn strength_nag(s: &str) -> Option<u16> {
@@ -131,6 +166,7 @@ impl<R: BufRead> Reader<R> {
         let mut started = false;
         let mut movetext = false;
         let mut nodes = 0usize;
+        let mut budget = Budget::default();
         loop {
             let next = match self.next_token() {
                 // A broken tag after moves opens the next game: this one ends here.
@@ -144,7 +180,11 @@ impl<R: BufRead> Reader<R> {
                 if let Some((_, open)) = stack.get(1) {
                     return Err(PdnError::new(*open, Kind::UnterminatedVariation));
                 }
-                if !started {
+                // Comments after the last game (or in a file of nothing else) make no game.
+                let main = &stack[0].0;
+                if !started
+                    || (game.tags.is_empty() && main.nodes.is_empty() && main.setup.is_none())
+                {
                     self.games -= 1;
                     return Ok(None);
                 }
@@ -161,6 +201,7 @@ impl<R: BufRead> Reader<R> {
                         self.pending.push((Token::Tag { name, value }, pos));
                         break;
                     }
+                    budget.text(name.len() + value.len(), pos)?;
                     let value = self.text(&value, pos, &mut game.warnings);
                     game.tags.push((name, value));
                     game.tag_positions.push(pos);
@@ -172,6 +213,8 @@ impl<R: BufRead> Reader<R> {
                         self.pending.push((Token::TagWithoutValue(name), pos));
                         break;
                     }
+                    // The tag and its warning.
+                    budget.text(2 * name.len() + ITEM_COST, pos)?;
                     game.warnings.push(Warning {
                         pos,
                         game: 0,
@@ -207,6 +250,8 @@ impl<R: BufRead> Reader<R> {
                     }
                 }
                 Token::Prose(bytes) => {
+                    // The comment and its warning.
+                    budget.text(2 * bytes.len() + ITEM_COST, pos)?;
                     let text = self
                         .text(&bytes, pos, &mut game.warnings)
                         .trim()
@@ -222,6 +267,7 @@ impl<R: BufRead> Reader<R> {
                     }
                 }
                 Token::SpacedMove(text) => {
+                    budget.text(text.len(), pos)?;
                     game.warnings.push(Warning {
                         pos,
                         game: 0,
@@ -257,6 +303,7 @@ impl<R: BufRead> Reader<R> {
                     let Some(node) = line.nodes.last_mut() else {
                         return Err(PdnError::new(pos, Kind::StrengthWithoutMove(s)));
                     };
+                    budget.bytes(2, pos)?;
                     node.nags.push(nag);
                 }
                 Token::Nag(n) => {
@@ -264,9 +311,11 @@ impl<R: BufRead> Reader<R> {
                         .nodes
                         .last_mut()
                         .ok_or_else(|| PdnError::new(pos, Kind::NagWithoutMove(n)))?;
+                    budget.bytes(2, pos)?;
                     node.nags.push(n);
                 }
                 Token::Comment(bytes) => {
+                    budget.text(bytes.len(), pos)?;
                     let text = self
                         .text(&bytes, pos, &mut game.warnings)
                         .trim()
@@ -278,6 +327,8 @@ impl<R: BufRead> Reader<R> {
                     }
                 }
                 Token::Glued(text) => {
+                    // The comment and its warning.
+                    budget.text(2 * text.len() + ITEM_COST, pos)?;
                     game.warnings.push(Warning {
                         pos,
                         game: 0,

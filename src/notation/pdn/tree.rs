@@ -35,7 +35,43 @@ pub struct Line {
     pub nodes: Vec<Node>,
 }
 
+/// The heap memory of a string or list that holds `capacity` items of `item` bytes: the
+/// allocator's block, rounded up to 16 bytes with a header of 8, at least 32.
+fn block(capacity: usize, item: usize) -> usize {
+    match capacity * item {
+        0 => 0,
+        n => (n + 8).next_multiple_of(16).max(32),
+    }
+}
+
+fn strings_size(strings: &[String], capacity: usize) -> usize {
+    block(capacity, size_of::<String>())
+        + strings
+            .iter()
+            .map(|s| block(s.capacity(), 1))
+            .sum::<usize>()
+}
+
 impl Line {
+    /// About how many bytes of heap memory the line takes, its variations included: what
+    /// the window counts against its limit for all the games of a file.
+    pub fn heap_size(&self) -> usize {
+        let own = self.setup.as_ref().map_or(0, |s| block(s.capacity(), 1))
+            + strings_size(&self.comments, self.comments.capacity())
+            + block(self.nodes.capacity(), size_of::<Node>());
+        own + self
+            .nodes
+            .iter()
+            .map(|n| {
+                block(n.text.capacity(), 1)
+                    + block(n.nags.capacity(), 2)
+                    + strings_size(&n.comments, n.comments.capacity())
+                    + block(n.variations.capacity(), size_of::<Line>())
+                    + n.variations.iter().map(Line::heap_size).sum::<usize>()
+            })
+            .sum::<usize>()
+    }
+
     /// Sets every node's position to the default, here and in all variations, so that lines
     /// read from different texts compare by content alone.
     pub fn clear_positions(&mut self) {
@@ -67,6 +103,26 @@ pub struct PdnGame {
 }
 
 impl PdnGame {
+    /// About how many bytes of memory the game takes (see [`Line::heap_size`]); the warnings
+    /// are counted as their text.
+    pub fn heap_size(&self) -> usize {
+        size_of::<PdnGame>()
+            + block(self.tags.capacity(), size_of::<(String, String)>())
+            + self
+                .tags
+                .iter()
+                .map(|(n, v)| block(n.capacity(), 1) + block(v.capacity(), 1))
+                .sum::<usize>()
+            + block(self.tag_positions.capacity(), size_of::<TextPos>())
+            + block(self.warnings.capacity(), size_of::<Warning>())
+            + self
+                .warnings
+                .iter()
+                .map(|w| block(w.kind.to_string().len(), 1))
+                .sum::<usize>()
+            + self.moves.heap_size()
+    }
+
     /// The value of tag `name` (the first, if repeated).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags

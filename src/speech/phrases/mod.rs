@@ -330,6 +330,30 @@ pub fn more_interrupted(lang: Language, more: usize) -> String {
     }
 }
 
+/// The games of a file that the game-choice dialog does not offer, and why: "Vynechané partie:
+/// 18518 (okno nabízí z jednoho souboru nejvýš 10000 partií)."
+pub fn games_left_out(lang: Language, left: &crate::game_file::LeftOut) -> String {
+    use crate::game_file::{KeptLimit, MAX_GAMES, MAX_KEPT};
+    let n = left.games;
+    let mb = MAX_KEPT >> 20;
+    match (lang, left.limit) {
+        (Czech, KeptLimit::Games) => {
+            format!(
+                "Vynechané partie: {n} (okno nabízí z jednoho souboru nejvýš {MAX_GAMES} partií)."
+            )
+        }
+        (English, KeptLimit::Games) => {
+            format!("Games left out: {n} (the window offers at most {MAX_GAMES} games of a file).")
+        }
+        (Czech, KeptLimit::Memory) => {
+            format!("Vynechané partie: {n} (partie souboru by zabraly víc než {mb} MB paměti).")
+        }
+        (English, KeptLimit::Memory) => format!(
+            "Games left out: {n} (the games of the file would take more than {mb} MB of memory)."
+        ),
+    }
+}
+
 /// The rule set's name: "Česká dáma", "Czech draughts".
 pub fn rules_name(lang: Language, rules: &RuleSet) -> &str {
     match lang {
@@ -833,5 +857,42 @@ mod tests {
             draw_answer(English, false),
             "The computer declines the draw."
         );
+    }
+
+    #[test]
+    fn games_left_out_of_a_file() {
+        use crate::game_file::{KeptLimit, LeftOut};
+        let many = LeftOut {
+            games: 18_518,
+            limit: KeptLimit::Games,
+        };
+        assert_eq!(
+            games_left_out(Czech, &many),
+            "Vynechané partie: 18518 (okno nabízí z jednoho souboru nejvýš 10000 partií)."
+        );
+        assert_eq!(
+            games_left_out(English, &many),
+            "Games left out: 18518 (the window offers at most 10000 games of a file)."
+        );
+        let large = LeftOut {
+            games: 5,
+            limit: KeptLimit::Memory,
+        };
+        assert_eq!(
+            games_left_out(Czech, &large),
+            "Vynechané partie: 5 (partie souboru by zabraly víc než 256 MB paměti)."
+        );
+        assert_eq!(
+            games_left_out(English, &large),
+            "Games left out: 5 (the games of the file would take more than 256 MB of memory)."
+        );
+        for left in [many, large] {
+            let text = games_left_out(Czech, &left);
+            assert_eq!(
+                english::english_words(&text),
+                Vec::<String>::new(),
+                "{text}"
+            );
+        }
     }
 }

@@ -100,6 +100,14 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
             "Byte 0x{b:02X} does not belong here: a tag, move, comment, variation or result \
              was expected."
         ),
+        (Czech, K::ControlCharacter(b)) => format!(
+            "Ve značce nebo komentáři je řídicí znak 0x{b:02X}: soubor není text, ale binární \
+             data."
+        ),
+        (English, K::ControlCharacter(b)) => format!(
+            "A tag or comment holds the control character 0x{b:02X}: the file is binary data, \
+             not text."
+        ),
         (Czech, K::UnterminatedComment) => "Komentář není uzavřen, chybí „}“.".into(),
         (English, K::UnterminatedComment) => "A comment is not closed: “}” is missing.".into(),
         (Czech, K::UnterminatedSetup) => "Postavení mezi lomítky není uzavřeno, chybí „/“.".into(),
@@ -194,6 +202,14 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
         (English, K::TooManyMoves { limit }) => format!(
             "The game has more than {}, variations included.",
             counted(lang, *limit, ["move", "moves", "moves"])
+        ),
+        (Czech, K::GameTooLarge { limit }) => format!(
+            "Značky, komentáře a hodnocení partie by zabraly víc než {} paměti.",
+            bytes(lang, *limit)
+        ),
+        (English, K::GameTooLarge { limit }) => format!(
+            "The tags, comments and annotations of the game would take more than {} of memory.",
+            bytes(lang, *limit)
         ),
         (Czech, K::UnknownStrength(s)) => format!("„{s}“ není známé hodnocení tahu."),
         (English, K::UnknownStrength(s)) => format!("“{s}” is not a known move strength."),
@@ -710,6 +726,31 @@ mod tests {
             pdn_error_kind(Czech, &e),
             "Partie má i s variantami víc než 200000 tahů."
         );
+        let e = PdnErrorKind::GameTooLarge { limit: 8 << 20 };
+        assert_eq!(
+            pdn_error_kind(Czech, &e),
+            "Značky, komentáře a hodnocení partie by zabraly víc než 8388608 bajtů paměti."
+        );
+        assert_eq!(
+            pdn_error_kind(English, &e),
+            "The tags, comments and annotations of the game would take more than 8388608 \
+             bytes of memory."
+        );
+        let e = PdnError {
+            pos: at(3, 9),
+            game: 2,
+            kind: PdnErrorKind::ControlCharacter(0),
+        };
+        assert_eq!(
+            pdn_error(Czech, &e),
+            "Partie 2, řádek 3, sloupec 9: Ve značce nebo komentáři je řídicí znak 0x00: soubor \
+             není text, ale binární data."
+        );
+        assert_eq!(
+            pdn_error(English, &e),
+            "Game 2, line 3, column 9: A tag or comment holds the control character 0x00: the \
+             file is binary data, not text."
+        );
         let e = PdnErrorKind::GameType(GameTypeError::Unknown(30));
         assert_eq!(
             pdn_error_kind(Czech, &e),
@@ -891,6 +932,7 @@ mod tests {
                 message: "disk on fire".into(),
             },
             K::UnexpectedByte(b'&'),
+            K::ControlCharacter(0x1B),
             K::UnterminatedComment,
             K::UnterminatedSetup,
             K::CommentTooLong { limit: 1 << 20 },
@@ -911,6 +953,7 @@ mod tests {
             K::UnterminatedVariation,
             K::VariationOpenAtResult(ResultToken::FirstWins),
             K::TooManyMoves { limit: 200_000 },
+            K::GameTooLarge { limit: 8 << 20 },
             K::UnknownStrength("!!!".into()),
             K::StrengthWithoutMove("!?".into()),
             K::NagWithoutMove(5),
@@ -963,6 +1006,7 @@ mod tests {
             match k {
                 K::Read { .. }
                 | K::UnexpectedByte(_)
+                | K::ControlCharacter(_)
                 | K::UnterminatedComment
                 | K::UnterminatedSetup
                 | K::CommentTooLong { .. }
@@ -980,6 +1024,7 @@ mod tests {
                 | K::UnterminatedVariation
                 | K::VariationOpenAtResult(_)
                 | K::TooManyMoves { .. }
+                | K::GameTooLarge { .. }
                 | K::UnknownStrength(_)
                 | K::StrengthWithoutMove(_)
                 | K::NagWithoutMove(_)

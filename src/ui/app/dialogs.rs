@@ -203,8 +203,11 @@ impl DamaApp {
                     None => {}
                 }
             }
-            Dialog::ChooseGame(path, games, bad) => {
+            Dialog::ChooseGame(path, games, bad, left_out) => {
                 ui.heading(T::ChooseGame.get(lang));
+                if let Some(left) = left_out {
+                    ui.label(phrases::games_left_out(lang, left));
+                }
                 let mut chosen = None;
                 ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
                     for (i, (number, g)) in games.iter().enumerate() {
@@ -474,7 +477,7 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
                 files::read_only(path),
             )),
         ),
-        Dialog::ChooseGame(_, games, bad) => {
+        Dialog::ChooseGame(_, games, bad, left_out) => {
             let words = match lang {
                 Language::Czech => ["partie", "partie", "partií"],
                 Language::English => ["game", "games", "games"],
@@ -490,6 +493,11 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
                     bad.len()
                 ),
             });
+            let left = left_out.map(|left| phrases::games_left_out(lang, &left));
+            let question = match (question, left) {
+                (Some(q), Some(l)) => Some(format!("{q} {l}")),
+                (q, l) => q.or(l),
+            };
             (format!("{}: {count}", title(T::ChooseGame)), question)
         }
         Dialog::Unsaved(_) => (

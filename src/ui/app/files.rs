@@ -54,7 +54,9 @@ impl DamaApp {
     /// current game as it is and says why.
     pub fn open_path(&mut self, path: &Path) {
         match crate::game_file::read_file_games(path) {
-            Ok(mut games) if games.good.len() == 1 && games.bad.is_empty() => {
+            Ok(mut games)
+                if games.good.len() == 1 && games.bad.is_empty() && games.left_out.is_none() =>
+            {
                 let (number, game) = games.good.pop().expect("one game");
                 self.load_game(path, game, number);
             }
@@ -71,10 +73,14 @@ impl DamaApp {
                 for e in &games.bad {
                     log::warn!("{}:{e}", path.display());
                 }
+                if let Some(left) = games.left_out {
+                    log::warn!("{}: {} games left out", path.display(), left.games);
+                }
                 self.dialog = Some(Dialog::ChooseGame(
                     path.to_path_buf(),
                     games.good,
                     games.bad,
+                    games.left_out,
                 ));
             }
             Err(error) => {
