@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use dama::autosave::{Autosave, Found, Session};
 use dama::notation::pdn;
-use dama::rules::{Game, Variant};
+use dama::rules::{Enforcement, Game, Variant};
 use dama::sound::CueRecording;
 use dama::ui::{Command, DamaApp, Dialog, Language, Pending, T};
 use eframe::egui::{self, Key, Modifiers, accesskit::Role};
@@ -67,6 +67,28 @@ impl Rng {
     fn pick<'a, V>(&mut self, items: &'a [V]) -> &'a V {
         &items[self.below(items.len())]
     }
+}
+
+/// A step of a plan of several actions.
+#[derive(Clone, Debug)]
+enum Step {
+    /// A click or key of a move begun.
+    Move(Action),
+    /// A choice in the open dialog.
+    InDialog(Pick),
+}
+
+/// A choice in the new-game dialog, found when it is made.
+#[derive(Clone, Copy, Debug)]
+enum Pick {
+    /// The list of who plays White (0) or Black (1).
+    Players(usize),
+    /// Its `n`th choice: a person, then the computer's levels from the weakest.
+    Player(usize),
+    /// Start.
+    Start,
+    /// Discard (the changes of the game, which a new one replaces).
+    Discard,
 }
 
 /// One thing done to the window.
@@ -201,7 +223,7 @@ struct Monkey {
     history: VecDeque<(usize, Action)>,
     step: usize,
     /// Actions still to do of a legal move begun, and the plies when it began.
-    planned: VecDeque<Action>,
+    planned: VecDeque<Step>,
     planned_at: usize,
     /// Legal moves still to play one after another.
     burst: usize,
@@ -210,6 +232,10 @@ struct Monkey {
     most_plies: usize,
     ended: usize,
     over: bool,
+    /// Actions after which the computer was thinking.
+    thinking: usize,
+    /// States of the window reached.
+    seen: Vec<&'static str>,
     dialogs: Vec<String>,
 }
 
@@ -242,6 +268,8 @@ impl Monkey {
             most_plies: 0,
             ended: 0,
             over: false,
+            thinking: 0,
+            seen: Vec::new(),
             dialogs: Vec::new(),
         }
     }
@@ -284,6 +312,25 @@ impl Monkey {
         if let Err(e) = result {
             eprintln!("{}", self.report("the window panicked (message above)"));
             panic::resume_unwind(e);
+        }
+        self.thinking += usize::from(self.h.state().is_thinking());
+        let app = self.h.state();
+        let game = app.game();
+        for (seen, what) in [
+            (app.file().is_some() && !app.is_dirty(), "saved or opened"),
+            (game.pending_huff().is_some(), "huff to choose"),
+            (game.pending_take_back().is_some(), "take back pending"),
+            (game.last_violation().is_some(), "capture ignored"),
+            (app.shown_ply().is_some(), "looking back"),
+            (app.document().draw_offer().is_some(), "draw offered"),
+            (
+                app.document().computer_levels().iter().any(Option::is_some),
+                "computer player",
+            ),
+        ] {
+            if seen && !self.seen.contains(&what) {
+                self.seen.push(what);
+            }
         }
         let game = self.h.state().game();
         self.most_plies = self.most_plies.max(game.moves().len());
@@ -406,18 +453,59 @@ impl Monkey {
             self.burst = 0;
             return a;
         }
-        if !self.planned.is_empty() {
-            // The move was played (or refused and something else happened): the rest of it
-            // would be clicks on another position.
-            if self.app().game().moves().len() == self.planned_at
-                && self.app().dialog().is_none()
-            {
-                return self.planned.pop_front().expect("planned");
-            }
-            self.planned.clear();
+        if let Some(a) = self.planned_action() {
+            return a;
         }
         let a = self.random_action();
         self.safe(a)
+    }
+
+    /// The next action of a plan begun, while the plan still fits the window.
+    fn planned_action(&mut self) -> Option<Action> {
+        let step = self.planned.pop_front()?;
+        let app = self.h.state();
+        let lang = app.settings.language();
+        let action = match step {
+            // Unless the move was played (or refused and something else happened): the rest of
+            // it would be clicks on another position.
+            Step::Move(a) => Some(a).filter(|_| {
+                app.game().moves().len() == self.planned_at && app.dialog().is_none()
+            }),
+            Step::InDialog(pick) if app.dialog().is_some() => {
+                let (role, nth, label): (Role, usize, Option<&str>) = match pick {
+                    Pick::Players(side) => (Role::ComboBox, side, None),
+                    Pick::Player(n) => (Role::ListBoxOption, n, None),
+                    Pick::Start => (Role::Button, 0, Some(T::Start.get(lang))),
+                    Pick::Discard => (Role::Button, 0, Some(T::Discard.get(lang))),
+                };
+                let played_by = T::PlayedBy.get(lang);
+                let node = self
+                    .h
+                    .query_all_by(|n| {
+                        n.role() == role
+                            && n.label().is_some_and(|l| match (label, role) {
+                                (Some(label), _) => l == label,
+                                (None, Role::ComboBox) => l.contains(played_by),
+                                _ => true,
+                            })
+                    })
+                    .nth(nth);
+                node.map(|node| {
+                    let label = node.accesskit_node().label().unwrap_or_default();
+                    let nth = self
+                        .h
+                        .query_all_by(|n| n.role() == role && n.label().as_deref() == Some(&label))
+                        .position(|n| n.rect() == node.rect())
+                        .unwrap_or(0);
+                    Action::Widget(role, label, nth)
+                })
+            }
+            Step::InDialog(_) => None,
+        };
+        if action.is_none() {
+            self.planned.clear();
+        }
+        action
     }
 
     /// What must be done before anything else: a path field pointing out of the test's
@@ -457,6 +545,10 @@ impl Monkey {
             self.burst -= 1;
             return self.legal_move();
         }
+        // In a dialog most keys do nothing: its own widgets are clicked more often.
+        if self.app().dialog().is_some() && self.rng.below(100) < 40 {
+            return self.widget(true);
+        }
         match self.rng.below(100) {
             0..12 => key(*self.rng.pick(&PLAIN_KEYS)),
             12..14 => Action::Key(Modifiers::SHIFT, Key::Tab, None),
@@ -484,12 +576,24 @@ impl Monkey {
                 Action::Square(1 + self.rng.below(usize::from(squares)) as u8)
             }
             55..78 => self.legal_move(),
-            78..80 => {
+            78..79 => {
+                // A new game where the computer plays a side (or both, or neither), at the
+                // levels that answer at once.
+                self.planned = [
+                    Step::InDialog(Pick::Players(self.rng.below(2))),
+                    Step::InDialog(Pick::Player(self.rng.below(4))),
+                    Step::InDialog(Pick::Start),
+                    Step::InDialog(Pick::Discard),
+                ]
+                .into();
+                ctrl(Key::N)
+            }
+            79..81 => {
                 // Several moves in a row: games get to their ends.
                 self.burst = 5 + self.rng.below(40);
                 self.legal_move()
             }
-            _ => self.widget(),
+            _ => self.widget(false),
         }
     }
 
@@ -499,11 +603,17 @@ impl Monkey {
         let app = self.h.state();
         let pos = *app.shown_position();
         let rules = app.game().rules().clone();
-        let moves = pos.legal_moves(&rules);
+        // Under table rules a move may ignore a capture (and the opponent claim it).
+        let table = app.game().enforcement() == Enforcement::TableRules;
+        let moves = if table {
+            pos.table_moves(&rules)
+        } else {
+            pos.legal_moves(&rules)
+        };
         let over = app.game().outcome().is_some() && app.shown_ply().is_none();
         if moves.is_empty() || over || app.dialog().is_some() {
             self.burst = 0;
-            return self.widget();
+            return self.widget(false);
         }
         let m = *self.rng.pick(&moves);
         let mut actions: VecDeque<Action> = VecDeque::new();
@@ -521,18 +631,20 @@ impl Monkey {
             actions.extend(path.into_iter().map(|s| Action::Square(s.number())));
         }
         let first = actions.pop_front().expect("an action");
-        self.planned = actions;
+        self.planned = actions.into_iter().map(Step::Move).collect();
         self.planned_at = self.app().game().moves().len();
         first
     }
 
-    /// A click on a widget that a screen reader finds, other than a square.
-    fn widget(&mut self) -> Action {
+    /// A click on a widget that a screen reader finds, other than a square; `in_dialog`: one of
+    /// the open dialog (or of a list opened there).
+    fn widget(&mut self, in_dialog: bool) -> Action {
         let mut seen: Vec<(Role, String)> = Vec::new();
         let mut found: Vec<Action> = Vec::new();
         for node in self.h.query_all_by(|n| CLICKABLE.contains(&n.role())) {
-            let role = node.accesskit_node().role();
-            let Some(label) = node.accesskit_node().label().filter(|l| !l.is_empty()) else {
+            let node = node.accesskit_node();
+            let role = node.role();
+            let Some(label) = node.label().filter(|l| !l.is_empty()) else {
                 continue;
             };
             if forbidden(&label) {
@@ -540,7 +652,11 @@ impl Monkey {
             }
             let nth = seen.iter().filter(|s| s.0 == role && s.1 == label).count();
             seen.push((role, label.clone()));
-            found.push(Action::Widget(role, label, nth));
+            let inside = role == Role::ListBoxOption
+                || std::iter::successors(node.parent(), |n| n.parent()).any(|n| n.is_modal());
+            if inside || !in_dialog {
+                found.push(Action::Widget(role, label, nth));
+            }
         }
         if found.is_empty() {
             return key(Key::Escape);
@@ -550,8 +666,10 @@ impl Monkey {
 
     /// The autosave, read back as the app reads it at start, replays to the game the window
     /// holds, and to the position the board shows.
+    /// And a game saved (not changed since) opens from its file as the window holds it.
     fn check(&mut self) {
-        if let Err(what) = check_autosave(self.app(), &self.dir) {
+        let checked = check_autosave(self.app(), &self.dir).and_then(|()| check_file(self.app()));
+        if let Err(what) = checked {
             self.fail(&what);
         }
         self.checks += 1;
@@ -707,60 +825,7 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
             return Err(format!("the autosave cannot be read: {error}\n{}", context()));
         }
     };
-    let mut differences = Vec::new();
-    if replayed.rules() != game.rules() {
-        differences.push(format!(
-            "rules {:?} / {:?}",
-            replayed.rules(),
-            game.rules()
-        ));
-    }
-    if replayed.enforcement() != game.enforcement() {
-        differences.push(format!(
-            "enforcement {:?} / {:?}",
-            replayed.enforcement(),
-            game.enforcement()
-        ));
-    }
-    if replayed.start() != game.start() {
-        differences.push(format!(
-            "start {} / {}",
-            replayed.start().fen(),
-            game.start().fen()
-        ));
-    }
-    if replayed.moves() != game.moves() {
-        differences.push(format!(
-            "moves {:?} / {:?}",
-            replayed.moves(),
-            game.moves()
-        ));
-    }
-    if replayed.position() != game.position() {
-        differences.push(format!(
-            "position {} / {}",
-            replayed.position().fen(),
-            game.position().fen()
-        ));
-    }
-    if replayed.outcome() != game.outcome() {
-        differences.push(format!(
-            "result {:?} / {:?}",
-            replayed.outcome(),
-            game.outcome()
-        ));
-    }
-    if replayed.pending_huff() != game.pending_huff()
-        || replayed.pending_take_back() != game.pending_take_back()
-    {
-        differences.push(format!(
-            "claim {:?} {:?} / {:?} {:?}",
-            replayed.pending_huff(),
-            replayed.pending_take_back(),
-            game.pending_huff(),
-            game.pending_take_back()
-        ));
-    }
+    let mut differences = differences(&replayed, game);
     let replayed_shown = match ply {
         Some(p) => replayed.position_at(p),
         None => Some(replayed.position()),
@@ -781,6 +846,89 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
             context()
         ))
     }
+}
+
+/// What must be the same in a game read back and the window's: rules, enforcement, start,
+/// moves, every position, the result and a claim pending; "" when all is.
+fn differences(back: &Game, game: &Game) -> Vec<String> {
+    let mut differences = Vec::new();
+    let mut differ = |what: &str, a: String, b: String| {
+        if a != b {
+            differences.push(format!("{what} {a} / {b}"));
+        }
+    };
+    differ(
+        "rules",
+        format!("{:?}", back.rules()),
+        format!("{:?}", game.rules()),
+    );
+    differ(
+        "enforcement",
+        format!("{:?}", back.enforcement()),
+        format!("{:?}", game.enforcement()),
+    );
+    differ("start", back.start().fen(), game.start().fen());
+    differ(
+        "moves",
+        format!("{:?}", back.moves()),
+        format!("{:?}", game.moves()),
+    );
+    let fens = |g: &Game| {
+        (0..=g.moves().len())
+            .map(|p| g.position_at(p).map(|p| p.fen()))
+            .collect::<Vec<_>>()
+    };
+    differ(
+        "positions",
+        format!("{:?}", fens(back)),
+        format!("{:?}", fens(game)),
+    );
+    differ("position", back.position().fen(), game.position().fen());
+    differ(
+        "result",
+        format!("{:?}", back.outcome()),
+        format!("{:?}", game.outcome()),
+    );
+    differ(
+        "claim",
+        format!("{:?} {:?}", back.pending_huff(), back.pending_take_back()),
+        format!("{:?} {:?}", game.pending_huff(), game.pending_take_back()),
+    );
+    differences
+}
+
+/// A game the window has saved and not changed since (its file, not dirty) opens from the file
+/// as the app opens it (`game_file::read_file_games`, then `pdn::replay`) to the same game: one
+/// of the file's games, since a file of several opens on the one chosen. Only for the preset
+/// rule sets: options chosen in the new-game dialog have no PDN tag (the autosave keeps them in
+/// a tag of its own).
+fn check_file(app: &DamaApp) -> Result<(), String> {
+    let (Some(path), false) = (app.file(), app.is_dirty()) else {
+        return Ok(());
+    };
+    let game = app.game();
+    if !Variant::ALL.iter().any(|v| v.rules() == game.rules()) {
+        return Ok(());
+    }
+    let games = dama::game_file::read_file_games(path)
+        .map_err(|e| format!("the saved game's file does not open: {e}"))?;
+    let mut found = Vec::new();
+    for (number, mut pdn) in games.good {
+        let replayed = pdn::replay(&mut pdn, number, None, None)
+            .map_err(|e| format!("game {number} of {} does not replay: {e}", path.display()))?;
+        let differences = differences(&replayed.game, game);
+        if differences.is_empty() {
+            return Ok(());
+        }
+        found.push(format!("game {number}:\n  {}", differences.join("\n  ")));
+    }
+    Err(format!(
+        "the window's game, saved in {} and not changed since, is not in the file \
+         (file / window):\n{}\nfile:\n{}",
+        path.display(),
+        found.join("\n"),
+        std::fs::read_to_string(path).unwrap_or_default()
+    ))
 }
 
 /// The seed of a rule set's run: fixed, or `DAMA_MONKEY_SEED`.
@@ -804,13 +952,15 @@ fn monkey(variant: Variant) {
     let steps = steps();
     m.run(steps);
     eprintln!(
-        "monkey {}: {steps} actions, {} checks, {} plies at the end, {} at most, {} games ended, dialogs {:?}, {:.1} s",
+        "monkey {}: {steps} actions, {} checks, {} plies at the end, {} at most, {} games ended, computer thinking after {} actions, dialogs {:?}, seen {:?}, {:.1} s",
         variant.id(),
         m.checks,
         m.app().game().moves().len(),
         m.most_plies,
         m.ended,
+        m.thinking,
         m.dialogs,
+        m.seen,
         start.elapsed().as_secs_f64()
     );
     m.finish();
@@ -849,40 +999,3 @@ fn every_rule_set_has_a_monkey() {
     assert_eq!(Variant::ALL.len(), 5);
 }
 
-#[test]
-fn zz_frame_time() {
-    let mut m = Monkey::new(Variant::Czech, 1, "frames");
-    let t = Instant::now();
-    m.h.run_steps(200);
-    eprintln!("frame: {:.2} ms", t.elapsed().as_secs_f64() * 5.0);
-    let t = Instant::now();
-    for _ in 0..50 {
-        m.act(key(Key::F5));
-    }
-    eprintln!("F5 action: {:.2} ms", t.elapsed().as_secs_f64() * 20.0);
-    let t = Instant::now();
-    for _ in 0..50 {
-        m.act(key(Key::ArrowUp));
-    }
-    eprintln!("ArrowUp action: {:.2} ms", t.elapsed().as_secs_f64() * 20.0);
-    let t = Instant::now();
-    for _ in 0..50 {
-        m.check();
-    }
-    eprintln!("check: {:.2} ms", t.elapsed().as_secs_f64() * 20.0);
-    let t = Instant::now();
-    for _ in 0..50 {
-        let _ = m.widget();
-    }
-    eprintln!("widget(): {:.2} ms", t.elapsed().as_secs_f64() * 20.0);
-    let t = Instant::now();
-    for _ in 0..50 {
-        let _ = m.safe(key(Key::Enter));
-    }
-    eprintln!("safe(): {:.2} ms", t.elapsed().as_secs_f64() * 20.0);
-    let t = Instant::now();
-    for _ in 0..50 {
-        m.act(Action::Square(22));
-    }
-    eprintln!("square: {:.2} ms", t.elapsed().as_secs_f64() * 20.0);
-}
