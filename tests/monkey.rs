@@ -999,3 +999,32 @@ fn every_rule_set_has_a_monkey() {
     assert_eq!(Variant::ALL.len(), 5);
 }
 
+
+/// Found by the monkey (Czech draughts, seed 201, step 900): under table rules a flying king
+/// may ignore a capture and move to the square where the capture would end (d8-a5 beside
+/// d8:f6:c3:a5). The writer writes the plain move `d8-a5`, as it should; the reader took only
+/// the start and end squares, found both moves, and refused the autosave as ambiguous ("d8-a5
+/// is ambiguous: it could be 2-13 or 2x11x22x13") — on the next start the interrupted game
+/// was put aside as damaged, and the game saved to a file did not open.
+#[test]
+fn regression_king_move_where_a_capture_ends() {
+    let mut m = Monkey::new(Variant::Czech, 0, "regression-king");
+    let file = m.files.join("king.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"29\"]\n[Enforcement \"table\"]\n[FEN \"W:WK2:B7,15,17\"]\n*\n",
+    )
+    .unwrap();
+    m.h.state_mut().open_path(&file);
+    m.settle();
+    assert_eq!(m.app().game().enforcement(), Enforcement::TableRules);
+    // The king's plain move, clicked: d8, then a5.
+    m.replay(&[Action::Square(2), Action::Square(13)]);
+    assert_eq!(m.app().game().moves().len(), 1, "{}", m.app().announcement());
+    assert!(!m.app().game().moves()[0].is_capture());
+    // Saved and opened again: the same game.
+    m.replay(&[ctrl(Key::S)]);
+    assert_eq!(m.app().file(), Some(file.as_path()));
+    assert!(!m.app().is_dirty(), "{}", m.app().announcement());
+    m.finish();
+}
