@@ -39,9 +39,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 /// Random actions per rule set.
-const STEPS: usize = 1000;
+const STEPS: usize = 600;
 /// The autosave is checked after this many steps (and at the end).
-const CHECK_EVERY: usize = 50;
+const CHECK_EVERY: usize = 10;
 /// Frames an action may take before the window settles.
 const MAX_FRAMES: usize = 8;
 /// Actions shown when something fails.
@@ -108,7 +108,11 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Key(m, k, _) => {
-                for (on, name) in [(m.ctrl || m.command, "Ctrl+"), (m.alt, "Alt+"), (m.shift, "Shift+")] {
+                for (on, name) in [
+                    (m.ctrl || m.command, "Ctrl+"),
+                    (m.alt, "Alt+"),
+                    (m.shift, "Shift+"),
+                ] {
                     if on {
                         f.write_str(name)?;
                     }
@@ -190,10 +194,13 @@ fn record_panics() {
                 .map(|s| s.to_string())
                 .or_else(|| info.payload().downcast_ref::<String>().cloned())
                 .unwrap_or_default();
-            PANICS.lock().unwrap_or_else(|e| e.into_inner()).push(format!(
-                "thread {:?} panicked{at}: {payload}",
-                thread.name().unwrap_or("?")
-            ));
+            PANICS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(format!(
+                    "thread {:?} panicked{at}: {payload}",
+                    thread.name().unwrap_or("?")
+                ));
             default(info);
         }));
     });
@@ -439,10 +446,7 @@ impl Monkey {
                 ));
             }
         }
-        let t = Instant::now();
         self.h.check_accessibility();
-        PROF.lock().unwrap()[2] += t.elapsed().as_secs_f64();
-        PROF.lock().unwrap()[3] += frames as f64;
     }
 
     /// The next action: one the safety rules call for, one of a legal move begun, or a new
@@ -468,9 +472,8 @@ impl Monkey {
         let action = match step {
             // Unless the move was played (or refused and something else happened): the rest of
             // it would be clicks on another position.
-            Step::Move(a) => Some(a).filter(|_| {
-                app.game().moves().len() == self.planned_at && app.dialog().is_none()
-            }),
+            Step::Move(a) => Some(a)
+                .filter(|_| app.game().moves().len() == self.planned_at && app.dialog().is_none()),
             Step::InDialog(pick) if app.dialog().is_some() => {
                 let (role, nth, label): (Role, usize, Option<&str>) = match pick {
                     Pick::Players(side) => (Role::ComboBox, side, None),
@@ -680,15 +683,8 @@ impl Monkey {
         self.check();
         for step in 1..=steps {
             self.step = step;
-            let t = Instant::now();
             let a = self.next_action();
-            PROF.lock().unwrap()[0] += t.elapsed().as_secs_f64();
-            let t = Instant::now();
-            let what = format!("{a}  dialog {:?}", self.app().dialog().map(std::mem::discriminant));
             self.act(a);
-            let e = t.elapsed().as_secs_f64();
-            PROF.lock().unwrap()[1] += e;
-            if e > 0.05 { eprintln!("slow {e:.3}: {what}"); }
             if step % CHECK_EVERY == 0 {
                 self.check();
             }
@@ -822,7 +818,10 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
             return Ok(());
         }
         Found::Damaged { error, .. } => {
-            return Err(format!("the autosave cannot be read: {error}\n{}", context()));
+            return Err(format!(
+                "the autosave cannot be read: {error}\n{}",
+                context()
+            ));
         }
     };
     let mut differences = differences(&replayed, game);
@@ -964,9 +963,7 @@ fn monkey(variant: Variant) {
         start.elapsed().as_secs_f64()
     );
     m.finish();
-    eprintln!("prof {:?}", PROF.lock().unwrap());
 }
-static PROF: Mutex<[f64; 4]> = Mutex::new([0.0; 4]);
 
 #[test]
 fn monkey_czech() {
@@ -999,7 +996,6 @@ fn every_rule_set_has_a_monkey() {
     assert_eq!(Variant::ALL.len(), 5);
 }
 
-
 /// Found by the monkey (Czech draughts, seed 201, step 900): under table rules a flying king
 /// may ignore a capture and move to the square where the capture would end (d8-a5 beside
 /// d8:f6:c3:a5). The writer writes the plain move `d8-a5`, as it should; the reader took only
@@ -1020,11 +1016,44 @@ fn regression_king_move_where_a_capture_ends() {
     assert_eq!(m.app().game().enforcement(), Enforcement::TableRules);
     // The king's plain move, clicked: d8, then a5.
     m.replay(&[Action::Square(2), Action::Square(13)]);
-    assert_eq!(m.app().game().moves().len(), 1, "{}", m.app().announcement());
+    assert_eq!(
+        m.app().game().moves().len(),
+        1,
+        "{}",
+        m.app().announcement()
+    );
     assert!(!m.app().game().moves()[0].is_capture());
     // Saved and opened again: the same game.
     m.replay(&[ctrl(Key::S)]);
     assert_eq!(m.app().file(), Some(file.as_path()));
     assert!(!m.app().is_dirty(), "{}", m.app().announcement());
+    m.finish();
+}
+
+/// Under table rules a capture may stop short, and Dáma writes it by its start and end when
+/// no *legal* move shares them; but the reader resolves a table-rules game among all the
+/// moves table rules allow, where a longer capture may share them. Here Black's king d6 takes
+/// e5 and stops on f4 (10x19), beside the legal d6:b2:c1:f4 (10x21x30x19): the autosave says
+/// `d6:f4`, which reads back as "ambiguous: it could be 10x21x30x19 or 10x19", and the game
+/// cannot be resumed nor opened. Likewise a legal capture written short beside a shorter one
+/// with the same ends. Not fixed yet (see the report of the monkey's findings): run with
+/// `--ignored`.
+#[test]
+#[ignore = "a capture stopped short under table rules is written ambiguously"]
+fn regression_short_capture_where_a_longer_one_ends() {
+    let mut m = Monkey::new(Variant::Czech, 0, "regression-short");
+    let file = m.files.join("short.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"29\"]\n[Enforcement \"table\"]\n\
+         [FEN \"B:WK14,K15,16,20,23,25:B5,K10,12,13\"]\n*\n",
+    )
+    .unwrap();
+    m.h.state_mut().open_path(&file);
+    m.settle();
+    assert_eq!(m.app().game().enforcement(), Enforcement::TableRules);
+    // The king's capture of e5 alone, clicked: d6, then f4 (the capture could go on from
+    // there: f4 again ends it).
+    m.replay(&[Action::Square(10), Action::Square(19), Action::Square(19)]);
     m.finish();
 }
