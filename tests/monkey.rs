@@ -229,7 +229,8 @@ struct Monkey {
     /// The last actions, with their step numbers.
     history: VecDeque<(usize, Action)>,
     step: usize,
-    /// Actions still to do of a legal move begun, and the plies when it began.
+    /// What is still to do of a legal move begun (and the plies when it began), or of a new
+    /// game against the computer.
     planned: VecDeque<Step>,
     planned_at: usize,
     /// Legal moves still to play one after another.
@@ -288,13 +289,17 @@ impl Monkey {
     /// What was done, for the failure message.
     fn report(&self, what: &str) -> String {
         let mut text = format!(
-            "monkey failed: rule set {}, seed {:#x}, step {} ({} checks passed), folder {}\n{what}\n\
-             last actions:\n",
+            "monkey failed: rule set {}, seed {:#x}, step {} ({} checks passed), folder {}\n\
+             (again: DAMA_MONKEY_SEED={:#x} DAMA_MONKEY_STEPS={} cargo test --test monkey \
+             monkey_{})\n{what}\nlast actions:\n",
             self.variant.id(),
             self.seed,
             self.step,
             self.checks,
-            self.dir.display()
+            self.dir.display(),
+            self.seed,
+            self.step,
+            self.variant.id().replace('-', "_"),
         );
         for (step, a) in &self.history {
             text.push_str(&format!("  {step:5}: {a}    // {a:?}\n"));
@@ -458,7 +463,7 @@ impl Monkey {
             return a;
         }
         if let Some(a) = self.planned_action() {
-            return a;
+            return self.safe(a);
         }
         let a = self.random_action();
         self.safe(a)
