@@ -138,7 +138,8 @@ impl MoveText {
     ///
     /// A capture may be given by its start and end or by any of its landing squares in order
     /// (the full path always works); a plain move written with `x` and a capture written with
-    /// `-` are accepted with a [`Leniency`].
+    /// `-` are accepted with a [`Leniency`]. Where a plain move and a capture have the same
+    /// start and end (a flying king's, under table rules), the mark tells which is meant.
     ///
     /// # Errors
     /// No legal move fits, or several do.
@@ -195,6 +196,11 @@ impl MoveText {
                 };
                 Ok((*m, leniency))
             }
+            // Under table rules a plain move and a capture may share their start and end (a
+            // flying king's): the mark tells which one is written.
+            many if marked(many, self.capture).count() == 1 => {
+                Ok((*marked(many, self.capture).next().expect("one"), None))
+            }
             many => Err(MoveTextError::Ambiguous {
                 text: text.to_string(),
                 candidates: many
@@ -204,6 +210,11 @@ impl MoveText {
             }),
         }
     }
+}
+
+/// The moves of `moves` that are captures if `capture`, plain moves if not.
+fn marked(moves: &[Move], capture: bool) -> impl Iterator<Item = &Move> {
+    moves.iter().filter(move |m| m.is_capture() == capture)
 }
 
 /// Whether `needle` appears in `hay` in order (not necessarily adjacent).

@@ -351,6 +351,12 @@ impl DamaApp {
         self.view.cursor
     }
 
+    /// The ply looked back at: the board shows the position after that many plies
+    /// ([`DamaApp::shown_position`]); `None` while it shows the current one.
+    pub fn shown_ply(&self) -> Option<usize> {
+        self.view.ply
+    }
+
     fn voice(&self) -> crate::speech::Voice {
         crate::speech::Voice {
             language: self.lang(),
@@ -566,7 +572,7 @@ impl DamaApp {
     }
 
     /// The position on the board: the current one or the one looked back at.
-    fn shown_position(&self) -> &Position {
+    pub fn shown_position(&self) -> &Position {
         let game = self.doc.game();
         match self.view.ply {
             Some(ply) => game.position_at(ply).unwrap_or(game.position()),
