@@ -1047,16 +1047,12 @@ fn regression_king_move_where_a_capture_ends() {
     m.finish();
 }
 
-/// Under table rules a capture may stop short, and Dáma writes it by its start and end when
-/// no *legal* move shares them; but the reader resolves a table-rules game among all the
-/// moves table rules allow, where a longer capture may share them. Here Black's king d6 takes
-/// e5 and stops on f4 (10x19), beside the legal d6:b2:c1:f4 (10x21x30x19): the autosave says
-/// `d6:f4`, which reads back as "ambiguous: it could be 10x21x30x19 or 10x19", and the game
-/// cannot be resumed nor opened. Likewise a legal capture written short beside a shorter one
-/// with the same ends. Not fixed yet (see the report of the monkey's findings): run with
-/// `--ignored`.
+/// Under table rules a capture may stop short. Here Black's king d6 takes e5 and stops on f4
+/// (10x19), beside the legal d6:b2:c1:f4 (10x21x30x19): the autosave said `d6:f4`, which read
+/// back as "ambiguous: it could be 10x21x30x19 or 10x19", so the game could be neither resumed
+/// nor opened (found by the monkey). A violation is now told apart from every move table rules
+/// allow, and a written path that is exactly one capture's whole path means that capture.
 #[test]
-#[ignore = "a capture stopped short under table rules is written ambiguously"]
 fn regression_short_capture_where_a_longer_one_ends() {
     let mut m = Monkey::new(Variant::Czech, 0, "regression-short");
     let file = m.files.join("short.pdn");

@@ -4,5 +4,5 @@ mod move_text;
 pub mod pdn;
 
 pub use move_text::{
-    Leniency, MoveText, MoveTextError, Notation, full_path, numeric, parse_move, write,
+    Leniency, MoveText, MoveTextError, Notation, full_path, numeric, parse_move, write, write_among,
 };

@@ -201,6 +201,11 @@ impl MoveText {
             many if marked(many, self.capture).count() == 1 => {
                 Ok((*marked(many, self.capture).next().expect("one"), None))
             }
+            // A capture stopped short where a longer one ends too (table rules): the one whose
+            // whole path is written is meant.
+            many if exact(pos, rules, many, via).count() == 1 => {
+                Ok((*exact(pos, rules, many, via).next().expect("one"), None))
+            }
             many => Err(MoveTextError::Ambiguous {
                 text: text.to_string(),
                 candidates: many
@@ -213,6 +218,22 @@ impl MoveText {
 }
 
 /// The moves of `moves` that are captures if `capture`, plain moves if not.
+/// The captures of `moves` whose path passes exactly `via` (and no other square) on the way.
+fn exact<'a>(
+    pos: &'a Position,
+    rules: &'a RuleSet,
+    moves: &'a [Move],
+    via: &'a [Square],
+) -> impl Iterator<Item = &'a Move> {
+    moves.iter().filter(move |m| {
+        m.is_capture()
+            && pos
+                .capture_paths(rules, m)
+                .iter()
+                .any(|path| path[..path.len() - 1] == *via)
+    })
+}
+
 fn marked(moves: &[Move], capture: bool) -> impl Iterator<Item = &Move> {
     moves.iter().filter(move |m| m.is_capture() == capture)
 }
@@ -266,9 +287,20 @@ pub fn full_path(pos: &Position, rules: &RuleSet, m: &Move, notation: Notation) 
 /// A move as PDN writes it (rules.md §6): start and end only, or the full path when another
 /// legal capture shares both but captures other pieces.
 pub fn write(pos: &Position, rules: &RuleSet, m: &Move, notation: Notation) -> String {
+    write_among(pos, rules, m, notation, &pos.legal_moves(rules))
+}
+
+/// [`write()`], telling `m` apart from `moves` instead of the legal moves: a move that table
+/// rules allow (a capture stopped short) is told apart from the others they allow.
+pub fn write_among(
+    pos: &Position,
+    rules: &RuleSet,
+    m: &Move,
+    notation: Notation,
+    moves: &[Move],
+) -> String {
     let ambiguous = m.is_capture()
-        && pos
-            .legal_moves(rules)
+        && moves
             .iter()
             .any(|o| o.from() == m.from() && o.to() == m.to() && o.captured() != m.captured());
     if ambiguous {

@@ -3,7 +3,7 @@
 use crate::rules::{Enforcement, Game, Outcome};
 
 use super::{Line, Node, PdnGame, ResultToken, game_type_for, pdn_notation};
-use crate::notation::write;
+use crate::notation::{write, write_among};
 
 /// The PDN result of `game` (rules.md §6): from the point of view of the rule set's first
 /// player, so that in English `1-0` means Black won.
@@ -66,8 +66,15 @@ pub fn to_pdn(game: &Game, tags: &[(String, String)], names: [&str; 2]) -> PdnGa
             before.push(format!("[%takeback {}]", write(pos, rules, &v, notation)));
         }
         comment_before(&mut line, &before);
+        // A violation (a capture stopped short) is told apart from every move table rules
+        // allow, among which replay reads it back.
+        let text = if game.violation_at(i).is_some() {
+            write_among(pos, rules, m, notation, &pos.table_moves(rules))
+        } else {
+            write(pos, rules, m, notation)
+        };
         let mut node = Node {
-            text: write(pos, rules, m, notation),
+            text,
             mv: Some(*m),
             ..Node::default()
         };
