@@ -14,34 +14,18 @@ fuzz_target!(|data: &[u8]| {
             let again: Vec<_> = Reader::new(out.as_slice()).collect();
             assert_eq!(again.len(), 1, "one game written, one read");
             let mut again = again.into_iter().next().unwrap().expect("written game reads");
-            // PDN cannot write a comment holding both '}' and a line break: the writer puts
-            // ']' for '}'. Known (issue 16): that can complete a command (`{a [%huff` + line
-            // break + `}` comes back as `[%huff]`), and the written game then need not replay.
-            if unwritable(&game.moves) {
-                let _ = replay(&mut again, 1, None, None);
-                return;
-            }
             replay(&mut again, 1, None, None).expect("written game replays");
             again.moves.clear_positions();
             game.moves.clear_positions();
-            // Known (issue 16): a set-up without the FEN keyword keeps its quotes (`/"B"/` reads
-            // as `"B"`, is written `/FEN ""B""/` and reads back as `B`). Compared without them
-            // until the library writes set-ups in their own form.
-            unquote_setups(&mut again.moves);
-            unquote_setups(&mut game.moves);
+            // PDN cannot write a comment holding both '}' and a line break (the writer puts ')'
+            // for '}').
+            if unwritable(&game.moves) {
+                return;
+            }
             assert_eq!(again.moves, game.moves);
         }
     }
 });
-
-fn unquote_setups(line: &mut Line) {
-    if let Some(fen) = &mut line.setup {
-        *fen = fen.trim().trim_matches('"').trim().to_string();
-    }
-    for node in &mut line.nodes {
-        node.variations.iter_mut().for_each(unquote_setups);
-    }
-}
 
 fn unwritable(line: &Line) -> bool {
     let bad = |c: &String| c.contains('}') && c.contains('\n');

@@ -369,10 +369,15 @@ impl<R: BufRead> Reader<R> {
                         return Err(PdnError::new(pos, Kind::SetupAfterMove));
                     }
                     let text = String::from_utf8_lossy(&bytes).trim().to_string();
+                    // `/FEN "…"/`, `/"…"/` or `/…/`: the FEN alone (found by fuzzing: quotes
+                    // without the keyword were kept, and written back doubled).
                     let fen = text
                         .strip_prefix("FEN")
-                        .map(|t| t.trim().trim_matches('"').to_string())
-                        .unwrap_or(text);
+                        .unwrap_or(&text)
+                        .trim()
+                        .trim_matches('"')
+                        .trim()
+                        .to_string();
                     line.setup = Some(fen);
                     line.setup_pos = pos;
                 }

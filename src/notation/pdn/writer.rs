@@ -61,14 +61,15 @@ fn strength(nag: u16) -> Option<&'static str> {
 
 /// Writes a comment: in braces, or, when it holds a `}` (which cannot stand inside braces), as
 /// a `;` comment to the end of the line. A comment holding both `}` and a line break has its
-/// `}` replaced by `]`: PDN has no way to write it.
+/// `}` replaced by `)`: PDN has no way to write it (not by `]`, which could complete a command
+/// such as `[%huff …]` that the comment did not hold; found by fuzzing).
 fn comment(w: &mut Wrapper, text: &str) {
     if text.contains('}') && !text.contains('\n') {
         w.token(&format!(";{text}"));
         w.text.push('\n');
         w.line_len = 0;
     } else {
-        w.token(&format!("{{{}}}", text.replace('}', "]")));
+        w.token(&format!("{{{}}}", text.replace('}', ")")));
     }
 }
 
@@ -215,5 +216,27 @@ mod comment_tests {
         let again = Reader::new(out.as_slice()).next().unwrap().unwrap();
         assert_eq!(again.moves.nodes[0].comments, vec!["a } b"]);
         assert_eq!(again.moves.nodes.len(), 2);
+    }
+
+    /// Found by fuzzing: a comment holding a line break and `}` had its `}` written as `]`,
+    /// which completed the table-rules command `[%huff` it held, so the game no longer replayed;
+    /// a set-up written `/"B"/` kept its quotes and was written back with two pairs.
+    #[test]
+    fn fuzzed_comment_and_set_up_write_back_as_read() {
+        use crate::notation::pdn::replay;
+        let text = "[GameType \"20\"]\n1. 32-28 (a{[%huff\n}) *\n";
+        let mut game = Reader::new(text.as_bytes()).next().unwrap().unwrap();
+        replay(&mut game, 1, None, None).unwrap();
+        let mut out = Vec::new();
+        write_game(&game, &mut out).unwrap();
+        let mut again = Reader::new(out.as_slice()).next().unwrap().unwrap();
+        replay(&mut again, 1, None, None).expect("the written game replays");
+        let text = "[GameType \"20\"] /\"W:W31:B20\"/ 1. 31-26 *\n";
+        let game = Reader::new(text.as_bytes()).next().unwrap().unwrap();
+        assert_eq!(game.moves.setup.as_deref(), Some("W:W31:B20"));
+        let mut out = Vec::new();
+        write_game(&game, &mut out).unwrap();
+        let again = Reader::new(out.as_slice()).next().unwrap().unwrap();
+        assert_eq!(again.moves.setup, game.moves.setup);
     }
 }
