@@ -370,13 +370,12 @@ impl<R: BufRead> Reader<R> {
                     }
                     let text = String::from_utf8_lossy(&bytes).trim().to_string();
                     // `/FEN "…"/`, `/"…"/` or `/…/`: the FEN alone (found by fuzzing: quotes
-                    // without the keyword were kept, and written back doubled).
+                    // without the keyword were kept, and written back doubled). Every quote and
+                    // space at either end goes, so what is written back reads the same.
                     let fen = text
                         .strip_prefix("FEN")
                         .unwrap_or(&text)
-                        .trim()
-                        .trim_matches('"')
-                        .trim()
+                        .trim_matches(|c: char| c == '"' || c.is_whitespace())
                         .to_string();
                     line.setup = Some(fen);
                     line.setup_pos = pos;

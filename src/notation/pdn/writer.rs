@@ -238,5 +238,14 @@ mod comment_tests {
         write_game(&game, &mut out).unwrap();
         let again = Reader::new(out.as_slice()).next().unwrap().unwrap();
         assert_eq!(again.moves.setup, game.moves.setup);
+        // Quotes inside quotes: trimmed once they showed a second pair, written `/FEN ""B""/`.
+        for text in ["/\" \"B\" \"/", "/FEN \" \"B\" \"/"] {
+            let game = Reader::new(text.as_bytes()).next().unwrap().unwrap();
+            assert_eq!(game.moves.setup.as_deref(), Some("B"), "{text}");
+            let mut out = Vec::new();
+            write_game(&game, &mut out).unwrap();
+            let again = Reader::new(out.as_slice()).next().unwrap().unwrap();
+            assert_eq!(again.moves.setup, game.moves.setup, "{text}");
+        }
     }
 }
