@@ -1,5 +1,10 @@
 //! The `dama` program: with a subcommand it works headless on the command line.
 
+// On Windows a console program opens a console window beside the game window when started from
+// Explorer or the Start menu; as a window program it has none, and borrows the console of the
+// command prompt it was typed in (see `windows_console`).
+#![cfg_attr(windows, windows_subsystem = "windows")]
+
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -485,7 +490,26 @@ fn one_line(err: &clap::Error) -> String {
     line.strip_prefix("error: ").unwrap_or(&line).to_string()
 }
 
+/// A window program started from a command prompt has no standard output: it writes to the
+/// prompt's console instead, unless its output was redirected (a file or pipe is kept).
+#[cfg(windows)]
+fn windows_console() {
+    use windows_sys::Win32::Foundation::INVALID_HANDLE_VALUE;
+    use windows_sys::Win32::System::Console::{
+        ATTACH_PARENT_PROCESS, AttachConsole, GetStdHandle, STD_OUTPUT_HANDLE,
+    };
+    // SAFETY: both only read or set this process's console state; no pointers are passed.
+    unsafe {
+        let out = GetStdHandle(STD_OUTPUT_HANDLE);
+        if out.is_null() || out == INVALID_HANDLE_VALUE {
+            AttachConsole(ATTACH_PARENT_PROCESS);
+        }
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(windows)]
+    windows_console();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {

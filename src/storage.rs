@@ -101,6 +101,9 @@ impl AtomicFile {
             tmp,
             target,
         };
+        // Windows' only permission is the read-only flag, which `replace` puts back after the
+        // rename: a read-only temporary file could not be removed after a failure.
+        #[cfg(unix)]
         if let Ok(meta) = std::fs::metadata(&atomic.target)
             && let Some(file) = &atomic.file
         {
@@ -128,7 +131,7 @@ impl AtomicFile {
         file.sync_all()?;
         drop(file);
         fault(Step::Rename)?;
-        std::fs::rename(&self.tmp, &self.target)?;
+        replace(&self.tmp, &self.target)?;
         // Renamed: nothing is left for `drop` to remove.
         self.tmp = PathBuf::new();
         fault(Step::SyncDir)?;
@@ -163,6 +166,45 @@ impl Drop for AtomicFile {
             let _ = std::fs::remove_file(&self.tmp);
         }
     }
+}
+
+/// Renames `tmp` over `target`. On Unix a rename replaces any file the folder lets us replace.
+#[cfg(not(windows))]
+fn replace(tmp: &Path, target: &Path) -> io::Result<()> {
+    std::fs::rename(tmp, target)
+}
+
+/// Renames `tmp` over `target`. Windows refuses to replace a read-only file (the user was asked
+/// first, see the window's replace question), so its flag is lifted for the rename, which puts
+/// the new file in its place, read-only again; and another program (a virus scanner,
+/// a search indexer) may hold the target open for a moment, so a refusal is tried again briefly.
+#[cfg(windows)]
+#[allow(clippy::permissions_set_readonly_false)]
+fn replace(tmp: &Path, target: &Path) -> io::Result<()> {
+    let read_only = std::fs::metadata(target).map(|m| m.permissions());
+    let read_only = read_only.ok().filter(|p| p.readonly());
+    if let Some(mut writable) = read_only.clone() {
+        writable.set_readonly(false);
+        std::fs::set_permissions(target, writable)?;
+    }
+    let mut result = std::fs::rename(tmp, target);
+    for _ in 0..20 {
+        match &result {
+            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                result = std::fs::rename(tmp, target);
+            }
+            _ => break,
+        }
+    }
+    if let Some(old) = read_only {
+        // Replaced or not, the file there is read-only again.
+        let put_back = std::fs::set_permissions(target, old);
+        if result.is_ok() {
+            return put_back;
+        }
+    }
+    result
 }
 
 /// The folder `target` is in (`.` for a bare file name).
@@ -246,11 +288,34 @@ fn temp_file_of(file_name: &str) -> Option<(&str, u32)> {
 }
 
 /// Whether process `pid` runs; where that cannot be told, it may (the age decides).
+#[cfg(not(windows))]
 fn process_runs(pid: u32) -> bool {
     if cfg!(target_os = "linux") {
         Path::new("/proc").join(pid.to_string()).exists()
     } else {
         true
+    }
+}
+
+/// Whether process `pid` runs: Windows refuses to open a process that does not exist with
+/// "invalid parameter"; one that cannot be opened for another reason (another user's) runs.
+#[cfg(windows)]
+fn process_runs(pid: u32) -> bool {
+    use windows_sys::Win32::Foundation::{CloseHandle, ERROR_INVALID_PARAMETER, STILL_ACTIVE};
+    use windows_sys::Win32::System::Threading::{
+        GetExitCodeProcess, OpenProcess, PROCESS_QUERY_LIMITED_INFORMATION,
+    };
+    // SAFETY: the handle is checked before use and closed once; `code` outlives the call.
+    unsafe {
+        let process = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, 0, pid);
+        if process.is_null() {
+            return io::Error::last_os_error().raw_os_error()
+                != Some(ERROR_INVALID_PARAMETER as i32);
+        }
+        let mut code = 0u32;
+        let ok = GetExitCodeProcess(process, &mut code);
+        CloseHandle(process);
+        ok == 0 || code == STILL_ACTIVE as u32
     }
 }
 
@@ -415,6 +480,36 @@ mod tests {
             "damaged 0"
         );
         assert!(keep_aside(&file).is_err(), "nothing to keep");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The user agreed to replace a read-only file (the window asks first): it is replaced and
+    /// stays read-only, on Windows too, where a rename cannot replace a read-only file.
+    #[test]
+    fn a_read_only_file_is_replaced_and_stays_read_only() {
+        let dir = temp_dir("read-only");
+        let file = dir.join("kept.pdn");
+        std::fs::write(&file, "old").unwrap();
+        let mut read_only = std::fs::metadata(&file).unwrap().permissions();
+        read_only.set_readonly(true);
+        std::fs::set_permissions(&file, read_only).unwrap();
+        write_atomically(&file, b"new").unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"new");
+        assert!(std::fs::metadata(&file).unwrap().permissions().readonly());
+        assert_eq!(leftovers(&dir), Vec::<String>::new());
+        // A failure keeps the old file, read-only as it was.
+        let err = write_atomically_with(&file, b"newer", |s| match s {
+            Step::Rename => Err(io::Error::other("no")),
+            _ => Ok(()),
+        });
+        assert!(err.is_err());
+        assert_eq!(std::fs::read(&file).unwrap(), b"new");
+        assert_eq!(leftovers(&dir), Vec::<String>::new());
+        let mut perms = std::fs::metadata(&file).unwrap().permissions();
+        assert!(perms.readonly());
+        #[allow(clippy::permissions_set_readonly_false)]
+        perms.set_readonly(false);
+        std::fs::set_permissions(&file, perms).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -81,6 +81,8 @@ fn after_a_crash_the_game_can_be_resumed_by_keyboard() {
     click(&mut h, 18);
     click(&mut h, 11);
     assert!(autosave(&data).contains("1. c3-d4 f6-e5 2. d4:f6 *"));
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -124,6 +126,8 @@ fn discard_starts_a_new_game_and_keeps_the_old_one_aside() {
     drop(h);
     let (h, _) = start(&data, Language::English);
     assert!(h.state().dialog().is_none());
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -140,6 +144,8 @@ fn a_clean_exit_removes_the_autosave() {
     let (h, _) = start(&data, Language::English);
     assert!(h.state().dialog().is_none());
     assert!(plies(&h).is_empty());
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -152,6 +158,8 @@ fn closing_before_answering_keeps_the_interrupted_game() {
     drop(h);
     let (h, _) = start(&data, Language::English);
     assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -206,6 +214,8 @@ fn a_resumed_game_keeps_its_file_and_whether_it_was_saved() {
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.contains("[Event \"Přebor\"]"), "{saved}");
     assert!(!saved.contains("Dama"), "{saved}");
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -227,6 +237,8 @@ fn a_file_from_the_command_line_opens_after_the_question() {
     h.run();
     assert_eq!(plies(&h), ["22-17"]);
     assert_eq!(h.state().file(), Some(file.as_path()));
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -270,6 +282,8 @@ fn a_damaged_autosave_is_kept_aside_with_a_notice() {
         click(&mut h, 18);
         assert!(autosave(&data).contains("1. c3-d4 *"), "{name}");
         assert_eq!(voice.spoken().last().unwrap(), "22 to 18");
+        // Windows cannot remove the lock file of a window that still runs.
+        drop(h);
         std::fs::remove_dir_all(&data).unwrap();
     }
 }
@@ -304,6 +318,8 @@ fn damaged_settings_and_autosave_are_both_reported() {
     assert!(spoken[1].starts_with("The autosaved game was damaged"));
     // The status bar and the live region keep both.
     assert_eq!(app.announcement(), format!("{} {}", spoken[0], spoken[1]));
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(app);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -366,6 +382,8 @@ fn a_second_window_neither_offers_nor_overwrites_the_first_ones_game() {
     drop(first);
     let (h, _) = start(&data, Language::English);
     assert!(matches!(h.state().dialog(), Some(Dialog::Resume(..))));
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -447,6 +465,8 @@ fn every_window_s_interrupted_game_is_offered_at_the_next_start() {
         autosave(&data).contains("1. c3-d4 *"),
         "the first game goes on"
     );
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -480,6 +500,8 @@ fn another_slot_s_game_resumed_here_moves_to_this_window_s_slot() {
         h.query_by_label("Česká dáma, 1 půltah").is_some(),
         "offered once, from its new slot"
     );
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -519,6 +541,8 @@ fn temporary_files_of_a_crash_are_removed_at_the_next_start() {
     for f in &kept {
         assert!(f.exists(), "{} kept", f.display());
     }
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(app);
     for dir in [data, config, games] {
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -600,5 +624,7 @@ fn start_up_notices_reach_the_screen_reader_once_the_window_has_the_keyboard() {
         heard += material(&h);
     }
     assert_eq!(heard, 1);
+    // Windows cannot remove the lock file of a window that still runs.
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }

@@ -130,6 +130,8 @@ fn help_documents_the_subcommands() {
     assert!(stdout(&o).contains("--fen"));
 }
 
+/// Linux without X11 or Wayland (a server, an SSH session); Windows always has a desktop.
+#[cfg(target_os = "linux")]
 #[test]
 fn without_a_display_the_window_reports_one_line() {
     let o = Command::new(env!("CARGO_BIN_EXE_dama"))
@@ -358,6 +360,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 }
 
 /// `dama ARGS` with stdout going to `out` and stderr captured.
+#[cfg(target_os = "linux")]
 fn dama_to(args: &[&str], out: std::process::Stdio) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(args)

@@ -3,11 +3,12 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::{Command, Output};
 
 /// Starts the window where there is no display: it logs its start and the failure, then exits.
-fn window(data_dir: &Path, log: Option<&str>) -> Output {
+/// Linux only: Windows always has a desktop, where the window would open.
+#[cfg(target_os = "linux")]
+fn window(data_dir: &std::path::Path, log: Option<&str>) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_dama"));
     c.env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -24,6 +25,7 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 
+#[cfg(target_os = "linux")]
 #[test]
 fn the_window_logs_to_a_file_and_keeps_the_previous_log() {
     let dir = common::temp_dir("logging", "file");
@@ -55,6 +57,7 @@ fn the_window_logs_to_a_file_and_keeps_the_previous_log() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(target_os = "linux")]
 #[test]
 fn dama_log_sets_the_level() {
     let dir = common::temp_dir("logging", "level");
@@ -77,6 +80,7 @@ fn dama_log_sets_the_level() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(target_os = "linux")]
 #[test]
 fn an_unwritable_data_directory_leaves_stderr_only() {
     let dir = common::temp_dir("logging", "unwritable");

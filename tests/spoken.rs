@@ -1038,7 +1038,8 @@ fn the_resume_question_and_its_answers() {
             h.get_by_label(answer.get(lang)).click();
             h.run();
             let expected = if resume { resumed } else { put_aside };
-            let expected = expected.replace("{dir}", &dir.display().to_string());
+            let file = dir.join("discarded.pdn").display().to_string();
+            let expected = expected.replace("{dir}/discarded.pdn", &file);
             assert_eq!(voice.spoken().last(), Some(&expected), "{lang:?}");
             assert_eq!(h.state().announcement(), expected);
             let _ = std::fs::remove_dir_all(&dir);

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Makes a Debian 13 folder with Wine 10 for running Dáma's Windows build and its tests here:
+# Debian 12's Wine 8 cannot start a Rust program (the standard library needs
+# bcryptprimitives.dll, which Wine has from 9 on). Needs root (debootstrap, mount, chroot), and
+# reaches only Debian's package mirror. Idempotent: a folder already made is kept, and the
+# repository is mounted at its own path inside, so that paths in the tests stay the same.
+#   packaging/windows/wine-setup.sh [FOLDER]      (default /var/tmp/dama-wine)
+set -eu
+root=${1:-${DAMA_WINE_ROOT:-/var/tmp/dama-wine}}
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+if [ ! -x "$root/usr/lib/wine/wine64" ]; then
+    command -v debootstrap >/dev/null || apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
+    debootstrap --variant=minbase trixie "$root" "$mirror" >/dev/null
+    chroot "$root" sh -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wine64 >/dev/null'
+fi
+mkdir -p "$root/proc" "$root/dev" "$root$repo"
+mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+mountpoint -q "$root/dev" || mount --bind /dev "$root/dev"
+mountpoint -q "$root$repo" || mount --bind "$repo" "$root$repo"
+# The Wine prefix (C: and the registry), made once: later starts take a fraction of a second.
+chroot "$root" sh -c 'WINEDEBUG=-all XDG_RUNTIME_DIR=/tmp /usr/lib/wine/wine64 wineboot --init >/dev/null 2>&1 || true'
+echo "$root"
