@@ -466,7 +466,7 @@ fn every_window_s_interrupted_game_is_offered_at_the_next_start() {
         "the first game goes on"
     );
     // Windows cannot remove the lock file of a window that still runs.
-    drop(h);
+    drop((h, other));
     std::fs::remove_dir_all(&data).unwrap();
 }
 

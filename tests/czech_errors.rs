@@ -312,7 +312,7 @@ fn failures_at_start_are_in_czech() {
 
     // Every autosave slot taken by other windows.
     let busy = dir.join("busy");
-    let _held: Vec<_> = (0..dama::autosave::SLOTS)
+    let held: Vec<_> = (0..dama::autosave::SLOTS)
         .map(|_| dama::autosave::Autosave::claim(&busy).unwrap().unwrap())
         .collect();
     let mut app = DamaApp::with_settings(czech(), None);
@@ -363,6 +363,6 @@ fn failures_at_start_are_in_czech() {
         bad.join("\n")
     );
     // Windows cannot remove the lock file of a window that still runs.
-    drop(h);
+    drop((h, held));
     std::fs::remove_dir_all(&dir).unwrap();
 }

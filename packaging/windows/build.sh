@@ -37,6 +37,6 @@ crlf packaging/windows/portable.txt > "$stage/portable.txt"
 rm -f "$out/Dama-$version-portable.zip"
 (cd "$stage" && zip -q -9 -r "../Dama-$version-portable.zip" dama.exe nvdaControllerClient64.dll \
     SAAPI64.dll README.txt LICENSE.txt portable.txt)
-makensis -V2 -DVERSION="$version" -DSTAGE="$(pwd)/$stage" \
+makensis -V2 -INPUTCHARSET UTF8 -DVERSION="$version" -DSTAGE="$(pwd)/$stage" \
     -DOUTFILE="$(pwd)/$out/Dama-$version-setup.exe" packaging/windows/dama.nsi
 ls -l "$out/Dama-$version-portable.zip" "$out/Dama-$version-setup.exe"

@@ -7,7 +7,8 @@
 ; "Apps" / "Programs and Features" with the uninstaller. Settings and games the player saved
 ; (%APPDATA%\Dama) are kept by the uninstaller unless the player asks otherwise.
 
-Unicode true
+; A 64-bit installer for a 64-bit program (and for a Wine without 32-bit support).
+Target amd64-unicode
 SetCompressor /SOLID lzma
 RequestExecutionLevel user
 ManifestDPIAware true
