@@ -54,6 +54,10 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Speak the Hub protocol (version 2, as Scan and draughts GUIs do) on stdin and stdout:
+    /// other programs play and analyse with Dáma's engine, in every rule set (parameter
+    /// `variant`).
+    Hub,
     /// Think about a position and print the best move in PDN notation on stdout, then the
     /// score (in hundredths of a man, for the side to move), depth, nodes and principal
     /// variation on stderr.
@@ -342,6 +346,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let mut out = Output::new();
             out.line(format_args!("{}", moves.join(" ")))?;
             out.finish()?;
+        }
+        Command::Hub => {
+            let stdin = io::stdin().lock();
+            dama::engine::hub::run(stdin, io::stdout())
+                .map_err(|e| bad_file(format!("hub: {e}")))?;
         }
         Command::Bestmove {
             variant,

@@ -585,3 +585,73 @@ fn a_game_over_the_memory_budget_is_rejected_and_replay_goes_on() {
     assert!(stdout(&o).starts_with("game 2: 1 plies"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `dama hub` as a GUI drives it: the parameters, a position with moves, a search to a depth
+/// and one under a clock, `ping` while thinking, `stop`, and `quit`; in two rule sets.
+#[test]
+fn hub_plays_over_the_protocol() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("hub")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("dama runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut send = |line: &str| writeln!(stdin, "{line}").unwrap();
+    let mut until = |prefix: &str| -> Vec<String> {
+        let mut seen = Vec::new();
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            let last = line.starts_with(prefix);
+            seen.push(line);
+            if last {
+                return seen;
+            }
+        }
+        panic!("no {prefix:?} in {seen:?}");
+    };
+    send("hub");
+    let hello = until("wait");
+    assert!(hello[0].starts_with("id name=Dáma version="), "{hello:?}");
+    assert!(
+        hello.iter().any(|l| l
+            == "param name=variant value=international type=enum \
+                values=\"czech czech-book english two-towers international\""),
+        "{hello:?}"
+    );
+    send("set-param name=variant value=czech");
+    send("init");
+    assert_eq!(until("ready"), ["ready"]);
+    // After 22-18 11-15 (c3-d4 f6-e5) White takes on 15.
+    send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 11-15\"");
+    send("level depth=3");
+    send("go think");
+    let search = until("done");
+    assert!(
+        search.iter().any(|l| l.starts_with("info depth=3 ")),
+        "{search:?}"
+    );
+    assert_eq!(
+        search.last().unwrap().split_whitespace().nth(1),
+        Some("move=18x11x15")
+    );
+    // A bad position is an error line, and the engine goes on.
+    send("pos pos=Wbbb");
+    assert!(until("error")[0].starts_with("error message="));
+    send("ping");
+    assert_eq!(until("pong"), ["pong"]);
+    // An endless analysis answers ping while it thinks, and stop ends it with a move.
+    send("new-game");
+    send("pos fen=B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    send("level infinite");
+    send("go analyze");
+    send("ping");
+    assert!(until("pong").last().unwrap() == "pong");
+    send("stop");
+    let done = until("done");
+    assert!(done.last().unwrap().starts_with("done move="), "{done:?}");
+    send("quit");
+    assert!(child.wait().unwrap().success());
+}

@@ -18,6 +18,7 @@
 //! ```
 
 mod eval;
+pub mod hub;
 mod play;
 mod search;
 mod tt;

@@ -1,0 +1,267 @@
+//! A match between two Hub engines (`dama hub`, Scan, any engine of the Hub protocol), refereed
+//! by Dáma's rules, printing each game and the W/D/L of the first engine:
+//!
+//! ```text
+//! cargo run --release --example hub_match -- VARIANT OPENINGS SECONDS "ENGINE A" "ENGINE B" [PLIES]
+//! cargo run --release --example hub_match -- international 10 0.5 \
+//!     "target/release/dama hub" "scan/scan hub"
+//! ```
+//!
+//! Each opening (two random plies from the start, seeded by its number; four on 8×8 boards,
+//! where two leave few choices) is played twice, the engines swapping colours. Every move gets
+//! `level move-time=SECONDS`. A game still going after PLIES plies (default 300) is a draw; an
+//! engine that answers an illegal move, or nothing within 5 × SECONDS + 2 s, loses the game.
+//! The engines are started once and told `new-game` between games. At the end: the score,
+//! and each engine's time per move (mean, 95th percentile, maximum, moves over 1.5 × SECONDS).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use dama::engine::hub::{parse_move, write_move, write_position};
+use dama::rules::{Color, Game, Outcome, Position, Variant};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// A running Hub engine.
+struct Engine {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    times: Vec<Duration>,
+}
+
+impl Engine {
+    fn start(command: &str, variant: Variant) -> Engine {
+        let mut words = command.split_whitespace();
+        let program = words.next().expect("an engine command");
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{command}: {e}"));
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            name: command.to_string(),
+            child,
+            stdin,
+            lines,
+            times: Vec::new(),
+        };
+        engine.send("hub");
+        let mut variants = String::new();
+        loop {
+            let line = engine
+                .wait_for(Duration::from_secs(30))
+                .expect("hub answers");
+            if line.starts_with("id ")
+                && let Some(n) = line.split("name=").nth(1)
+            {
+                engine.name = n.split_whitespace().next().unwrap_or(n).to_string();
+            }
+            if line.starts_with("param name=variant") {
+                variants = line.clone();
+            }
+            if line.trim() == "wait" {
+                break;
+            }
+        }
+        // Dáma names its rule sets; Scan's default is international ("normal").
+        if variants.contains(variant.id()) {
+            engine.send(&format!("set-param name=variant value={}", variant.id()));
+        }
+        engine.send("init");
+        while engine
+            .wait_for(Duration::from_secs(120))
+            .expect("init answers")
+            .trim()
+            != "ready"
+        {}
+        engine
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("the engine reads");
+        self.stdin.flush().expect("the engine reads");
+    }
+
+    fn wait_for(&mut self, limit: Duration) -> Option<String> {
+        self.lines.recv_timeout(limit).ok()
+    }
+
+    /// The engine's move in `game` after `level move-time`, and how long it took.
+    fn think(&mut self, start: &Position, moves: &[String], seconds: f64) -> Option<String> {
+        let pos = match write_position(start) {
+            Some(p) => format!("pos={p}"),
+            None => format!("fen={}", start.fen()),
+        };
+        if moves.is_empty() {
+            self.send(&format!("pos {pos}"));
+        } else {
+            self.send(&format!("pos {pos} moves=\"{}\"", moves.join(" ")));
+        }
+        self.send(&format!("level move-time={seconds}"));
+        let began = Instant::now();
+        self.send("go think");
+        let limit = Duration::from_secs_f64(seconds * 5.0 + 2.0);
+        loop {
+            let left = limit.checked_sub(began.elapsed())?;
+            let line = self.wait_for(left)?;
+            if let Some(rest) = line.strip_prefix("done") {
+                self.times.push(began.elapsed());
+                let m = rest.split("move=").nth(1)?.split_whitespace().next()?;
+                return Some(m.to_string());
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        std::thread::sleep(Duration::from_millis(100));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How a game ended, from White's side: 1 won, 0 drawn, -1 lost; and why.
+fn play(
+    variant: Variant,
+    opening: u64,
+    engines: [&mut Engine; 2],
+    seconds: f64,
+    max_plies: usize,
+) -> (i32, String) {
+    let rules = variant.rules();
+    let mut game = Game::new(rules.clone()).expect("preset");
+    let mut rng = SmallRng::seed_from_u64(opening);
+    let random_plies = if rules.board.size() == 8 { 4 } else { 2 };
+    let mut texts = Vec::new();
+    for _ in 0..random_plies {
+        let moves = game.legal_moves();
+        let m = moves[rng.random_range(0..moves.len())];
+        texts.push(write_move(&m));
+        game.play(m).expect("legal");
+    }
+    let start = *game.start();
+    let [white, black] = engines;
+    white.send("new-game");
+    black.send("new-game");
+    let mut sides = [white, black];
+    loop {
+        if let Some(o) = game.outcome() {
+            return match o {
+                Outcome::Win { winner, reason } => (
+                    if winner == Color::White { 1 } else { -1 },
+                    format!("{winner} wins ({reason:?})"),
+                ),
+                Outcome::Draw(r) => (0, format!("draw ({r:?})")),
+            };
+        }
+        if game.moves().len() >= max_plies {
+            return (0, format!("draw (adjudicated after {max_plies} plies)"));
+        }
+        let side = game.position().side_to_move();
+        let engine = &mut sides[side.index()];
+        let loses = if side == Color::White { -1 } else { 1 };
+        let Some(text) = engine.think(&start, &texts, seconds) else {
+            return (loses, format!("{side} forfeits: no answer in time"));
+        };
+        let pos = *game.position();
+        match parse_move(&pos, rules, &text) {
+            Ok(m) => {
+                game.play(m).expect("legal");
+                texts.push(text);
+            }
+            Err(e) => return (loses, format!("{side} forfeits: {e}")),
+        }
+    }
+}
+
+fn percentile(times: &mut [Duration], p: f64) -> Duration {
+    times.sort();
+    if times.is_empty() {
+        return Duration::ZERO;
+    }
+    times[((times.len() - 1) as f64 * p).round() as usize]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: hub_match VARIANT OPENINGS SECONDS \"ENGINE A\" \"ENGINE B\" [PLIES]";
+    let variant: Variant = args.first().expect(usage).parse().expect("a variant");
+    let openings: u64 = args
+        .get(1)
+        .expect(usage)
+        .parse()
+        .expect("a number of openings");
+    let seconds: f64 = args.get(2).expect(usage).parse().expect("seconds a move");
+    let mut a = Engine::start(args.get(3).expect(usage), variant);
+    let mut b = Engine::start(args.get(4).expect(usage), variant);
+    let max_plies: usize = args.get(5).map_or(300, |s| s.parse().expect("plies"));
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for opening in 0..openings {
+        for a_is_white in [true, false] {
+            let (white_score, why) = if a_is_white {
+                play(variant, opening, [&mut a, &mut b], seconds, max_plies)
+            } else {
+                play(variant, opening, [&mut b, &mut a], seconds, max_plies)
+            };
+            let a_score = if a_is_white {
+                white_score
+            } else {
+                -white_score
+            };
+            match a_score {
+                1 => wins += 1,
+                0 => draws += 1,
+                _ => losses += 1,
+            }
+            println!(
+                "opening {opening:2}, {} white: {why}",
+                if a_is_white { &a.name } else { &b.name }
+            );
+        }
+    }
+    let games = wins + draws + losses;
+    println!(
+        "{} against {}: +{wins} ={draws} -{losses} of {games}, {:.1} %",
+        a.name,
+        b.name,
+        (f64::from(wins) + f64::from(draws) / 2.0) * 100.0 / f64::from(games.max(1))
+    );
+    for e in [&mut a, &mut b] {
+        let n = e.times.len();
+        let mean = e.times.iter().sum::<Duration>() / (n.max(1) as u32);
+        let over = e
+            .times
+            .iter()
+            .filter(|t| t.as_secs_f64() > seconds * 1.5)
+            .count();
+        let p95 = percentile(&mut e.times, 0.95);
+        let max = e.times.last().copied().unwrap_or_default();
+        println!(
+            "{}: {n} moves, time a move mean {:.3} s, 95 % {:.3} s, max {:.3} s, over 1.5 × {seconds} s: {over}",
+            e.name,
+            mean.as_secs_f64(),
+            p95.as_secs_f64(),
+            max.as_secs_f64()
+        );
+    }
+}

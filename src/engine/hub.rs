@@ -1,0 +1,620 @@
+//! The Hub protocol, version 2 (Scan 3, the Hub GUI and the match programs of the draughts
+//! world speak it): `dama hub` lets other programs play and analyse with Dáma's engine, in every
+//! rule set, and lets Dáma play matches against other Hub engines.
+//!
+//! A line each way, `command arg=value arg="value with spaces" flag`. The GUI declares the
+//! parameters (`hub`), sets them and asks for `init`, then each search is `pos`, `level` and
+//! `go`; the engine answers `info` lines and one `done`. Beside the protocol's 51-character
+//! position (side to move, then `w b W B e` for each square in number order, which fits any
+//! board of men and kings), `pos fen=…` takes a PDN FEN, which also holds Dvě věže's towers.
+//! Moves are numeric: `32-28`, a capture `28x19x23` (from, to, then the captured squares).
+
+use std::collections::HashMap;
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::{Limits, MAN, Report, Searcher};
+use crate::rules::{Color, Move, Piece, Position, Role, RuleSet, Variant};
+
+/// The transposition table's size unless the GUI sets `hash`, in MiB.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// A parsed protocol line: the command and its arguments in order (a flag has an empty value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The first word.
+    pub command: String,
+    /// `name=value` pairs and flags, in the order given.
+    pub args: Vec<(String, String)>,
+}
+
+impl Line {
+    /// Splits a line into its command and arguments; quotes group a value with spaces. `None`
+    /// for an empty line.
+    pub fn parse(text: &str) -> Option<Line> {
+        let mut words = Vec::new();
+        let mut word = String::new();
+        let mut quoted = false;
+        let mut started = false;
+        for c in text.chars() {
+            match c {
+                '"' => {
+                    quoted = !quoted;
+                    started = true;
+                }
+                c if c.is_whitespace() && !quoted => {
+                    if started {
+                        words.push(std::mem::take(&mut word));
+                        started = false;
+                    }
+                }
+                c => {
+                    word.push(c);
+                    started = true;
+                }
+            }
+        }
+        if started {
+            words.push(word);
+        }
+        let mut words = words.into_iter();
+        let command = words.next()?;
+        let args = words
+            .map(|w| match w.split_once('=') {
+                Some((k, v)) => (k.to_string(), v.to_string()),
+                None => (w, String::new()),
+            })
+            .collect();
+        Some(Line { command, args })
+    }
+
+    /// The value of argument `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether argument or flag `name` is present.
+    pub fn has(&self, name: &str) -> bool {
+        self.args.iter().any(|(k, _)| k == name)
+    }
+}
+
+/// Quotes a value when the protocol needs it (spaces, `=`, empty).
+fn quoted(value: &str) -> String {
+    if value.is_empty() || value.contains([' ', '=', '"']) {
+        format!("\"{}\"", value.replace('"', "'"))
+    } else {
+        value.to_string()
+    }
+}
+
+/// The protocol's position: the side to move, then a character per square in number order.
+/// `None` where a tower stands (use a FEN).
+pub fn write_position(pos: &Position) -> Option<String> {
+    let mut out = String::new();
+    out.push(match pos.side_to_move() {
+        Color::White => 'W',
+        Color::Black => 'B',
+    });
+    for sq in pos.board().all_squares() {
+        out.push(match pos.piece_at(sq) {
+            None => 'e',
+            Some(Piece { color, role }) => match (color, role) {
+                (Color::White, Role::Man) => 'w',
+                (Color::Black, Role::Man) => 'b',
+                (Color::White, Role::King) => 'W',
+                (Color::Black, Role::King) => 'B',
+                (_, Role::Tower) => return None,
+            },
+        });
+    }
+    Some(out)
+}
+
+/// Reads the protocol's position for `rules`' board.
+///
+/// # Errors
+/// A wrong length, side or square character, or a position the rules cannot hold.
+pub fn parse_position(rules: &RuleSet, text: &str) -> Result<Position, String> {
+    let board = rules.board;
+    let squares: Vec<_> = board.all_squares().collect();
+    let mut chars = text.chars();
+    let side = match chars.next() {
+        Some('W') => Color::White,
+        Some('B') => Color::Black,
+        _ => return Err(format!("position {text:?}: it starts with W or B")),
+    };
+    let rest: Vec<char> = chars.collect();
+    if rest.len() != squares.len() {
+        return Err(format!(
+            "position {text:?}: {} squares, the board has {}",
+            rest.len(),
+            squares.len()
+        ));
+    }
+    let mut pos = Position::empty(board, side);
+    for (&sq, c) in squares.iter().zip(rest) {
+        let piece = match c {
+            'e' => None,
+            'w' => Some(Piece::new(Color::White, Role::Man)),
+            'b' => Some(Piece::new(Color::Black, Role::Man)),
+            'W' => Some(Piece::new(Color::White, Role::King)),
+            'B' => Some(Piece::new(Color::Black, Role::King)),
+            other => return Err(format!("position {text:?}: unknown square {other:?}")),
+        };
+        pos.set_piece(sq, piece);
+    }
+    pos.validate()
+        .map_err(|e| format!("position {text:?}: {e}"))?;
+    Ok(pos)
+}
+
+/// A move as the protocol writes it: `32-28`, or `28x19x23` with the captured squares in
+/// ascending order.
+pub fn write_move(m: &Move) -> String {
+    if m.is_capture() {
+        let mut s = format!("{}x{}", m.from(), m.to());
+        for sq in m.captured().iter() {
+            s.push_str(&format!("x{sq}"));
+        }
+        s
+    } else {
+        format!("{}-{}", m.from(), m.to())
+    }
+}
+
+/// The legal move of `pos` that `text` names (captured squares in any order).
+///
+/// # Errors
+/// Not a move of this form, or no legal move is it.
+pub fn parse_move(pos: &Position, rules: &RuleSet, text: &str) -> Result<Move, String> {
+    let numbers: Result<Vec<u8>, _> = text.split(['-', 'x']).map(str::parse::<u8>).collect();
+    let numbers = numbers.map_err(|_| format!("move {text:?}: not a move"))?;
+    if numbers.len() < 2 {
+        return Err(format!("move {text:?}: not a move"));
+    }
+    let capture = text.contains('x');
+    let mut captured: Vec<u8> = numbers[2..].to_vec();
+    captured.sort_unstable();
+    pos.legal_moves(rules)
+        .into_iter()
+        .find(|m| {
+            m.from().number() == numbers[0]
+                && m.to().number() == numbers[1]
+                && m.is_capture() == capture
+                && (captured.is_empty() && !capture
+                    || m.captured().iter().map(|s| s.number()).collect::<Vec<_>>() == captured)
+        })
+        .ok_or_else(|| format!("move {text:?}: not legal here"))
+}
+
+/// How long the GUI lets a search run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Level {
+    /// `level depth=N`.
+    Depth(u32),
+    /// `level move-time=S`.
+    MoveTime(Duration),
+    /// `level [moves=N] time=S [inc=S]`: the clock.
+    Clock {
+        /// Time left on the clock.
+        time: Duration,
+        /// Added before every move.
+        inc: Duration,
+        /// Moves to the next time control, if any.
+        moves: Option<u32>,
+    },
+    /// `level infinite`: until `stop`.
+    Infinite,
+}
+
+impl Level {
+    /// The limits of one search at this level. A clock's time is shared out: the time left
+    /// over the moves to play (25 where no control says), plus most of the increment, and never
+    /// more than a fifth of what is left, so that a long think cannot lose on time.
+    pub fn limits(self) -> Limits {
+        match self {
+            Level::Depth(d) => Limits::depth(d),
+            Level::MoveTime(t) => Limits::time(t),
+            Level::Clock { time, inc, moves } => {
+                let moves = moves.unwrap_or(25).clamp(1, 25);
+                let share = time / moves + inc.mul_f64(0.8);
+                let safe = time.saturating_sub(Duration::from_millis(50)).mul_f64(0.2) + inc / 2;
+                Limits::time(share.min(safe).max(Duration::from_millis(10)))
+            }
+            Level::Infinite => Limits::default(),
+        }
+    }
+}
+
+/// What the GUI has set up for the next search.
+struct Setup {
+    variant: Variant,
+    hash_mb: usize,
+    positions: Vec<Position>,
+    level: Level,
+}
+
+/// A search running on its own thread.
+struct Running {
+    handle: JoinHandle<()>,
+    /// Stops it: the searcher's own flag.
+    stop: Arc<AtomicBool>,
+    /// Set by `ponder-hit`: the search (pondering until now) gets its time from now on.
+    hit: Arc<AtomicU64>,
+}
+
+/// Runs the protocol on `input` and `output` until `quit` or the end of the input (the GUI is
+/// gone). A search runs on a thread of its own, so that `stop` and `ping` are answered while it
+/// thinks.
+///
+/// # Errors
+/// Reading the input or writing the output failed.
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
+    let out = Arc::new(Mutex::new(output));
+    let say = |text: &str| -> io::Result<()> {
+        let mut o = out.lock().expect("output lock");
+        writeln!(o, "{text}")?;
+        o.flush()
+    };
+    let mut setup = Setup {
+        variant: Variant::International,
+        hash_mb: DEFAULT_HASH_MB,
+        positions: vec![Variant::International.start_position()],
+        level: Level::MoveTime(Duration::from_secs(1)),
+    };
+    let mut searcher: Option<Arc<Mutex<Searcher>>> = None;
+    let mut running: Option<Running> = None;
+    let mut params: HashMap<String, String> = HashMap::new();
+    for line in input.lines() {
+        let line = line?;
+        let Some(cmd) = Line::parse(&line) else {
+            continue;
+        };
+        match cmd.command.as_str() {
+            "hub" => {
+                say(&format!(
+                    "id name=Dáma version={} author=\"Dáma developers\" country=Czechia",
+                    env!("CARGO_PKG_VERSION")
+                ))?;
+                let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+                say(&format!(
+                    "param name=variant value={} type=enum values=\"{}\"",
+                    setup.variant.id(),
+                    ids.join(" ")
+                ))?;
+                say(&format!(
+                    "param name=hash value={} type=int min=1 max=16384",
+                    setup.hash_mb
+                ))?;
+                say("wait")?;
+            }
+            "set-param" => {
+                if let (Some(name), Some(value)) = (cmd.get("name"), cmd.get("value")) {
+                    params.insert(name.to_string(), value.to_string());
+                    match name {
+                        "variant" => match value.parse::<Variant>() {
+                            Ok(v) => {
+                                setup.variant = v;
+                                setup.positions = vec![v.start_position()];
+                                searcher = None;
+                            }
+                            Err(e) => say(&format!("error message={}", quoted(&e.to_string())))?,
+                        },
+                        "hash" => match value.parse::<usize>() {
+                            Ok(mb) if (1..=16384).contains(&mb) => {
+                                setup.hash_mb = mb;
+                                searcher = None;
+                            }
+                            _ => say(&format!(
+                                "error message={}",
+                                quoted(&format!("hash {value:?}: 1 to 16384 MiB"))
+                            ))?,
+                        },
+                        _ => {}
+                    }
+                }
+            }
+            "init" => {
+                finish(&mut running);
+                searcher = Some(new_searcher(&setup));
+                say("ready")?;
+            }
+            "new-game" => {
+                finish(&mut running);
+                if let Some(s) = &searcher {
+                    s.lock().expect("searcher lock").clear();
+                }
+            }
+            "ping" => say("pong")?,
+            "pos" => {
+                finish(&mut running);
+                match positions(&setup, &cmd) {
+                    Ok(p) => setup.positions = p,
+                    Err(e) => say(&format!("error message={}", quoted(&e)))?,
+                }
+            }
+            "level" => match level(&cmd) {
+                Ok(l) => setup.level = l,
+                Err(e) => say(&format!("error message={}", quoted(&e)))?,
+            },
+            "go" => {
+                finish(&mut running);
+                let s = searcher.get_or_insert_with(|| new_searcher(&setup)).clone();
+                running = Some(go(&setup, &cmd, s, out.clone()));
+            }
+            "ponder-hit" => {
+                if let Some(r) = &running {
+                    r.hit.store(1, Ordering::Relaxed);
+                }
+            }
+            "stop" => {
+                if let Some(r) = &running {
+                    r.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            "quit" => break,
+            _ => {}
+        }
+    }
+    if let Some(r) = &running {
+        r.stop.store(true, Ordering::Relaxed);
+    }
+    finish(&mut running);
+    Ok(())
+}
+
+fn new_searcher(setup: &Setup) -> Arc<Mutex<Searcher>> {
+    let rules = setup.variant.rules();
+    Arc::new(Mutex::new(Searcher::with_stop_flag(
+        rules,
+        setup.hash_mb,
+        Arc::new(AtomicBool::new(false)),
+    )))
+}
+
+/// Waits for the search that runs (it answers `done` itself).
+fn finish(running: &mut Option<Running>) {
+    if let Some(r) = running.take() {
+        let _ = r.handle.join();
+    }
+}
+
+/// The positions of `pos pos=… [moves=…]` or `pos fen=… [moves=…]`, oldest first.
+fn positions(setup: &Setup, cmd: &Line) -> Result<Vec<Position>, String> {
+    let rules = setup.variant.rules();
+    let start = if let Some(fen) = cmd.get("fen") {
+        rules
+            .parse_fen(fen)
+            .map_err(|e| format!("fen {fen:?}: {e}"))?
+    } else if let Some(p) = cmd.get("pos") {
+        parse_position(rules, p)?
+    } else {
+        rules.start_position().map_err(|e| e.to_string())?
+    };
+    let mut positions = vec![start];
+    for text in cmd.get("moves").unwrap_or("").split_whitespace() {
+        let mut pos = *positions.last().expect("a position");
+        let m = parse_move(&pos, rules, text)?;
+        pos.play_unchecked(&m);
+        positions.push(pos);
+    }
+    Ok(positions)
+}
+
+fn seconds(cmd: &Line, name: &str) -> Result<Option<Duration>, String> {
+    cmd.get(name)
+        .map(|v| {
+            v.parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| format!("level {name}={v}: not a number of seconds"))
+        })
+        .transpose()
+}
+
+fn level(cmd: &Line) -> Result<Level, String> {
+    if cmd.has("infinite") {
+        return Ok(Level::Infinite);
+    }
+    if let Some(d) = cmd.get("depth") {
+        return d
+            .parse::<u32>()
+            .ok()
+            .filter(|d| (1..=Limits::MAX_DEPTH).contains(d))
+            .map(Level::Depth)
+            .ok_or_else(|| format!("level depth={d}: 1 to {}", Limits::MAX_DEPTH));
+    }
+    if let Some(t) = seconds(cmd, "move-time")? {
+        return Ok(Level::MoveTime(t));
+    }
+    if let Some(time) = seconds(cmd, "time")? {
+        let inc = seconds(cmd, "inc")?.unwrap_or_default();
+        let moves = match cmd.get("moves") {
+            Some(m) => Some(
+                m.parse::<u32>()
+                    .map_err(|_| format!("level moves={m}: not a number"))?,
+            ),
+            None => None,
+        };
+        return Ok(Level::Clock { time, inc, moves });
+    }
+    Err("level: depth, move-time, time or infinite".to_string())
+}
+
+/// Starts the search of `go think|ponder|analyze` on a thread; it writes `info` lines and, at
+/// the end, `done`.
+fn go<W: Write + Send + 'static>(
+    setup: &Setup,
+    cmd: &Line,
+    searcher: Arc<Mutex<Searcher>>,
+    out: Arc<Mutex<W>>,
+) -> Running {
+    let positions = setup.positions.clone();
+    let ponder = cmd.has("ponder");
+    let limits = if ponder {
+        Limits::default()
+    } else {
+        setup.level.limits()
+    };
+    let after_hit = setup.level.limits();
+    let stop = searcher.lock().expect("searcher lock").stop_flag();
+    stop.store(false, Ordering::Relaxed);
+    let hit = Arc::new(AtomicU64::new(0));
+    let handle = {
+        let stop = stop.clone();
+        let hit = hit.clone();
+        std::thread::spawn(move || {
+            // Pondering has no time of its own: after `ponder-hit` the move's time runs, and a
+            // watcher stops the search when it is up (or its depth is reached).
+            let watcher = ponder.then(|| {
+                let stop = stop.clone();
+                let hit = hit.clone();
+                std::thread::spawn(move || {
+                    while hit.load(Ordering::Relaxed) == 0 && !stop.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(2));
+                    }
+                    if let Some(t) = after_hit.time {
+                        let end = std::time::Instant::now() + t;
+                        while std::time::Instant::now() < end && !stop.load(Ordering::Relaxed) {
+                            std::thread::sleep(Duration::from_millis(2));
+                        }
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                })
+            });
+            let mut searcher = searcher.lock().expect("searcher lock");
+            let root = *positions.last().expect("a position");
+            let report = searcher.search(&positions, limits, &mut |r| {
+                let _ = info(&out, &root, r);
+            });
+            stop.store(true, Ordering::Relaxed);
+            if let Some(w) = watcher {
+                let _ = w.join();
+            }
+            let _ = done(&out, &root, &report);
+        })
+    };
+    Running { handle, stop, hit }
+}
+
+fn info<W: Write>(out: &Mutex<W>, root: &Position, r: &Report) -> io::Result<()> {
+    let secs = r.elapsed.as_secs_f64();
+    let pv: Vec<String> = r.pv.iter().map(write_move).collect();
+    let _ = root;
+    let mut o = out.lock().expect("output lock");
+    writeln!(
+        o,
+        "info depth={} score={:.2} nodes={} time={:.3} nps={:.2} pv=\"{}\"",
+        r.depth,
+        f64::from(r.score) / f64::from(MAN),
+        r.nodes,
+        secs,
+        r.nps() as f64 / 1e6,
+        pv.join(" ")
+    )?;
+    o.flush()
+}
+
+fn done<W: Write>(out: &Mutex<W>, root: &Position, r: &Report) -> io::Result<()> {
+    let _ = root;
+    let mut o = out.lock().expect("output lock");
+    match r.best {
+        Some(m) => match r.pv.get(1) {
+            Some(p) => writeln!(o, "done move={} ponder={}", write_move(&m), write_move(p))?,
+            None => writeln!(o, "done move={}", write_move(&m))?,
+        },
+        // The GUI never asks about a finished game; say so rather than hang it.
+        None => writeln!(o, "error message=\"no legal move: the game is over\"")?,
+    }
+    o.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_split_into_command_and_arguments() {
+        let l = Line::parse("info depth=21 score=-0.01 pv=\"32-28 17-22\" flag").unwrap();
+        assert_eq!(l.command, "info");
+        assert_eq!(l.get("depth"), Some("21"));
+        assert_eq!(l.get("pv"), Some("32-28 17-22"));
+        assert!(l.has("flag"));
+        assert_eq!(Line::parse("   "), None);
+        assert_eq!(
+            Line::parse("set-param name=x value=\"\"")
+                .unwrap()
+                .get("value"),
+            Some("")
+        );
+    }
+
+    #[test]
+    fn positions_and_moves_read_back_as_written() {
+        for v in Variant::ALL {
+            let rules = v.rules();
+            let start = v.start_position();
+            match write_position(&start) {
+                Some(text) => {
+                    assert_eq!(text.len(), 1 + rules.board.squares() as usize, "{v}");
+                    assert_eq!(parse_position(rules, &text), Ok(start), "{v}");
+                }
+                None => assert_eq!(v, Variant::TwoTowers, "only towers need a FEN"),
+            }
+            for m in start.legal_moves(rules) {
+                assert_eq!(parse_move(&start, rules, &write_move(&m)), Ok(m), "{v}");
+            }
+        }
+        // International: the protocol's own start position, and a capture's squares in any order.
+        let rules = Variant::International.rules();
+        let text = format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20));
+        assert_eq!(
+            parse_position(rules, &text),
+            Ok(Variant::International.start_position())
+        );
+        assert!(parse_position(rules, "Weee").is_err());
+        assert!(parse_move(&rules.start_position().unwrap(), rules, "32-27x").is_err());
+        // Captures along a game that always takes the last legal move: written and read back,
+        // their captured squares in any order.
+        let mut pos = rules.start_position().unwrap();
+        let mut multi = 0;
+        for _ in 0..300 {
+            let moves = pos.legal_moves(rules);
+            let Some(&m) = moves.last() else { break };
+            if m.capture_count() >= 2 {
+                let text = write_move(&m);
+                let mut parts: Vec<&str> = text.split('x').collect();
+                parts[2..].reverse();
+                assert_eq!(parse_move(&pos, rules, &parts.join("x")), Ok(m), "{text}");
+                multi += 1;
+            }
+            assert_eq!(parse_move(&pos, rules, &write_move(&m)), Ok(m));
+            pos.play_unchecked(&m);
+        }
+        assert!(multi > 0, "a capture of two or more was met");
+    }
+
+    #[test]
+    fn a_clock_is_shared_out_and_never_spent_at_once() {
+        let l = Level::Clock {
+            time: Duration::from_secs(100),
+            inc: Duration::from_secs(1),
+            moves: None,
+        };
+        assert_eq!(l.limits().time, Some(Duration::from_millis(4800)));
+        let short = Level::Clock {
+            time: Duration::from_secs(1),
+            inc: Duration::ZERO,
+            moves: Some(1),
+        };
+        assert!(short.limits().time.unwrap() <= Duration::from_millis(200));
+    }
+}
