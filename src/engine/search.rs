@@ -25,8 +25,9 @@ const MAX_PLY: usize = 128;
 pub struct Limits {
     /// Iterations to complete.
     pub depth: Option<u32>,
-    /// Thinking time: the search stops at this time and does not start an iteration it is
-    /// unlikely to finish.
+    /// Thinking time: the search stops at this time, in the middle of an iteration if need be
+    /// (its best move so far counts: the previous best is searched first), so that the time is
+    /// used and not exceeded.
     pub time: Option<Duration>,
     /// Nodes to visit.
     pub nodes: Option<u64>,
@@ -278,11 +279,6 @@ impl Searcher {
                 break;
             }
             if report.score.abs() > MATE_BOUND && (MATE - report.score.abs()) as u32 <= depth {
-                break;
-            }
-            if let Some(limit) = limits.time
-                && report.elapsed * 2 > limit
-            {
                 break;
             }
         }
