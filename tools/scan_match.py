@@ -26,6 +26,7 @@ import shutil
 import statistics
 import subprocess
 import tempfile
+import threading
 import time
 
 import draughts
@@ -73,6 +74,26 @@ def start_scan(scan_dir, port):
     return proc, work
 
 
+def scan_move(scan, board):
+    """Scan's move, or how the game ended when Scan ended it instead: it adjudicates by its
+    bitbases once 4 pieces are left (DXP GAMEEND, whose reason says who wins), and pydraughts
+    then waits for a move forever, so the wait runs on a thread and is cut off."""
+    box = {}
+    waiter = threading.Thread(target=lambda: box.update(r=scan.play(board)), daemon=True)
+    waiter.start()
+    while waiter.is_alive():
+        waiter.join(0.01)
+        reason = scan.sender.current.result
+        if reason is not None:
+            scan.receiver.listening = False  # ends pydraughts' wait
+            waiter.join()
+            # DXP: 1 the sender (Scan) loses, 2 draw, 3 Scan wins, 0 unknown.
+            return None, {"1": (1, "Dáma wins (Scan's bitbase)"),
+                          "3": (-1, "Scan wins (its bitbase)")}.get(
+                              reason, (0, "draw (Scan's bitbase)"))
+    return box["r"], None
+
+
 def play(number, dama_white, dama, scan_port, minutes, max_plies, times):
     board = opening(number, scan_first=not dama_white)
     scan = DXPEngine(None, {"engine-opened": True, "ip": "127.0.0.1", "port": scan_port,
@@ -87,13 +108,18 @@ def play(number, dama_white, dama, scan_port, minutes, max_plies, times):
                 result = dama.play(board, Limit(time=max(left, 0.05)), ponder=False)
                 left -= time.perf_counter() - began
             else:
-                result = scan.play(board)
+                result, ended = scan_move(scan, board)
+                if ended is not None:
+                    return ended
             times["Dáma" if dama_to_move else "Scan"].append(time.perf_counter() - began)
             if result.move is None:
                 return (-1 if dama_to_move else 1), "no move"
             board.push(result.move)
     finally:
-        scan.quit()
+        try:
+            scan.quit()
+        except OSError:
+            pass  # Scan has gone already
     if not board.is_over():
         return 0, f"draw after {max_plies} plies"
     winner = board.winner()
