@@ -215,6 +215,11 @@ fn main() {
     let mut a = Engine::start(args.get(3).expect(usage), variant);
     let mut b = Engine::start(args.get(4).expect(usage), variant);
     let max_plies: usize = args.get(5).map_or(300, |s| s.parse().expect("plies"));
+    // Two versions of one engine are told apart by their commands.
+    if a.name == b.name {
+        a.name.clone_from(&args[3]);
+        b.name.clone_from(&args[4]);
+    }
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for opening in 0..openings {
         for a_is_white in [true, false] {
