@@ -9,9 +9,8 @@
 //! board of men and kings), `pos fen=…` takes a PDN FEN, which also holds Dvě věže's towers.
 //! Moves are numeric: `32-28`, a capture `28x19x23` (from, to, then the captured squares).
 
-use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -182,14 +181,17 @@ pub fn parse_move(pos: &Position, rules: &RuleSet, text: &str) -> Result<Move, S
     let capture = text.contains('x');
     let mut captured: Vec<u8> = numbers[2..].to_vec();
     captured.sort_unstable();
+    // A quiet move has no captured squares, so one comparison serves both kinds.
     pos.legal_moves(rules)
         .into_iter()
         .find(|m| {
             m.from().number() == numbers[0]
                 && m.to().number() == numbers[1]
                 && m.is_capture() == capture
-                && (captured.is_empty() && !capture
-                    || m.captured().iter().map(|s| s.number()).collect::<Vec<_>>() == captured)
+                && m.captured()
+                    .iter()
+                    .map(|s| s.number())
+                    .eq(captured.iter().copied())
         })
         .ok_or_else(|| format!("move {text:?}: not legal here"))
 }
@@ -247,7 +249,7 @@ struct Running {
     /// Stops it: the searcher's own flag.
     stop: Arc<AtomicBool>,
     /// Set by `ponder-hit`: the search (pondering until now) gets its time from now on.
-    hit: Arc<AtomicU64>,
+    hit: Arc<AtomicBool>,
 }
 
 /// Runs the protocol on `input` and `output` until `quit` or the end of the input (the GUI is
@@ -271,7 +273,6 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
     };
     let mut searcher: Option<Arc<Mutex<Searcher>>> = None;
     let mut running: Option<Running> = None;
-    let mut params: HashMap<String, String> = HashMap::new();
     for line in input.lines() {
         let line = line?;
         let Some(cmd) = Line::parse(&line) else {
@@ -297,7 +298,6 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
             }
             "set-param" => {
                 if let (Some(name), Some(value)) = (cmd.get("name"), cmd.get("value")) {
-                    params.insert(name.to_string(), value.to_string());
                     match name {
                         "variant" => match value.parse::<Variant>() {
                             Ok(v) => {
@@ -351,7 +351,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
             }
             "ponder-hit" => {
                 if let Some(r) = &running {
-                    r.hit.store(1, Ordering::Relaxed);
+                    r.hit.store(true, Ordering::Relaxed);
                 }
             }
             "stop" => {
@@ -371,11 +371,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
 }
 
 fn new_searcher(setup: &Setup) -> Arc<Mutex<Searcher>> {
-    let rules = setup.variant.rules();
-    Arc::new(Mutex::new(Searcher::with_stop_flag(
-        rules,
+    Arc::new(Mutex::new(Searcher::new(
+        setup.variant.rules(),
         setup.hash_mb,
-        Arc::new(AtomicBool::new(false)),
     )))
 }
 
@@ -459,15 +457,11 @@ fn go<W: Write + Send + 'static>(
 ) -> Running {
     let positions = setup.positions.clone();
     let ponder = cmd.has("ponder");
-    let limits = if ponder {
-        Limits::default()
-    } else {
-        setup.level.limits()
-    };
     let after_hit = setup.level.limits();
+    let limits = if ponder { Limits::default() } else { after_hit };
     let stop = searcher.lock().expect("searcher lock").stop_flag();
     stop.store(false, Ordering::Relaxed);
-    let hit = Arc::new(AtomicU64::new(0));
+    let hit = Arc::new(AtomicBool::new(false));
     let handle = {
         let stop = stop.clone();
         let hit = hit.clone();
@@ -478,7 +472,7 @@ fn go<W: Write + Send + 'static>(
                 let stop = stop.clone();
                 let hit = hit.clone();
                 std::thread::spawn(move || {
-                    while hit.load(Ordering::Relaxed) == 0 && !stop.load(Ordering::Relaxed) {
+                    while !hit.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
                         std::thread::sleep(Duration::from_millis(2));
                     }
                     if let Some(t) = after_hit.time {
@@ -491,24 +485,22 @@ fn go<W: Write + Send + 'static>(
                 })
             });
             let mut searcher = searcher.lock().expect("searcher lock");
-            let root = *positions.last().expect("a position");
             let report = searcher.search(&positions, limits, &mut |r| {
-                let _ = info(&out, &root, r);
+                let _ = info(&out, r);
             });
             stop.store(true, Ordering::Relaxed);
             if let Some(w) = watcher {
                 let _ = w.join();
             }
-            let _ = done(&out, &root, &report);
+            let _ = done(&out, &report);
         })
     };
     Running { handle, stop, hit }
 }
 
-fn info<W: Write>(out: &Mutex<W>, root: &Position, r: &Report) -> io::Result<()> {
+fn info<W: Write>(out: &Mutex<W>, r: &Report) -> io::Result<()> {
     let secs = r.elapsed.as_secs_f64();
     let pv: Vec<String> = r.pv.iter().map(write_move).collect();
-    let _ = root;
     let mut o = out.lock().expect("output lock");
     writeln!(
         o,
@@ -523,8 +515,7 @@ fn info<W: Write>(out: &Mutex<W>, root: &Position, r: &Report) -> io::Result<()>
     o.flush()
 }
 
-fn done<W: Write>(out: &Mutex<W>, root: &Position, r: &Report) -> io::Result<()> {
-    let _ = root;
+fn done<W: Write>(out: &Mutex<W>, r: &Report) -> io::Result<()> {
     let mut o = out.lock().expect("output lock");
     match r.best {
         Some(m) => match r.pv.get(1) {
