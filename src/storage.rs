@@ -483,6 +483,14 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Sets or lifts the read-only flag of `path` (on Unix, its write bits).
+    #[allow(clippy::permissions_set_readonly_false)]
+    fn set_read_only(path: &Path, read_only: bool) {
+        let mut perms = std::fs::metadata(path).unwrap().permissions();
+        perms.set_readonly(read_only);
+        std::fs::set_permissions(path, perms).unwrap();
+    }
+
     /// The user agreed to replace a read-only file (the window asks first): it is replaced and
     /// stays read-only, on Windows too, where a rename cannot replace a read-only file.
     #[test]
@@ -490,9 +498,7 @@ mod tests {
         let dir = temp_dir("read-only");
         let file = dir.join("kept.pdn");
         std::fs::write(&file, "old").unwrap();
-        let mut read_only = std::fs::metadata(&file).unwrap().permissions();
-        read_only.set_readonly(true);
-        std::fs::set_permissions(&file, read_only).unwrap();
+        set_read_only(&file, true);
         write_atomically(&file, b"new").unwrap();
         assert_eq!(std::fs::read(&file).unwrap(), b"new");
         assert!(std::fs::metadata(&file).unwrap().permissions().readonly());
@@ -505,11 +511,8 @@ mod tests {
         assert!(err.is_err());
         assert_eq!(std::fs::read(&file).unwrap(), b"new");
         assert_eq!(leftovers(&dir), Vec::<String>::new());
-        let mut perms = std::fs::metadata(&file).unwrap().permissions();
-        assert!(perms.readonly());
-        #[allow(clippy::permissions_set_readonly_false)]
-        perms.set_readonly(false);
-        std::fs::set_permissions(&file, perms).unwrap();
+        assert!(std::fs::metadata(&file).unwrap().permissions().readonly());
+        set_read_only(&file, false);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
