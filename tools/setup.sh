@@ -3,6 +3,9 @@
 #   sh tools/setup.sh          install what is missing, build, open the window
 #   sh tools/setup.sh test     install what the build needs, run the whole test suite
 #   sh tools/setup.sh deps     only install what is missing
+#   sh tools/setup.sh windows  install what the build needs, and what cross-building for Windows
+#                              needs (mingw-w64, NSIS, zip, Rust's Windows target; see
+#                              packaging/windows/build.sh)
 # It works as root (a fresh Debian has no sudo) and as a user: through sudo where the user may
 # use it, else through `su` with the root password. It updates the package lists, installs the
 # build packages (and, to run, speech and the graphics libraries a desktop usually has), and
@@ -12,8 +15,8 @@ set -eu
 cd "$(dirname "$0")/.."
 what=${1:-run}
 case $what in
-    run | test | deps) ;;
-    *) echo "usage: sh tools/setup.sh [run|test|deps]" >&2; exit 2 ;;
+    run | test | deps | windows) ;;
+    *) echo "usage: sh tools/setup.sh [run|test|deps|windows]" >&2; exit 2 ;;
 esac
 
 # To build: a C toolchain, and the headers of speech-dispatcher (bindgen needs libclang) and ALSA;
@@ -22,8 +25,11 @@ build="build-essential pkg-config libspeechd-dev libclang-dev libasound2-dev cur
 # To run: speech with a voice, X11/Wayland and Mesa (no GPU needed). Tests need none of it.
 run="speech-dispatcher speech-dispatcher-espeak-ng libx11-6 libx11-xcb1 libxcursor1 libxi6 \
 libxrandr2 libxkbcommon-x11-0 libwayland-egl1 libegl1 libegl-mesa0 libgl1-mesa-dri"
+# To cross-build for Windows and make its installer and zip.
+windows="gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 nsis zip"
 case $what in
     test) packages=$build ;;
+    windows) packages="$build $windows" ;;
     *) packages="$build $run" ;;
 esac
 
@@ -79,4 +85,9 @@ case $what in
     run) exec cargo run --release --locked ;;
     test) exec cargo test --locked ;;
     deps) echo "setup: ready ($(rustc --version))" >&2 ;;
+    windows)
+        target=x86_64-pc-windows-gnu
+        rustup target list --installed | grep -qx $target || rustup target add $target
+        echo "setup: ready to build for Windows ($(rustc --version))" >&2
+        ;;
 esac

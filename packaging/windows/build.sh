@@ -1,27 +1,13 @@
 #!/bin/sh
 # Builds Dáma for Windows on Linux: target/windows/Dama-VERSION-portable.zip and
-# target/windows/Dama-VERSION-setup.exe (the installer). What it needs and does not find, it
-# installs first: Debian's mingw-w64, NSIS and zip (as root, through sudo or su, as
-# tools/setup.sh does) and Rust's Windows target (rustup).
+# target/windows/Dama-VERSION-setup.exe (the installer). What it needs and does not find,
+# tools/setup.sh installs first: Debian's mingw-w64, NSIS and zip (as root, through sudo or su),
+# a recent enough Rust and its Windows target.
 set -eu
 cd "$(dirname "$0")/../.."
-target=x86_64-pc-windows-gnu
-missing=""
-for p in gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 nsis zip; do
-    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-    echo "build.sh: installing$missing" >&2
-    if [ "$(id -u)" -eq 0 ]; then
-        apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing
-    elif command -v sudo >/dev/null 2>&1 && id -nG | grep -qwE 'sudo|admin|wheel'; then
-        sudo apt-get update -qq && sudo apt-get install -y -qq --no-install-recommends $missing
-    else
-        su root -c "apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing"
-    fi
-fi
+sh tools/setup.sh windows
 if [ -f "$HOME/.cargo/env" ]; then . "$HOME/.cargo/env"; fi
-rustup target list --installed | grep -qx $target || rustup target add $target
+target=x86_64-pc-windows-gnu
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 out=target/windows
 stage=$out/stage
