@@ -76,6 +76,22 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
     },
+    /// Build the endgame databases of a rule set (won, drawn or lost for every position of up to
+    /// PIECES pieces) into the data folder's `endgames`, where the computer opponent finds them.
+    Endgame {
+        /// Rule set.
+        #[arg(long, value_name = "VARIANT", value_parser = variant_parser())]
+        variant: Variant,
+        /// Most pieces on the board (2 to 6; 4 takes seconds to minutes, 5 much longer).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(2..=6))]
+        pieces: u32,
+        /// Threads to use (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Folder to write to (default: the data folder's `endgames`).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
     /// Replay every game of PDN files on the rules core: one line per game, `game K: N plies,
     /// result R, final FEN`; warnings on stderr. A bad game is `FILE:LINE:COL: game K: message`
     /// on stderr, and the games after it are read on; a summary per file on stderr; exit code 1
@@ -363,6 +379,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             time,
             depth,
         )?,
+        Command::Endgame {
+            variant,
+            pieces,
+            threads,
+            dir,
+        } => build_endgames(variant.rules(), pieces, threads, dir)?,
         Command::Replay { variant, files } => {
             let rules = variant.map(Variant::rules);
             let mut rejected = 0;
@@ -411,6 +433,59 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// The folder of the endgame databases.
+fn endgame_dir() -> Option<PathBuf> {
+    dama::dirs::data_dir().map(|d| d.join("endgames"))
+}
+
+fn build_endgames(
+    rules: &RuleSet,
+    pieces: u32,
+    threads: Option<usize>,
+    dir: Option<PathBuf>,
+) -> Result<(), Failure> {
+    use dama::engine::endgame::{Tables, file_in};
+    let Some(dir) = dir.or_else(endgame_dir) else {
+        return Err(bad_file(
+            "no data folder for the endgame databases: give --dir".into(),
+        ));
+    };
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let start = Instant::now();
+    let (tables, stats) = Tables::build(rules, pieces, threads, &mut |m, s| {
+        note!(
+            "{:?}: {} positions, {} won, {} drawn, {} lost ({:.1} s)",
+            m.0,
+            s.positions,
+            s.wins,
+            s.draws,
+            s.losses,
+            start.elapsed().as_secs_f64()
+        );
+    });
+    let path = file_in(&dir, rules);
+    let cannot_write = |e: io::Error| bad_file(format!("{}: cannot write: {e}", path.display()));
+    std::fs::create_dir_all(&dir).map_err(cannot_write)?;
+    let mut file = dama::storage::AtomicFile::create(&path).map_err(cannot_write)?;
+    tables.write(&mut file).map_err(cannot_write)?;
+    file.commit().map_err(cannot_write)?;
+    let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+    let mut out = Output::new();
+    out.line(format_args!(
+        "{}: {} materials of up to {pieces} pieces, {} positions ({} won, {} drawn, {} lost), {size} bytes in {}, {:.1} s on {threads} threads",
+        rules.id,
+        stats.materials,
+        stats.positions,
+        stats.wins,
+        stats.draws,
+        stats.losses,
+        path.display(),
+        start.elapsed().as_secs_f64()
+    ))?;
+    out.finish()
 }
 
 fn bestmove(
@@ -544,6 +619,9 @@ fn main() -> ExitCode {
         shown(data_dir.as_deref()),
         shown(logging.file.as_deref()),
     );
+    if let Some(dir) = endgame_dir() {
+        dama::engine::endgame::set_directory(&dir);
+    }
     let result = run(cli);
     if let Err(Failure { message, code }) = &result
         && *code != STOPPED

@@ -296,3 +296,52 @@ fn the_thinking_thread_answers_and_can_be_cancelled() {
     let (_, answer) = worker.wait(Duration::from_secs(30)).expect("an answer");
     assert!(matches!(answer, Answer::Move(None)), "{answer:?}");
 }
+
+/// With the endgame databases, both sides keep the value of the position: a won ending of
+/// English draughts (two kings against one) is won over the board, a drawn one of Czech
+/// draughts (flying kings, two against one) stays drawn, and the search says so.
+#[test]
+fn endgame_databases_guide_the_play() {
+    use dama::engine::endgame::{Tables, Wdl};
+    use std::sync::Arc;
+    for (variant, fen, value) in [
+        (Variant::English, "W:WK1,K2:BK32", Wdl::Win),
+        (Variant::Czech, "W:WK1,K2:BK32", Wdl::Draw),
+    ] {
+        let rules = variant.rules();
+        let (tables, _) = Tables::build(rules, 3, 2, &mut |_, _| {});
+        let tables = Arc::new(tables);
+        assert_eq!(tables.probe(&rules.parse_fen(fen).unwrap()), Some(value));
+        let mut game = Game::from_position(rules.clone(), rules.parse_fen(fen).unwrap());
+        let mut searcher = Searcher::new(rules, 8);
+        searcher.set_endgames(Some(Arc::clone(&tables)));
+        // Before the root is covered, the search asks them after captures.
+        let before = rules.parse_fen("W:WK1,K2,K3:BK32").unwrap();
+        searcher.search(&[before], Limits::depth(8), &mut |_| {});
+        assert!(searcher.tb_hits() > 0, "{variant:?}");
+        while game.outcome().is_none() && game.moves().len() < 120 {
+            let positions = game_positions(&game);
+            let pos = *game.position();
+            let report = searcher.search(&positions, Limits::depth(10), &mut |_| {});
+            let m = report.best.unwrap();
+            let mut next = pos;
+            next.play_unchecked(&m);
+            // The move keeps the value for the side that made it.
+            let kept = match tables.probe(&next) {
+                Some(Wdl::Win) => Wdl::Loss,
+                Some(Wdl::Loss) => Wdl::Win,
+                other => other.unwrap(),
+            };
+            assert_eq!(Some(kept), tables.probe(&pos), "{variant:?} {pos:?} {m}");
+            game.play(m).unwrap();
+        }
+        let winner = match game.outcome() {
+            Some(dama::rules::Outcome::Win { winner, .. }) => Some(winner),
+            _ => None,
+        };
+        match value {
+            Wdl::Win => assert_eq!(winner, Some(dama::rules::Color::White), "{variant:?}"),
+            _ => assert_eq!(winner, None, "{variant:?}"),
+        }
+    }
+}

@@ -1,10 +1,15 @@
 //! Static evaluation: how good a position looks without searching, in hundredths of a man.
 //!
-//! One evaluator serves every rule set; its weights are derived from the rule-set data (board
-//! size, king range, towers), never from a variant's name. The terms are the classic ones of
-//! draughts programs: material, advancement and tempo, the back rank, the centre, mobility, and
-//! in Dvě věže the blockades that towers make (men cannot jump a tower).
+//! The preset rule sets are scored by weights learned from games ([`super::learned`]). Any
+//! other rule set, and the first round of learning, use the hand-set evaluation: its weights
+//! are derived from the rule-set data (board size, king range, towers), never from a variant's
+//! name, and its terms are the classic ones of draughts programs: material, advancement and
+//! tempo, the back rank, the centre, mobility, and in Dvě věže the blockades that towers make
+//! (men cannot jump a tower).
 
+use std::sync::Arc;
+
+use super::learned::Learned;
 use crate::rules::{Board, ByColor, Color, KingRange, Position, Role, RuleSet, Square, SquareSet};
 
 /// The value of a man: scores are in hundredths of a man.
@@ -39,6 +44,8 @@ pub struct Evaluator {
     advance_planes: [[u64; 5]; 2],
     /// The same for the rows advanced (tempo).
     tempo_planes: [[u64; 4]; 2],
+    /// Learned weights, which replace the hand-set terms when present.
+    learned: Option<Arc<Learned>>,
 }
 
 /// The sum over the squares of `set` of a per-square value given as bit planes: one population
@@ -53,8 +60,29 @@ fn weighted_count<const N: usize>(set: u64, planes: &[u64; N]) -> i32 {
 }
 
 impl Evaluator {
-    /// The evaluator for `rules`.
+    /// The evaluator for `rules`: the learned one of a preset rule set, else the hand-set one.
     pub fn new(rules: &RuleSet) -> Evaluator {
+        Evaluator {
+            learned: Learned::shipped(rules),
+            ..Evaluator::hand_set(rules)
+        }
+    }
+
+    /// The evaluator for `rules` with the given learned weights (for training and comparison).
+    pub fn with_learned(rules: &RuleSet, learned: Arc<Learned>) -> Evaluator {
+        Evaluator {
+            learned: Some(learned),
+            ..Evaluator::hand_set(rules)
+        }
+    }
+
+    /// Whether learned weights score the positions.
+    pub fn is_learned(&self) -> bool {
+        self.learned.is_some()
+    }
+
+    /// The hand-set evaluator for `rules`, without learned weights.
+    pub fn hand_set(rules: &RuleSet) -> Evaluator {
         let board = rules.board;
         let size = board.size();
         let width = u32::from(board.row_width());
@@ -134,6 +162,7 @@ impl Evaluator {
             ahead,
             advance_planes,
             tempo_planes,
+            learned: None,
         }
     }
 
@@ -149,6 +178,39 @@ impl Evaluator {
 
     /// [`Evaluator::evaluate`] with the mobility already counted ([`Position::mobility`]).
     pub fn evaluate_with(&self, pos: &Position, mobility: ByColor<u32>) -> i32 {
+        let score = match &self.learned {
+            Some(learned) => self.drawish(pos, learned.evaluate(pos, mobility)),
+            None => self.hand_set_score(pos, mobility),
+        };
+        match pos.side_to_move() {
+            Color::White => score,
+            Color::Black => -score,
+        }
+    }
+
+    /// Flying kings alone cannot force much: few kings against a king is a draw, whatever the
+    /// learned weights say of the material.
+    fn drawish(&self, pos: &Position, score: i32) -> i32 {
+        if !self.flying {
+            return score;
+        }
+        let men = |c| pos.count(c, Role::Man) + pos.count(c, Role::Tower);
+        if men(Color::White) + men(Color::Black) != 0 {
+            return score;
+        }
+        let kings = |c| pos.count(c, Role::King) as i32;
+        let (w, b) = (kings(Color::White), kings(Color::Black));
+        let (strong, weak) = if w >= b { (w, b) } else { (b, w) };
+        let needed = if self.board == Board::Ten { 4 } else { 3 };
+        if weak > 0 && strong < needed + weak - 1 {
+            score / 16
+        } else {
+            score
+        }
+    }
+
+    /// The hand-set terms, for White.
+    fn hand_set_score(&self, pos: &Position, mobility: ByColor<u32>) -> i32 {
         let w = self.side(pos, Color::White);
         let b = self.side(pos, Color::Black);
         let men_left = w.men + b.men;
@@ -177,22 +239,7 @@ impl Evaluator {
         if self.has_towers {
             score += self.blockades(pos, Color::White) - self.blockades(pos, Color::Black);
         }
-        // Flying kings alone cannot force much: few kings against a king is a draw.
-        if self.flying && men_left == 0 {
-            let (strong, weak) = if w.kings >= b.kings {
-                (w.kings, b.kings)
-            } else {
-                (b.kings, w.kings)
-            };
-            let needed = if self.board == Board::Ten { 4 } else { 3 };
-            if weak > 0 && strong < needed + weak - 1 {
-                score /= 16;
-            }
-        }
-        match pos.side_to_move() {
-            Color::White => score,
-            Color::Black => -score,
-        }
+        self.drawish(pos, score)
     }
 
     /// The terms of one side, from its own point of view.
@@ -221,7 +268,6 @@ impl Evaluator {
         SideTerms {
             material: MAN * men_n + self.king * kings_n + self.tower * towers_n,
             men: men_n + towers_n,
-            kings: kings_n + towers_n,
             advance,
             tempo,
             back,
@@ -265,8 +311,6 @@ struct SideTerms {
     material: i32,
     /// Men and towers (pieces still to be crowned).
     men: i32,
-    /// Kings and towers (pieces men cannot take).
-    kings: i32,
     advance: i32,
     tempo: i32,
     back: i32,
@@ -281,14 +325,14 @@ mod tests {
 
     fn eval(v: Variant, fen: &str) -> i32 {
         let rules = v.rules();
-        Evaluator::new(rules).evaluate(&rules.parse_fen(fen).unwrap(), rules)
+        Evaluator::hand_set(rules).evaluate(&rules.parse_fen(fen).unwrap(), rules)
     }
 
     #[test]
     fn start_is_balanced() {
         for v in Variant::ALL {
             let rules = v.rules();
-            let e = Evaluator::new(rules);
+            let e = Evaluator::hand_set(rules);
             let start = v.start_position();
             let s = e.evaluate(&start, rules);
             let other = e.evaluate(&start.with_side(!start.side_to_move()), rules);
@@ -316,12 +360,18 @@ mod tests {
         assert!(two_vs_one.abs() < 40, "{two_vs_one}");
         let men = eval(Variant::Czech, "W:WK1,K2:B28");
         assert!(men > 300, "{men}");
+        // The learned evaluation too.
+        let rules = Variant::Czech.rules();
+        let learned = Evaluator::new(rules);
+        assert!(learned.is_learned());
+        let s = learned.evaluate(&rules.parse_fen("W:WK1,K2:BK32").unwrap(), rules);
+        assert!(s.abs() < 40, "{s}");
     }
 
     #[test]
     fn bit_planes_hold_each_squares_advancement() {
         for v in [Variant::Czech, Variant::International] {
-            let e = Evaluator::new(v.rules());
+            let e = Evaluator::hand_set(v.rules());
             let advances: &[i32] = if e.board == Board::Eight {
                 &ADVANCE_8
             } else {
@@ -350,7 +400,7 @@ mod tests {
     #[test]
     fn towers_blocking_men_score() {
         let rules = Variant::TwoTowers.rules();
-        let e = Evaluator::new(rules);
+        let e = Evaluator::hand_set(rules);
         // A white tower on 28 stands in front of the black man on 22 (which steps to 27 or 28).
         let block = rules.parse_fen("W:WT28:B22").unwrap();
         let free = rules.parse_fen("W:WT29:B22").unwrap();

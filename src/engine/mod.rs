@@ -17,14 +17,17 @@
 //! assert_eq!(report.best.unwrap().capture_count(), 2);
 //! ```
 
+pub mod endgame;
 mod eval;
 pub mod hub;
+pub mod learned;
 mod play;
 mod search;
+pub mod train;
 mod tt;
 mod worker;
 
 pub use eval::{Evaluator, MAN};
 pub use play::{ClaimChoice, Level, choose_claim, choose_move, game_positions, make_claim};
-pub use search::{Limits, MATE, MATE_BOUND, Report, Searcher};
+pub use search::{KNOWN_WIN, Limits, MATE, MATE_BOUND, Report, Searcher};
 pub use worker::{Answer, Task, Worker};

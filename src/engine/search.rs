@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::endgame::{self, Tables, Wdl};
 use super::eval::Evaluator;
 use super::tt::{Bound, Table};
 use crate::rules::{Move, Position, Role, RuleSet};
@@ -16,6 +17,9 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this are wins or losses found by the search.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INFINITY: i32 = MATE + 1;
+/// The score of a position the endgame databases say is won, less the plies to reach it: below
+/// [`MATE_BOUND`], as the win still has to be found.
+pub const KNOWN_WIN: i32 = 20_000;
 /// Deepest ply the search reaches, extensions included.
 const MAX_PLY: usize = 128;
 
@@ -127,6 +131,14 @@ pub struct Searcher {
     path: Vec<Visited>,
     /// The no-progress draw: plies, and whether a man's move restarts the count.
     quiet_limit: Option<(usize, bool)>,
+    /// Endgame databases, if installed.
+    endgames: Option<Arc<Tables>>,
+    /// Positions of at most this many pieces are asked: all they cover, but fewer than the
+    /// root's when the root itself is covered (the search then looks for the actual win, or a
+    /// capture into a smaller won ending, among the moves that keep the value).
+    probe_pieces: u32,
+    /// Positions the databases answered in this search.
+    tb_hits: u64,
 }
 
 impl Searcher {
@@ -151,6 +163,27 @@ impl Searcher {
                 .draw
                 .quiet_moves
                 .map(|q| (2 * usize::from(q.moves_each), q.man_move_resets)),
+            endgames: endgame::installed(rules),
+            probe_pieces: 0,
+            tb_hits: 0,
+        }
+    }
+
+    /// Uses these endgame databases (or none) instead of the installed ones.
+    pub fn set_endgames(&mut self, tables: Option<Arc<Tables>>) {
+        self.endgames = tables;
+    }
+
+    /// Positions the endgame databases answered in the last search.
+    pub fn tb_hits(&self) -> u64 {
+        self.tb_hits
+    }
+
+    /// A searcher with its own evaluator (to compare or train evaluations).
+    pub fn with_evaluator(rules: &RuleSet, tt_megabytes: usize, eval: Evaluator) -> Searcher {
+        Searcher {
+            eval,
+            ..Searcher::new(rules, tt_megabytes)
         }
     }
 
@@ -212,6 +245,7 @@ impl Searcher {
         if root_moves.is_empty() {
             return report;
         }
+        self.keep_known_result(&root, &mut root_moves);
         if let Some(e) = self.tt.probe(root.key())
             && let Some(m) = e.best
             && let Some(i) = root_moves.iter().position(|&r| r == m)
@@ -328,6 +362,35 @@ impl Searcher {
         out
     }
 
+    /// When the databases cover `root`, keeps only the moves that keep its value, and searches
+    /// without asking them (a covered root would otherwise see every move as equally won).
+    fn keep_known_result(&mut self, root: &Position, moves: &mut Vec<Move>) {
+        let Some(tables) = self.endgames.as_ref() else {
+            return;
+        };
+        let Some(value) = tables.probe(root) else {
+            return;
+        };
+        let wanted = match value {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => return,
+        };
+        let keep: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                let mut next = *root;
+                next.play_unchecked(m);
+                tables.probe(&next) == Some(wanted)
+            })
+            .collect();
+        if !keep.is_empty() {
+            *moves = keep;
+        }
+        self.probe_pieces = root.occupied().len() as u32 - 1;
+    }
+
     /// Positions visited by the last search.
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -336,6 +399,8 @@ impl Searcher {
     fn begin(&mut self, positions: &[Position], limits: Limits, start: Instant) {
         self.aborted = self.stop.load(Ordering::Relaxed);
         self.nodes = 0;
+        self.tb_hits = 0;
+        self.probe_pieces = self.endgames.as_ref().map_or(0, |t| t.pieces());
         self.seldepth = 0;
         self.deadline = limits.time.map(|t| start + t);
         self.node_limit = limits.nodes;
@@ -449,6 +514,18 @@ impl Searcher {
         }
         if ply >= MAX_PLY {
             return self.eval.evaluate(pos, &self.rules);
+        }
+        if self.probe_pieces > 0
+            && pos.occupied().len() as u32 <= self.probe_pieces
+            && let Some(tables) = &self.endgames
+            && let Some(value) = tables.probe(pos)
+        {
+            self.tb_hits += 1;
+            return match value {
+                Wdl::Win => KNOWN_WIN - ply as i32,
+                Wdl::Draw => 0,
+                Wdl::Loss => ply as i32 - KNOWN_WIN,
+            };
         }
         // A win can be no faster than this: prune lines that cannot matter.
         let alpha_orig = alpha.max(-MATE + ply as i32);

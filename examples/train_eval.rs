@@ -1,0 +1,147 @@
+//! Learns the evaluation of one rule set and writes its weights file, from nothing:
+//!
+//! ```text
+//! cargo run --release --example train_eval -- VARIANT [--games N] [--depth D] [--rounds R]
+//!     [--threads T] [--epochs E] [--out FILE]
+//! cargo run --release --example train_eval -- czech --games 20000
+//! ```
+//!
+//! Round 1 plays `N` self-play games searching `D` plies with the hand-set evaluation (after 2–8
+//! random plies, so that no two games are alike), keeps every position without a capture due,
+//! labelled with the game's result, and fits the learned weights to them. Each further round
+//! plays `N` more games with the weights just fitted and fits again on all positions so far.
+//! The weights go to `assets/eval/VARIANT.eval` (or FILE), which the program builds in.
+//! Everything runs on T threads (default: every core); `tools/train-eval.sh` does all rule sets.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use dama::engine::Evaluator;
+use dama::engine::learned::{GLOBAL_NAMES, Layout, Learned};
+use dama::engine::train::{Fit, SelfPlay, fit, self_play};
+use dama::rules::Variant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--out FILE]";
+    let variant: Variant = args
+        .next()
+        .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
+        .unwrap_or_else(|| {
+            eprintln!("{usage}");
+            std::process::exit(2)
+        });
+    let rules = variant.rules();
+    let large = rules.board.size() == 10;
+    let mut games = 10_000;
+    let mut depth = if large { 4 } else { 6 };
+    let mut rounds = 2;
+    let mut epochs = 30;
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut out = format!("assets/eval/{}.eval", variant.id());
+    while let Some(flag) = args.next() {
+        let value = args.next().unwrap_or_else(|| {
+            eprintln!("{usage}");
+            std::process::exit(2)
+        });
+        let number = || -> usize {
+            value.parse().unwrap_or_else(|_| {
+                eprintln!("{flag}: a number, not {value}");
+                std::process::exit(2)
+            })
+        };
+        match flag.as_str() {
+            "--games" => games = number(),
+            "--depth" => depth = number() as u32,
+            "--rounds" => rounds = number().max(1),
+            "--threads" => threads = number().max(1),
+            "--epochs" => epochs = number().max(1),
+            "--out" => out = value.clone(),
+            _ => {
+                eprintln!("{usage}");
+                std::process::exit(2)
+            }
+        }
+    }
+    let layout = Layout::new(rules);
+    println!(
+        "{}: {} features ({} windows), {games} games a round at depth {depth}, {rounds} rounds, {threads} threads",
+        variant.id(),
+        layout.features(),
+        layout.windows()
+    );
+    let all = Instant::now();
+    let mut samples = Vec::new();
+    let mut eval = Evaluator::hand_set(rules);
+    for round in 0..rounds {
+        let started = Instant::now();
+        let cfg = SelfPlay {
+            games,
+            depth,
+            random_plies: (2, 8),
+            max_plies: 300,
+            threads,
+            seed: 0x0DA3A + round as u64,
+        };
+        let step = (games / 10).max(1);
+        let mut new = self_play(rules, &eval, &cfg, &|done| {
+            if done % step == 0 {
+                eprintln!("  round {}: {done}/{games} games", round + 1);
+            }
+        });
+        let offset = (round * games) as u32;
+        for s in &mut new {
+            s.game += offset;
+        }
+        let results = [0u8, 1, 2].map(|r| new.iter().filter(|s| s.result == r).count());
+        println!(
+            "round {}: {} positions from {games} games in {:.0} s (positions by result: White lost {}, drawn {}, won {})",
+            round + 1,
+            new.len(),
+            started.elapsed().as_secs_f64(),
+            results[0],
+            results[1],
+            results[2]
+        );
+        samples.extend(new);
+        let started = Instant::now();
+        let cfg = Fit {
+            epochs,
+            batch: 4096,
+            rate: 0.002,
+            l2: 1e-5,
+            threads,
+        };
+        let fitted = fit(
+            &layout,
+            rules,
+            &samples,
+            &cfg,
+            &mut |epoch, train, valid| {
+                eprintln!("  epoch {epoch}: loss {train:.4} (held out {valid:.4})");
+            },
+        );
+        let (train, valid) = fitted.losses[fitted.best_epoch - 1];
+        println!(
+            "fit {}: {} positions, epoch {} of {} kept, loss {train:.4}, held out {valid:.4}, {:.1} hundredths of a man per unit, {:.0} s",
+            round + 1,
+            samples.len(),
+            fitted.best_epoch,
+            fitted.losses.len(),
+            fitted.scale,
+            started.elapsed().as_secs_f64()
+        );
+        for (name, [mg, eg]) in GLOBAL_NAMES.iter().zip(&fitted.weights) {
+            println!("  {name:>9}: opening {mg:7.1}, ending {eg:7.1}");
+        }
+        let bytes = Learned::to_bytes(&fitted.weights);
+        let learned = Learned::from_bytes(rules, &bytes).expect("the layout just fitted");
+        eval = Evaluator::with_learned(rules, Arc::new(learned));
+        if let Err(e) = std::fs::write(&out, &bytes) {
+            eprintln!("{out}: {e}");
+            std::process::exit(1);
+        }
+        println!("wrote {out} ({} bytes)", bytes.len());
+    }
+    println!("done in {:.0} s", all.elapsed().as_secs_f64());
+}

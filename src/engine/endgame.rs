@@ -1,0 +1,652 @@
+//! Endgame databases: whether each position of few pieces is won, drawn or lost for the side to
+//! move, computed by retrograde analysis over every position of every material that fits, in
+//! each rule set's own rules (its captures, its kings, its towers).
+//!
+//! `dama endgame --variant ID --pieces N` builds them into `ENDGAMES/ID.wdl` in the data
+//! folder; the search finds them there ([`set_directory`], [`installed`]) and plays covered
+//! endings exactly. The values are those of the game without the no-progress and repetition
+//! rules: a win may take longer than a rule set's move counter allows.
+//!
+//! Positions are numbered per material: each group of like pieces (White's men, White's
+//! towers, Black's men, Black's towers, White's kings, Black's kings) takes a combination of
+//! the squares the groups before it left free. Two bits a position on disk.
+
+use std::collections::HashMap;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, Mutex};
+
+use crate::rules::{Color, Piece, Position, Role, RuleSet};
+
+/// The value of a position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wdl {
+    /// The side to move wins with best play.
+    Win,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move loses with best play.
+    Loss,
+}
+
+const UNKNOWN: u8 = 0;
+const WIN: u8 = 1;
+const LOSS: u8 = 2;
+const DRAW: u8 = 3;
+/// Not a position of the game (a man on its promotion row): never reached.
+const INVALID: u8 = 4;
+
+/// The groups of like pieces, in the order they are numbered.
+const GROUPS: [(Color, Role); 6] = [
+    (Color::White, Role::Man),
+    (Color::White, Role::Tower),
+    (Color::Black, Role::Man),
+    (Color::Black, Role::Tower),
+    (Color::White, Role::King),
+    (Color::Black, Role::King),
+];
+
+/// How many pieces of each group a position has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Material(pub [u8; 6]);
+
+impl Material {
+    /// The material of `pos`.
+    pub fn of(pos: &Position) -> Material {
+        Material(GROUPS.map(|(c, r)| pos.pieces_of(c, r).len() as u8))
+    }
+
+    /// Pieces in all.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// Pieces of `color`.
+    fn of_color(&self, color: Color) -> u32 {
+        GROUPS
+            .iter()
+            .zip(self.0)
+            .filter(|((c, _), _)| *c == color)
+            .map(|(_, n)| u32::from(n))
+            .sum()
+    }
+
+    /// Men and towers: pieces still to be crowned.
+    fn uncrowned(&self) -> u32 {
+        u32::from(self.0[0] + self.0[1] + self.0[2] + self.0[3])
+    }
+}
+
+/// Binomial coefficients up to 50 choose 8.
+static BINOMIAL: LazyLock<[[u64; 9]; 51]> = LazyLock::new(|| {
+    let mut c = [[0u64; 9]; 51];
+    for n in 0..=50 {
+        c[n][0] = 1;
+        for k in 1..=8.min(n) {
+            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
+        }
+    }
+    c
+});
+
+/// The numbering of the positions of one material on one board.
+#[derive(Clone, Debug)]
+struct Indexer {
+    material: Material,
+    squares: u32,
+    /// Each side's promotion row (White's first), where its men never stand.
+    promotion: [u64; 2],
+    /// Positions per side to move.
+    size: u64,
+}
+
+impl Indexer {
+    fn new(rules: &RuleSet, material: Material) -> Indexer {
+        let squares = u32::from(rules.board.squares());
+        let width = u32::from(rules.board.row_width());
+        let row = (1u64 << width) - 1;
+        let mut free = squares as usize;
+        let mut size = 1u64;
+        for &k in &material.0 {
+            size *= BINOMIAL[free][usize::from(k)];
+            free -= usize::from(k);
+        }
+        Indexer {
+            material,
+            squares,
+            promotion: [row, row << (squares - width)],
+            size,
+        }
+    }
+
+    /// The number of `pos` (of this material) for its side to move.
+    fn index(&self, pos: &Position) -> u64 {
+        let mut taken = 0u64;
+        let mut index = 0u64;
+        let mut free = self.squares as usize;
+        for (g, &(c, r)) in GROUPS.iter().enumerate() {
+            let k = usize::from(self.material.0[g]);
+            if k == 0 {
+                continue;
+            }
+            let set = pos.pieces_of(c, r).0;
+            let mut rank = 0u64;
+            let mut bits = set;
+            let mut j = 0;
+            while bits != 0 {
+                let s = bits.trailing_zeros();
+                bits &= bits - 1;
+                // The square's place among the free ones.
+                let below = (1u64 << s) - 1;
+                let p = s as usize - (taken & below).count_ones() as usize;
+                j += 1;
+                rank += BINOMIAL[p][j];
+            }
+            index = index * BINOMIAL[free][k] + rank;
+            free -= k;
+            taken |= set;
+        }
+        index
+    }
+
+    /// The position numbered `index` with `side` to move, or `None` for a man on its
+    /// promotion row.
+    fn position(&self, rules: &RuleSet, mut index: u64, side: Color) -> Option<Position> {
+        // Digits from the last group back.
+        let mut ranks = [0u64; 6];
+        let mut frees = [0usize; 6];
+        let mut free = self.squares as usize;
+        for (g, &k) in self.material.0.iter().enumerate() {
+            frees[g] = free;
+            free -= usize::from(k);
+        }
+        for g in (0..6).rev() {
+            let k = usize::from(self.material.0[g]);
+            if k == 0 {
+                continue;
+            }
+            let base = BINOMIAL[frees[g]][k];
+            ranks[g] = index % base;
+            index /= base;
+        }
+        let mut pos = Position::empty(rules.board, side);
+        let mut taken = 0u64;
+        for (g, &(c, r)) in GROUPS.iter().enumerate() {
+            let k = usize::from(self.material.0[g]);
+            let mut rank = ranks[g];
+            let mut set = 0u64;
+            for j in (1..=k).rev() {
+                // The largest place p with C(p, j) <= rank.
+                let mut p = j - 1;
+                while BINOMIAL[p + 1][j] <= rank {
+                    p += 1;
+                }
+                rank -= BINOMIAL[p][j];
+                set |= 1u64 << nth_free(taken, p as u32);
+            }
+            if r != Role::King && set & self.promotion[c.index()] != 0 {
+                return None;
+            }
+            let mut bits = set;
+            while bits != 0 {
+                let s = bits.trailing_zeros();
+                bits &= bits - 1;
+                let sq = rules.board.square(s as u8 + 1)?;
+                pos.set_piece(sq, Some(Piece { color: c, role: r }));
+            }
+            taken |= set;
+        }
+        Some(pos)
+    }
+}
+
+/// The square of the `p`-th (from 0) square not in `taken`.
+fn nth_free(taken: u64, p: u32) -> u32 {
+    let mut free = !taken;
+    for _ in 0..p {
+        free &= free - 1;
+    }
+    free.trailing_zeros()
+}
+
+/// The databases of one rule set: every material of up to `pieces` pieces.
+#[derive(Debug)]
+pub struct Tables {
+    pieces: u32,
+    slices: HashMap<Material, Slice>,
+}
+
+#[derive(Debug)]
+struct Slice {
+    indexer: Indexer,
+    /// Two bits a position: index × 2 + side to move (0 White); 0 draw, 1 win, 2 loss.
+    packed: Vec<u8>,
+}
+
+impl Slice {
+    fn get(&self, entry: u64) -> u8 {
+        (self.packed[(entry / 4) as usize] >> (2 * (entry % 4))) & 3
+    }
+}
+
+/// What building the databases did, for reports.
+#[derive(Clone, Debug, Default)]
+pub struct BuildStats {
+    /// Materials computed.
+    pub materials: usize,
+    /// Positions (both sides to move), invalid ones included.
+    pub positions: u64,
+    /// Won, drawn and lost positions for the side to move.
+    pub wins: u64,
+    /// Drawn positions.
+    pub draws: u64,
+    /// Lost positions.
+    pub losses: u64,
+}
+
+impl Tables {
+    /// The most pieces covered.
+    pub fn pieces(&self) -> u32 {
+        self.pieces
+    }
+
+    /// The value of `pos` for its side to move, if it is covered.
+    pub fn probe(&self, pos: &Position) -> Option<Wdl> {
+        let material = Material::of(pos);
+        if material.total() > self.pieces {
+            return None;
+        }
+        let side = pos.side_to_move();
+        if material.of_color(side) == 0 {
+            return Some(Wdl::Loss);
+        }
+        if material.of_color(!side) == 0 {
+            return Some(Wdl::Win);
+        }
+        let slice = self.slices.get(&material)?;
+        let entry = slice.indexer.index(pos) * 2 + side.index() as u64;
+        Some(match slice.get(entry) {
+            1 => Wdl::Win,
+            2 => Wdl::Loss,
+            _ => Wdl::Draw,
+        })
+    }
+
+    /// Computes the databases of `rules` up to `pieces` pieces on `threads` threads;
+    /// `progress` hears each material when done.
+    pub fn build(
+        rules: &RuleSet,
+        pieces: u32,
+        threads: usize,
+        progress: &mut dyn FnMut(&Material, &BuildStats),
+    ) -> (Tables, BuildStats) {
+        let towers = rules.has_towers();
+        let mut materials = Vec::new();
+        let limit = pieces.min(8) as u8;
+        let mut counts = [0u8; 6];
+        // Every split of up to `pieces` pieces into the six groups.
+        fn each(g: usize, left: u8, counts: &mut [u8; 6], towers: bool, out: &mut Vec<Material>) {
+            if g == 6 {
+                let m = Material(*counts);
+                if m.of_color(Color::White) > 0 && m.of_color(Color::Black) > 0 {
+                    out.push(m);
+                }
+                return;
+            }
+            let max = if !towers && GROUPS[g].1 == Role::Tower {
+                0
+            } else {
+                left
+            };
+            for n in 0..=max {
+                counts[g] = n;
+                each(g + 1, left - n, counts, towers, out);
+            }
+            counts[g] = 0;
+        }
+        each(0, limit, &mut counts, towers, &mut materials);
+        // A move leads to fewer pieces, or as many with fewer to be crowned: those come first.
+        materials.sort_by_key(|m| (m.total(), m.uncrowned(), m.0));
+        let mut tables = Tables {
+            pieces: u32::from(limit),
+            slices: HashMap::new(),
+        };
+        let mut stats = BuildStats::default();
+        for m in materials {
+            let (slice, s) = tables.solve(rules, m, threads);
+            stats.materials += 1;
+            stats.positions += s.positions;
+            stats.wins += s.wins;
+            stats.draws += s.draws;
+            stats.losses += s.losses;
+            tables.slices.insert(m, slice);
+            progress(&m, &s);
+        }
+        (tables, stats)
+    }
+
+    /// Retrograde analysis of one material, every smaller one being known.
+    fn solve(&self, rules: &RuleSet, material: Material, threads: usize) -> (Slice, BuildStats) {
+        let indexer = Indexer::new(rules, material);
+        let entries = (indexer.size * 2) as usize;
+        let mut values = vec![UNKNOWN; entries];
+        let threads = threads.max(1);
+        let chunk = entries.div_ceil(threads).max(1);
+        let mut pending: Vec<usize> = (0..entries).collect();
+        let mut first = true;
+        loop {
+            let snapshot = &values;
+            let next = AtomicUsize::new(0);
+            let found: Mutex<Vec<(usize, u8)>> = Mutex::new(Vec::new());
+            let work = &pending;
+            let block = 4096.min(chunk);
+            std::thread::scope(|s| {
+                for _ in 0..threads {
+                    s.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let start = next.fetch_add(block, Ordering::Relaxed);
+                            if start >= work.len() {
+                                break;
+                            }
+                            for &e in &work[start..(start + block).min(work.len())] {
+                                let v = self.value(rules, &indexer, snapshot, e, first);
+                                if v != UNKNOWN {
+                                    mine.push((e, v));
+                                }
+                            }
+                        }
+                        found.lock().expect("no thread panicked").append(&mut mine);
+                    });
+                }
+            });
+            let found = found.into_inner().expect("no thread panicked");
+            if found.is_empty() && !first {
+                break;
+            }
+            for (e, v) in found {
+                values[e] = v;
+            }
+            pending.retain(|&e| values[e] == UNKNOWN);
+            first = false;
+            if pending.is_empty() {
+                break;
+            }
+        }
+        let mut stats = BuildStats {
+            materials: 1,
+            positions: entries as u64,
+            ..BuildStats::default()
+        };
+        let mut packed = vec![0u8; entries.div_ceil(4)];
+        for (e, v) in values.iter().enumerate() {
+            let bits = match *v {
+                WIN => {
+                    stats.wins += 1;
+                    1
+                }
+                LOSS => {
+                    stats.losses += 1;
+                    2
+                }
+                INVALID => 0,
+                _ => {
+                    stats.draws += 1;
+                    0
+                }
+            };
+            packed[e / 4] |= bits << (2 * (e % 4));
+        }
+        (Slice { indexer, packed }, stats)
+    }
+
+    /// The value of entry `e` from its successors, or `UNKNOWN` while it depends on positions
+    /// of the same material not yet known. The first pass also finds positions that are not
+    /// positions of the game.
+    fn value(
+        &self,
+        rules: &RuleSet,
+        indexer: &Indexer,
+        values: &[u8],
+        e: usize,
+        first: bool,
+    ) -> u8 {
+        let side = if e.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let Some(pos) = indexer.position(rules, (e / 2) as u64, side) else {
+            return if first { INVALID } else { UNKNOWN };
+        };
+        let moves = pos.legal_moves(rules);
+        if moves.is_empty() {
+            return LOSS;
+        }
+        let mut all_won = true;
+        for m in &moves {
+            let mut next = pos;
+            next.play_unchecked(m);
+            let material = Material::of(&next);
+            let v = if material == indexer.material {
+                let entry = indexer.index(&next) * 2 + next.side_to_move().index() as u64;
+                match values[entry as usize] {
+                    WIN => Wdl::Win,
+                    LOSS => Wdl::Loss,
+                    DRAW => Wdl::Draw,
+                    _ => {
+                        all_won = false;
+                        continue;
+                    }
+                }
+            } else {
+                self.probe(&next).unwrap_or(Wdl::Draw)
+            };
+            match v {
+                Wdl::Loss => return WIN,
+                Wdl::Draw => all_won = false,
+                Wdl::Win => {}
+            }
+        }
+        if all_won { LOSS } else { UNKNOWN }
+    }
+
+    /// Writes the databases.
+    ///
+    /// # Errors
+    /// Those of `out`.
+    pub fn write(&self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(MAGIC)?;
+        out.write_all(&[self.pieces as u8])?;
+        let mut keys: Vec<&Material> = self.slices.keys().collect();
+        keys.sort();
+        out.write_all(&(keys.len() as u32).to_le_bytes())?;
+        for m in keys {
+            let slice = &self.slices[m];
+            out.write_all(&m.0)?;
+            out.write_all(&(slice.packed.len() as u64).to_le_bytes())?;
+            out.write_all(&slice.packed)?;
+        }
+        Ok(())
+    }
+
+    /// Reads databases written by [`Tables::write`] for `rules`.
+    ///
+    /// # Errors
+    /// A file that is not one, or not of this rule set's board.
+    pub fn read(rules: &RuleSet, input: &mut dyn Read) -> io::Result<Tables> {
+        let bad = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_string());
+        let mut magic = [0u8; 8];
+        input.read_exact(&mut magic)?;
+        if &magic != MAGIC {
+            return Err(bad("not a Dáma endgame database"));
+        }
+        let mut b = [0u8; 1];
+        input.read_exact(&mut b)?;
+        let mut n = [0u8; 4];
+        input.read_exact(&mut n)?;
+        let mut slices = HashMap::new();
+        for _ in 0..u32::from_le_bytes(n) {
+            let mut m = [0u8; 6];
+            input.read_exact(&mut m)?;
+            let material = Material(m);
+            if material.total() > u32::from(b[0]) {
+                return Err(bad("a material with more pieces than the file covers"));
+            }
+            let mut len = [0u8; 8];
+            input.read_exact(&mut len)?;
+            let indexer = Indexer::new(rules, material);
+            let len = u64::from_le_bytes(len);
+            if len != (indexer.size * 2).div_ceil(4) {
+                return Err(bad("a database of another board"));
+            }
+            let mut packed = vec![0u8; len as usize];
+            input.read_exact(&mut packed)?;
+            slices.insert(material, Slice { indexer, packed });
+        }
+        Ok(Tables {
+            pieces: u32::from(b[0]),
+            slices,
+        })
+    }
+}
+
+const MAGIC: &[u8; 8] = b"DAMAWDL1";
+
+/// Where the databases are looked for: set once at start-up by the program.
+static DIRECTORY: Mutex<Option<PathBuf>> = Mutex::new(None);
+/// The databases read so far, by rule-set id (`None`: none installed).
+static LOADED: LazyLock<Mutex<HashMap<String, Option<Arc<Tables>>>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// Tells the search where the databases are (the data folder's `endgames`).
+pub fn set_directory(dir: &Path) {
+    *DIRECTORY.lock().expect("no thread panicked") = Some(dir.to_path_buf());
+}
+
+/// The file of `rules`' databases in `dir`.
+pub fn file_in(dir: &Path, rules: &RuleSet) -> PathBuf {
+    dir.join(format!("{}.wdl", rules.id))
+}
+
+/// The installed databases of a preset rule set, read on first use; `None` when none were
+/// built or the file cannot be read (the search then goes without).
+pub fn installed(rules: &RuleSet) -> Option<Arc<Tables>> {
+    if !crate::rules::Variant::ALL
+        .iter()
+        .any(|v| v.id() == rules.id && v.rules() == rules)
+    {
+        return None;
+    }
+    let mut loaded = LOADED.lock().expect("no thread panicked");
+    if let Some(t) = loaded.get(&rules.id) {
+        return t.clone();
+    }
+    let dir = DIRECTORY.lock().expect("no thread panicked").clone();
+    let tables = dir.and_then(|d| {
+        let file = std::fs::File::open(file_in(&d, rules)).ok()?;
+        let mut reader = io::BufReader::new(file);
+        match Tables::read(rules, &mut reader) {
+            Ok(t) => Some(Arc::new(t)),
+            Err(e) => {
+                log::warn!("endgame databases of {}: {e}", rules.id);
+                None
+            }
+        }
+    });
+    loaded.insert(rules.id.clone(), tables.clone());
+    tables
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn positions_are_numbered_one_to_one() {
+        for v in [Variant::Czech, Variant::TwoTowers] {
+            let rules = v.rules();
+            let m = if v == Variant::TwoTowers {
+                Material([1, 1, 0, 1, 0, 1])
+            } else {
+                Material([2, 0, 1, 0, 0, 1])
+            };
+            let ix = Indexer::new(rules, m);
+            let mut rng = SmallRng::seed_from_u64(3);
+            let mut valid = 0;
+            for _ in 0..2000 {
+                let i = rng.random_range(0..ix.size);
+                if let Some(pos) = ix.position(rules, i, Color::Black) {
+                    assert_eq!(Material::of(&pos), m);
+                    assert_eq!(ix.index(&pos), i, "{v:?}");
+                    valid += 1;
+                }
+            }
+            assert!(valid > 1000);
+        }
+    }
+
+    /// Every value agrees with the values of the positions a move leads to.
+    #[test]
+    fn values_follow_from_the_moves() {
+        for v in [Variant::English, Variant::Czech] {
+            let rules = v.rules();
+            let (tables, stats) = Tables::build(rules, 3, 2, &mut |_, _| {});
+            assert!(stats.wins > 0 && stats.losses > 0 && stats.draws > 0);
+            let mut rng = SmallRng::seed_from_u64(5);
+            for (m, slice) in &tables.slices {
+                for _ in 0..200 {
+                    let i = rng.random_range(0..slice.indexer.size);
+                    let side = if rng.random() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let Some(pos) = slice.indexer.position(rules, i, side) else {
+                        continue;
+                    };
+                    let values: Vec<Wdl> = pos
+                        .legal_moves(rules)
+                        .iter()
+                        .map(|mv| {
+                            let mut next = pos;
+                            next.play_unchecked(mv);
+                            tables.probe(&next).expect("covered")
+                        })
+                        .collect();
+                    let expected = if values.contains(&Wdl::Loss) {
+                        Wdl::Win
+                    } else if values.iter().all(|&w| w == Wdl::Win) {
+                        Wdl::Loss
+                    } else {
+                        Wdl::Draw
+                    };
+                    assert_eq!(tables.probe(&pos), Some(expected), "{v:?} {m:?} {pos:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn known_endings() {
+        // English: two kings beat one; Czech (flying kings): two kings do not beat one.
+        let english = Variant::English.rules();
+        let (t, _) = Tables::build(english, 3, 2, &mut |_, _| {});
+        let pos = english.parse_fen("W:WK1,K2:BK32").unwrap();
+        assert_eq!(t.probe(&pos), Some(Wdl::Win));
+        let czech = Variant::Czech.rules();
+        let (t, _) = Tables::build(czech, 3, 2, &mut |_, _| {});
+        let pos = czech.parse_fen("W:WK1,K2:BK32").unwrap();
+        assert_eq!(t.probe(&pos), Some(Wdl::Draw));
+        // Written and read back.
+        let mut bytes = Vec::new();
+        t.write(&mut bytes).unwrap();
+        let back = Tables::read(czech, &mut bytes.as_slice()).unwrap();
+        assert_eq!(back.probe(&pos), Some(Wdl::Draw));
+        assert!(Tables::read(english, &mut &bytes[..20]).is_err());
+    }
+}

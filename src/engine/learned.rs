@@ -1,0 +1,435 @@
+//! The learned evaluation: weights for local patterns of the board and a few global terms,
+//! fitted to game results by logistic regression (`examples/train_eval.rs`), in the manner of
+//! Fabien Letouzey's Scan.
+//!
+//! The men of each 4×4 window of the board (8 dark squares, each empty, own or opposing: 3⁸ =
+//! 6,561 patterns) index a table of weights, one table per window. Black's pieces are seen as
+//! White's are, with the board turned round: the same table scores White's men in a window and
+//! Black's men in the window opposite. Beside the patterns: the side to move, men, kings and
+//! towers, whether a side has a king, mobility, and where kings and towers stand. Every weight
+//! comes twice, for the opening and for the ending, blended by the men left.
+//!
+//! The weights of each preset rule set are a data file, `assets/eval/ID.eval`, built into the
+//! program.
+
+use std::sync::{Arc, LazyLock};
+
+use crate::rules::{ByColor, Color, Position, Role, RuleSet, Variant};
+
+/// Patterns per window: three states of eight squares.
+pub const PATTERNS: usize = 6561;
+
+/// Feature indices of the global terms.
+const TURN: usize = 0;
+const MEN: usize = 1;
+const KINGS: usize = 2;
+const TOWERS: usize = 3;
+const HAS_KING: usize = 4;
+const MOBILITY: usize = 5;
+/// King squares start here, then tower squares, then the windows.
+const SQUARES: usize = 6;
+
+/// The global features, for reports: names of indices below [`SQUARES`].
+pub const GLOBAL_NAMES: [&str; SQUARES] =
+    ["turn", "men", "kings", "towers", "has-king", "mobility"];
+
+/// The window layout of one board: which bits of a [`crate::rules::SquareSet`] make up each
+/// window, and how the features are numbered.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Dark squares on the board.
+    squares: usize,
+    /// Per window, the bit offset of the first of its two squares in each of its four rows.
+    windows: Vec<[u8; 4]>,
+    /// Per window, the window opposite (the board turned round).
+    opposite: Vec<usize>,
+    /// Men and towers each side starts with: the measure of the phase.
+    initial: u32,
+}
+
+/// Binary digits read as ternary ones: `TERNARY[b]` has digit `k` equal to bit `k` of `b`.
+static TERNARY: LazyLock<[u16; 256]> = LazyLock::new(|| {
+    let mut t = [0u16; 256];
+    for (b, v) in t.iter_mut().enumerate() {
+        let mut p = 1;
+        for k in 0..8 {
+            if b >> k & 1 != 0 {
+                *v += p;
+            }
+            p *= 3;
+        }
+    }
+    t
+});
+
+impl Layout {
+    /// The layout of `rules`' board.
+    pub fn new(rules: &RuleSet) -> Layout {
+        let board = rules.board;
+        let size = usize::from(board.size());
+        let width = usize::from(board.row_width());
+        let starts: Vec<usize> = (0..=size - 4).step_by(2).collect();
+        let mut windows = Vec::new();
+        let mut at = Vec::new();
+        for &r in &starts {
+            for &f in &starts {
+                let mut rows = [0u8; 4];
+                for (j, row) in rows.iter_mut().enumerate() {
+                    *row = ((r + j) * width + f / 2) as u8;
+                }
+                windows.push(rows);
+                at.push((r, f));
+            }
+        }
+        let opposite = at
+            .iter()
+            .map(|&(r, f)| {
+                let o = (size - 4 - r, size - 4 - f);
+                at.iter()
+                    .position(|&a| a == o)
+                    .expect("windows turn into windows")
+            })
+            .collect();
+        let initial = rules.start_position().map_or(12, |p| {
+            (p.count(Color::White, Role::Man) + p.count(Color::White, Role::Tower)) as u32
+        });
+        Layout {
+            squares: size * size / 2,
+            windows,
+            opposite,
+            initial: initial.max(1),
+        }
+    }
+
+    /// Features in all.
+    pub fn features(&self) -> usize {
+        SQUARES + 2 * self.squares + self.windows.len() * PATTERNS
+    }
+
+    /// Number of windows.
+    pub fn windows(&self) -> usize {
+        self.windows.len()
+    }
+
+    /// The weight of the opening in `pos`, from 1 (all men on the board) to 0 (none left).
+    pub fn phase(&self, pos: &Position) -> f32 {
+        let men = pos.pieces_of(Color::White, Role::Man).len()
+            + pos.pieces_of(Color::Black, Role::Man).len()
+            + pos.pieces_of(Color::White, Role::Tower).len()
+            + pos.pieces_of(Color::Black, Role::Tower).len();
+        (men as f32 / (2 * self.initial) as f32).min(1.0)
+    }
+
+    /// Calls `f(feature, value)` for every feature of `pos` that is not zero, from White's
+    /// point of view: a feature of Black's counts with the opposite sign.
+    #[inline]
+    pub fn visit(&self, pos: &Position, mobility: ByColor<u32>, mut f: impl FnMut(usize, i32)) {
+        let n = self.squares;
+        let men = [
+            pos.pieces_of(Color::White, Role::Man).0,
+            pos.pieces_of(Color::Black, Role::Man).0,
+        ];
+        let kings = [
+            pos.pieces_of(Color::White, Role::King).0,
+            pos.pieces_of(Color::Black, Role::King).0,
+        ];
+        let towers = [
+            pos.pieces_of(Color::White, Role::Tower).0,
+            pos.pieces_of(Color::Black, Role::Tower).0,
+        ];
+        f(
+            TURN,
+            if pos.side_to_move() == Color::White {
+                1
+            } else {
+                -1
+            },
+        );
+        let count = |s: [u64; 2]| s[0].count_ones() as i32 - s[1].count_ones() as i32;
+        let d = count(men);
+        if d != 0 {
+            f(MEN, d);
+        }
+        let d = count(kings);
+        if d != 0 {
+            f(KINGS, d);
+        }
+        let d = count(towers);
+        if d != 0 {
+            f(TOWERS, d);
+        }
+        let d = i32::from(kings[0] != 0) - i32::from(kings[1] != 0);
+        if d != 0 {
+            f(HAS_KING, d);
+        }
+        let d = mobility.white as i32 - mobility.black as i32;
+        if d != 0 {
+            f(MOBILITY, d);
+        }
+        for (base, sets) in [(SQUARES, kings), (SQUARES + n, towers)] {
+            let mut w = sets[0];
+            while w != 0 {
+                f(base + w.trailing_zeros() as usize, 1);
+                w &= w - 1;
+            }
+            let mut b = sets[1];
+            while b != 0 {
+                // Black's piece on square s stands where White's would on n - 1 - s.
+                f(base + n - 1 - b.trailing_zeros() as usize, -1);
+                b &= b - 1;
+            }
+        }
+        let base = SQUARES + 2 * n;
+        let ternary = &*TERNARY;
+        for (i, rows) in self.windows.iter().enumerate() {
+            let w = window_bits(men[0], rows);
+            let b = window_bits(men[1], rows);
+            if w | b == 0 {
+                continue;
+            }
+            // White's men in this window, with its own table.
+            f(
+                base + i * PATTERNS + usize::from(ternary[w] + 2 * ternary[b]),
+                1,
+            );
+            // Black's men here are White's in the window opposite, its squares in reverse order.
+            let (bw, bb) = (
+                usize::from((b as u8).reverse_bits()),
+                usize::from((w as u8).reverse_bits()),
+            );
+            f(
+                base + self.opposite[i] * PATTERNS + usize::from(ternary[bw] + 2 * ternary[bb]),
+                -1,
+            );
+        }
+    }
+}
+
+/// The eight bits of `set` in a window, two per row.
+#[inline]
+fn window_bits(set: u64, rows: &[u8; 4]) -> usize {
+    (((set >> rows[0]) & 3)
+        | ((set >> rows[1]) & 3) << 2
+        | ((set >> rows[2]) & 3) << 4
+        | ((set >> rows[3]) & 3) << 6) as usize
+}
+
+/// Weights are stored in sixteenths of a hundredth of a man.
+pub const SCALE: i32 = 16;
+
+/// Why a weights file cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    /// Not a weights file.
+    #[error("not a Dáma evaluation file")]
+    Magic,
+    /// Made for another board or another version of the features.
+    #[error("the file has {found} features, the rule set needs {expected}")]
+    Size {
+        /// What the file holds.
+        found: usize,
+        /// What the rule set's layout has.
+        expected: usize,
+    },
+}
+
+const MAGIC: &[u8; 8] = b"DAMAEVL1";
+
+/// A learned evaluation for one rule set: its layout and weights.
+#[derive(Clone, Debug)]
+pub struct Learned {
+    layout: Layout,
+    /// Opening and ending weight of each feature, in [`SCALE`]ths of a hundredth of a man.
+    weights: Vec<[i32; 2]>,
+}
+
+impl Learned {
+    /// Weights for `rules` from the bytes of a weights file.
+    ///
+    /// # Errors
+    /// A file that is not one, or one made for another layout.
+    pub fn from_bytes(rules: &RuleSet, bytes: &[u8]) -> Result<Learned, WeightsError> {
+        let layout = Layout::new(rules);
+        let body = bytes.strip_prefix(MAGIC).ok_or(WeightsError::Magic)?;
+        let expected = layout.features();
+        if body.len() != expected * 4 {
+            return Err(WeightsError::Size {
+                found: body.len() / 4,
+                expected,
+            });
+        }
+        let weights = body
+            .chunks_exact(4)
+            .map(|c| {
+                [
+                    i32::from(i16::from_le_bytes([c[0], c[1]])),
+                    i32::from(i16::from_le_bytes([c[2], c[3]])),
+                ]
+            })
+            .collect();
+        Ok(Learned { layout, weights })
+    }
+
+    /// Weights in hundredths of a man (opening, ending), written as a weights file.
+    pub fn to_bytes(weights: &[[f32; 2]]) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        for w in weights {
+            for v in w {
+                let q = (v * SCALE as f32).round().clamp(-32767.0, 32767.0) as i16;
+                out.extend_from_slice(&q.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// The shipped weights of a preset rule set, if `rules` is one (by its id and board).
+    pub fn shipped(rules: &RuleSet) -> Option<Arc<Learned>> {
+        let variant = Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == rules.id && v.rules() == rules)?;
+        SHIPPED[variant as usize].clone()
+    }
+
+    /// The layout the weights belong to.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The score of `pos` for White, in hundredths of a man.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position, mobility: ByColor<u32>) -> i32 {
+        let mut mg = 0;
+        let mut eg = 0;
+        let w = &self.weights;
+        self.layout.visit(pos, mobility, |i, v| {
+            let [a, b] = w[i];
+            mg += a * v;
+            eg += b * v;
+        });
+        let phase = (self.layout.phase(pos) * 256.0) as i32;
+        (mg * phase + eg * (256 - phase)) / (256 * SCALE)
+    }
+}
+
+/// The shipped weights, read once: a file that does not fit leaves its rule set to the
+/// hand-set evaluation (a unit test keeps them fitting).
+static SHIPPED: LazyLock<[Option<Arc<Learned>>; 5]> = LazyLock::new(|| {
+    let files: [&[u8]; 5] = [
+        include_bytes!("../../assets/eval/czech.eval"),
+        include_bytes!("../../assets/eval/czech-book.eval"),
+        include_bytes!("../../assets/eval/english.eval"),
+        include_bytes!("../../assets/eval/two-towers.eval"),
+        include_bytes!("../../assets/eval/international.eval"),
+    ];
+    let mut out: [Option<Arc<Learned>>; 5] = Default::default();
+    for (i, v) in Variant::ALL.into_iter().enumerate() {
+        out[i] = Learned::from_bytes(v.rules(), files[v as usize])
+            .ok()
+            .map(Arc::new);
+    }
+    out
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Piece;
+    use rand::rngs::SmallRng;
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+
+    /// The position with the board turned round and the colours swapped.
+    fn mirrored(pos: &Position) -> Position {
+        let board = pos.board();
+        let n = board.all_squares().count();
+        let mut out = Position::empty(board, !pos.side_to_move());
+        for (sq, p) in pos.iter() {
+            let to = board.square((n - sq.index()) as u8).expect("a square");
+            out.set_piece(
+                to,
+                Some(Piece {
+                    color: !p.color,
+                    role: p.role,
+                }),
+            );
+        }
+        out
+    }
+
+    fn features(layout: &Layout, pos: &Position, rules: &RuleSet) -> Vec<(usize, i32)> {
+        let mut v = Vec::new();
+        layout.visit(pos, pos.mobility(rules), |i, x| v.push((i, x)));
+        let mut merged: std::collections::BTreeMap<usize, i32> = Default::default();
+        for (i, x) in v {
+            *merged.entry(i).or_default() += x;
+        }
+        merged.into_iter().filter(|&(_, x)| x != 0).collect()
+    }
+
+    #[test]
+    fn a_mirrored_position_has_the_opposite_features() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for v in Variant::ALL {
+            let rules = v.rules();
+            let layout = Layout::new(rules);
+            for _ in 0..40 {
+                let mut pos = v.start_position();
+                for _ in 0..rng.random_range(0..60) {
+                    let moves = pos.legal_moves(rules);
+                    let Some(m) = moves.choose(&mut rng) else {
+                        break;
+                    };
+                    pos.play_unchecked(m);
+                }
+                let a = features(&layout, &pos, rules);
+                let b: Vec<(usize, i32)> = features(&layout, &mirrored(&pos), rules)
+                    .into_iter()
+                    .map(|(i, x)| (i, -x))
+                    .collect();
+                assert_eq!(a, b, "{v:?} {pos:?}");
+                assert!(a.iter().all(|&(i, _)| i < layout.features()));
+            }
+        }
+    }
+
+    #[test]
+    fn a_window_sees_its_eight_squares() {
+        let rules = Variant::International.rules();
+        let layout = Layout::new(rules);
+        assert_eq!(layout.windows(), 16);
+        assert_eq!(Layout::new(Variant::Czech.rules()).windows(), 9);
+        // The top left window of 10×10: squares 1, 2 (row 1), 6, 7, 11, 12, 16, 17.
+        let mut pos = Position::empty(rules.board, Color::White);
+        for s in [1, 7, 16] {
+            pos.set_piece(
+                rules.board.square(s).unwrap(),
+                Some(Piece {
+                    color: Color::White,
+                    role: Role::Man,
+                }),
+            );
+        }
+        let bits = window_bits(pos.pieces_of(Color::White, Role::Man).0, &layout.windows[0]);
+        assert_eq!(bits, 0b01_00_10_01);
+    }
+
+    #[test]
+    fn shipped_weights_fit_every_preset() {
+        for v in Variant::ALL {
+            let learned = Learned::shipped(v.rules()).expect("weights for every preset");
+            // The start is about even, and a man more is worth about a man.
+            let start = v.start_position();
+            let mob = start.mobility(v.rules());
+            let s = learned.evaluate(&start, mob);
+            assert!(s.abs() < 50, "{v:?}: start {s}");
+            // Without one of Black's men White stands better, without one of White's worse.
+            for (color, sign) in [(Color::Black, 1), (Color::White, -1)] {
+                let mut fewer = start;
+                let sq = start.pieces_of(color, Role::Man).iter().nth(3).unwrap();
+                fewer.set_piece(sq, None);
+                let s = learned.evaluate(&fewer, fewer.mobility(v.rules())) * sign;
+                assert!(s > 40, "{v:?}: {color:?} a man short: {s}");
+            }
+        }
+    }
+}

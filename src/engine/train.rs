@@ -1,0 +1,422 @@
+//! Learning the evaluation: self-play games give quiet positions labelled with the games'
+//! results, and logistic regression fits the weights of [`super::learned`] to them.
+//! `examples/train_eval.rs` is the command that runs it; both halves use every thread given.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+
+use super::eval::Evaluator;
+use super::learned::Layout;
+use super::search::{Limits, Searcher};
+use crate::rules::{Color, Game, Outcome, Position, Role, RuleSet};
+
+/// A position of a self-play game and how the game ended.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    /// A position without a capture for the side to move.
+    pub pos: Position,
+    /// The game's result for White: 0 lost, 1 drawn, 2 won.
+    pub result: u8,
+    /// The number of the game it comes from.
+    pub game: u32,
+}
+
+/// How self-play games are played.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    /// Games to play.
+    pub games: usize,
+    /// Search depth of every move after the opening.
+    pub depth: u32,
+    /// Random moves that open each game, at least and at most.
+    pub random_plies: (usize, usize),
+    /// A game still going after this many plies is a draw.
+    pub max_plies: usize,
+    /// Threads to play on.
+    pub threads: usize,
+    /// Seed: game `g` is seeded by `seed` and `g`, whatever thread plays it.
+    pub seed: u64,
+}
+
+/// Plays `cfg.games` games of `rules`, the engine searching with `eval`, and returns their quiet
+/// positions in the order of the games. `progress` hears the number of games finished.
+pub fn self_play(
+    rules: &RuleSet,
+    eval: &Evaluator,
+    cfg: &SelfPlay,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Sample> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let out = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..cfg.threads.max(1) {
+            s.spawn(|| {
+                let mut searcher = Searcher::with_evaluator(rules, 4, eval.clone());
+                let mut mine = Vec::new();
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= cfg.games {
+                        break;
+                    }
+                    play_game(rules, &mut searcher, cfg, g as u32, &mut mine);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                }
+                out.lock().expect("no thread panicked").append(&mut mine);
+            });
+        }
+    });
+    let mut samples = out.into_inner().expect("no thread panicked");
+    samples.sort_by_key(|s| s.game);
+    samples
+}
+
+fn play_game(
+    rules: &RuleSet,
+    searcher: &mut Searcher,
+    cfg: &SelfPlay,
+    g: u32,
+    out: &mut Vec<Sample>,
+) {
+    let mut rng =
+        SmallRng::seed_from_u64(cfg.seed ^ u64::from(g).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let opening = rng.random_range(cfg.random_plies.0..=cfg.random_plies.1);
+    searcher.clear();
+    let Ok(mut game) = Game::new(rules.clone()) else {
+        return;
+    };
+    let mut positions = vec![*game.position()];
+    let first = out.len();
+    let mut result = 1;
+    for ply in 0..cfg.max_plies {
+        if let Some(outcome) = game.outcome() {
+            result = match outcome {
+                Outcome::Win {
+                    winner: Color::White,
+                    ..
+                } => 2,
+                Outcome::Win { .. } => 0,
+                Outcome::Draw(_) => 1,
+            };
+            break;
+        }
+        let pos = *game.position();
+        let m = if ply < opening {
+            let moves = pos.legal_moves(rules);
+            *moves.choose(&mut rng).expect("a game not over has a move")
+        } else {
+            if !pos.has_capture(rules) {
+                out.push(Sample {
+                    pos,
+                    result: 1,
+                    game: g,
+                });
+            }
+            let report = searcher.search(&positions, Limits::depth(cfg.depth), &mut |_| {});
+            report.best.expect("a game not over has a move")
+        };
+        if game.play(m).is_err() {
+            break;
+        }
+        positions.push(*game.position());
+    }
+    for s in &mut out[first..] {
+        s.result = result;
+    }
+}
+
+/// How the weights are fitted.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// Passes over the training positions, at most.
+    pub epochs: usize,
+    /// Positions per step.
+    pub batch: usize,
+    /// Adam's step size.
+    pub rate: f32,
+    /// L2 penalty on every weight but the global ones.
+    pub l2: f32,
+    /// Threads that compute the gradient.
+    pub threads: usize,
+}
+
+/// What a fit produced.
+#[derive(Clone, Debug)]
+pub struct Fitted {
+    /// Opening and ending weight of each feature, in hundredths of a man.
+    pub weights: Vec<[f32; 2]>,
+    /// Hundredths of a man per unit of the logistic model's score.
+    pub scale: f32,
+    /// Mean cross-entropy on the training and on the held-out positions, per epoch.
+    pub losses: Vec<(f64, f64)>,
+    /// The epoch whose weights were kept (the best on held-out positions).
+    pub best_epoch: usize,
+}
+
+/// The features of the samples, computed once.
+struct Encoded {
+    /// Where each sample's features start in `index` and `value`; one more at the end.
+    start: Vec<u32>,
+    index: Vec<u32>,
+    value: Vec<i16>,
+    phase: Vec<f32>,
+    target: Vec<f32>,
+}
+
+impl Encoded {
+    fn new(layout: &Layout, rules: &RuleSet, samples: &[&Sample], threads: usize) -> Encoded {
+        let chunk = samples.len().div_ceil(threads.max(1)).max(1);
+        let parts: Vec<Encoded> = std::thread::scope(|s| {
+            let handles: Vec<_> = samples
+                .chunks(chunk)
+                .map(|part| {
+                    s.spawn(move || {
+                        let mut e = Encoded {
+                            start: vec![0],
+                            index: Vec::new(),
+                            value: Vec::new(),
+                            phase: Vec::new(),
+                            target: Vec::new(),
+                        };
+                        for sample in part {
+                            let pos = &sample.pos;
+                            layout.visit(pos, pos.mobility(rules), |i, v| {
+                                e.index.push(i as u32);
+                                e.value.push(v.clamp(-32767, 32767) as i16);
+                            });
+                            e.start.push(e.index.len() as u32);
+                            e.phase.push(layout.phase(pos));
+                            e.target.push(f32::from(sample.result) / 2.0);
+                        }
+                        e
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("no thread panicked"))
+                .collect()
+        });
+        let mut all = Encoded {
+            start: vec![0],
+            index: Vec::new(),
+            value: Vec::new(),
+            phase: Vec::new(),
+            target: Vec::new(),
+        };
+        for p in parts {
+            let base = all.index.len() as u32;
+            all.start.extend(p.start[1..].iter().map(|s| s + base));
+            all.index.extend(p.index);
+            all.value.extend(p.value);
+            all.phase.extend(p.phase);
+            all.target.extend(p.target);
+        }
+        all
+    }
+
+    fn len(&self) -> usize {
+        self.target.len()
+    }
+
+    /// The model's score of sample `k`, in logistic units.
+    #[inline]
+    fn score(&self, k: usize, w: &[[f32; 2]]) -> f32 {
+        let (a, b) = (self.start[k] as usize, self.start[k + 1] as usize);
+        let phase = self.phase[k];
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for j in a..b {
+            let x = f32::from(self.value[j]);
+            let [wm, we] = w[self.index[j] as usize];
+            mg += wm * x;
+            eg += we * x;
+        }
+        phase * mg + (1.0 - phase) * eg
+    }
+
+    /// Mean cross-entropy of the samples `ks` under `w`.
+    fn loss(&self, ks: &[usize], w: &[[f32; 2]], threads: usize) -> f64 {
+        if ks.is_empty() {
+            return 0.0;
+        }
+        let chunk = ks.len().div_ceil(threads.max(1)).max(1);
+        let total: f64 = std::thread::scope(|s| {
+            let handles: Vec<_> = ks
+                .chunks(chunk)
+                .map(|part| {
+                    s.spawn(move || {
+                        part.iter()
+                            .map(|&k| cross_entropy(self.target[k], sigmoid(self.score(k, w))))
+                            .sum::<f64>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("no thread panicked"))
+                .sum()
+        });
+        total / ks.len() as f64
+    }
+}
+
+fn sigmoid(z: f32) -> f32 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+fn cross_entropy(y: f32, p: f32) -> f64 {
+    let p = f64::from(p).clamp(1e-7, 1.0 - 1e-7);
+    let y = f64::from(y);
+    -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+}
+
+/// Fits the weights of `layout` to `samples` by logistic regression (Adam, mini-batches, L2),
+/// holding out every twentieth game to choose the epoch to keep. `progress` hears each epoch's
+/// number and losses.
+pub fn fit(
+    layout: &Layout,
+    rules: &RuleSet,
+    samples: &[Sample],
+    cfg: &Fit,
+    progress: &mut dyn FnMut(usize, f64, f64),
+) -> Fitted {
+    let threads = cfg.threads.max(1);
+    let refs: Vec<&Sample> = samples.iter().collect();
+    let data = Encoded::new(layout, rules, &refs, threads);
+    let (mut train, valid): (Vec<usize>, Vec<usize>) =
+        (0..data.len()).partition(|&k| !samples[k].game.is_multiple_of(20));
+    let n = layout.features();
+    let mut w = vec![[0.0f32; 2]; n];
+    // Material starts where a man is worth a man: about one logistic unit.
+    w[1] = [1.0, 1.0];
+    let mut m = vec![[0.0f32; 2]; n];
+    let mut v = vec![[0.0f32; 2]; n];
+    let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut step = 0i32;
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut best = (f64::INFINITY, 0, w.clone());
+    let mut losses = Vec::new();
+    let globals = 6;
+    for epoch in 1..=cfg.epochs {
+        // Shuffle.
+        for i in (1..train.len()).rev() {
+            let j = rng.random_range(0..=i);
+            train.swap(i, j);
+        }
+        for batch in train.chunks(cfg.batch.max(1)) {
+            let grad = gradient(&data, batch, &w, threads);
+            step += 1;
+            let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
+            let scale = 1.0 / batch.len() as f32;
+            for (i, g) in grad.iter().enumerate() {
+                for p in 0..2 {
+                    let mut gi = g[p] * scale;
+                    if i >= globals {
+                        gi += cfg.l2 * w[i][p];
+                    }
+                    if gi == 0.0 && m[i][p] == 0.0 {
+                        continue;
+                    }
+                    m[i][p] = beta1 * m[i][p] + (1.0 - beta1) * gi;
+                    v[i][p] = beta2 * v[i][p] + (1.0 - beta2) * gi * gi;
+                    w[i][p] -= cfg.rate * (m[i][p] / c1) / ((v[i][p] / c2).sqrt() + eps);
+                }
+            }
+        }
+        let tl = data.loss(&train, &w, threads);
+        let vl = data.loss(&valid, &w, threads);
+        losses.push((tl, vl));
+        progress(epoch, tl, vl);
+        if vl < best.0 {
+            best = (vl, epoch, w.clone());
+        } else if epoch >= best.1 + 2 {
+            break;
+        }
+    }
+    let (_, best_epoch, w) = best;
+    let scale = man_scale(layout, rules, samples, &w);
+    Fitted {
+        weights: w.iter().map(|&[a, b]| [a * scale, b * scale]).collect(),
+        scale,
+        losses,
+        best_epoch,
+    }
+}
+
+/// The gradient of the summed cross-entropy of `batch`, over `threads` threads.
+fn gradient(data: &Encoded, batch: &[usize], w: &[[f32; 2]], threads: usize) -> Vec<[f32; 2]> {
+    let chunk = batch.len().div_ceil(threads).max(1);
+    let parts: Vec<Vec<(u32, [f32; 2])>> = std::thread::scope(|s| {
+        let handles: Vec<_> = batch
+            .chunks(chunk)
+            .map(|part| {
+                s.spawn(move || {
+                    let mut g = Vec::with_capacity(part.len() * 48);
+                    for &k in part {
+                        let err = sigmoid(data.score(k, w)) - data.target[k];
+                        let phase = data.phase[k];
+                        let (a, b) = (data.start[k] as usize, data.start[k + 1] as usize);
+                        for j in a..b {
+                            let x = f32::from(data.value[j]) * err;
+                            g.push((data.index[j], [x * phase, x * (1.0 - phase)]));
+                        }
+                    }
+                    g
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no thread panicked"))
+            .collect()
+    });
+    let mut grad = vec![[0.0f32; 2]; w.len()];
+    for part in parts {
+        for (i, [a, b]) in part {
+            let g = &mut grad[i as usize];
+            g[0] += a;
+            g[1] += b;
+        }
+    }
+    grad
+}
+
+/// Hundredths of a man per logistic unit: what taking one man off the board costs in the
+/// model's score, on average over the positions (the material weight alone would leave out
+/// the patterns' share of a man).
+fn man_scale(layout: &Layout, rules: &RuleSet, samples: &[Sample], w: &[[f32; 2]]) -> f32 {
+    let score = |pos: &Position| {
+        let (mut mg, mut eg) = (0.0, 0.0);
+        layout.visit(pos, pos.mobility(rules), |i, x| {
+            mg += w[i][0] * x as f32;
+            eg += w[i][1] * x as f32;
+        });
+        let phase = layout.phase(pos);
+        phase * mg + (1.0 - phase) * eg
+    };
+    let mut total = 0.0f64;
+    let mut count = 0u32;
+    let step = (samples.len() / 20_000).max(1);
+    for s in samples.iter().step_by(step) {
+        for color in Color::ALL {
+            let Some(sq) = s.pos.pieces_of(color, Role::Man).iter().next() else {
+                continue;
+            };
+            let mut fewer = s.pos;
+            fewer.set_piece(sq, None);
+            let d = score(&s.pos) - score(&fewer);
+            total += f64::from(if color == Color::White { d } else { -d });
+            count += 1;
+        }
+    }
+    let per_man = if count > 0 {
+        total / f64::from(count)
+    } else {
+        1.0
+    };
+    (100.0 / per_man.max(0.05)) as f32
+}
