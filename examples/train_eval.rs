@@ -2,13 +2,14 @@
 //!
 //! ```text
 //! cargo run --release --example train_eval -- VARIANT [--games N] [--depth D] [--rounds R]
-//!     [--threads T] [--epochs E] [--out FILE]
+//!     [--threads T] [--epochs E] [--result-weight W] [--out FILE]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
-//! Round 1 plays `N` self-play games searching `D` plies with the hand-set evaluation (after 2–8
-//! random plies, so that no two games are alike), keeps every position without a capture due,
-//! labelled with the game's result, and fits the learned weights to them. Each further round
+//! Round 1 plays `N` self-play games searching `D` plies (default 6) with the hand-set
+//! evaluation (after 2–8 random plies, so that no two games are alike), keeps every position
+//! without a capture due, labelled with the game's result blended with the search's score
+//! (weight `W` on the result, default 0.5), and fits the learned weights to them. Each further round
 //! plays `N` more games with the weights just fitted and fits again on all positions so far.
 //! The weights go to `assets/eval/VARIANT.eval` (or FILE), which the program builds in.
 //! Everything runs on T threads (default: every core); `tools/train-eval.sh` does all rule sets.
@@ -23,7 +24,7 @@ use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--out FILE]";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--out FILE]";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -32,11 +33,11 @@ fn main() {
             std::process::exit(2)
         });
     let rules = variant.rules();
-    let large = rules.board.size() == 10;
     let mut games = 10_000;
-    let mut depth = if large { 4 } else { 6 };
+    let mut depth = 6;
     let mut rounds = 2;
     let mut epochs = 30;
+    let mut result_weight = 0.5f32;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut out = format!("assets/eval/{}.eval", variant.id());
     while let Some(flag) = args.next() {
@@ -56,6 +57,13 @@ fn main() {
             "--rounds" => rounds = number().max(1),
             "--threads" => threads = number().max(1),
             "--epochs" => epochs = number().max(1),
+            "--result-weight" => {
+                result_weight = value.parse::<f32>().unwrap_or(-1.0);
+                if !(0.0..=1.0).contains(&result_weight) {
+                    eprintln!("--result-weight: 0 to 1, not {value}");
+                    std::process::exit(2)
+                }
+            }
             "--out" => out = value.clone(),
             _ => {
                 eprintln!("{usage}");
@@ -111,6 +119,7 @@ fn main() {
             rate: 0.002,
             l2: 1e-5,
             threads,
+            result_weight,
         };
         let fitted = fit(
             &layout,

@@ -398,6 +398,8 @@ pub enum SettingField {
     LastRules,
     /// The player names.
     PlayerNames,
+    /// The computer's threads.
+    EngineThreads,
 }
 
 /// Why the settings file could not be used as it was.

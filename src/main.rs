@@ -75,6 +75,9 @@ enum Command {
         /// Depth to search, in plies (1 to 64).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
+        /// Search threads (1 to 64).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
     },
     /// Build the endgame databases of a rule set (won, drawn or lost for every position of up to
     /// PIECES pieces) into the data folder's `endgames`, where the computer opponent finds them.
@@ -373,11 +376,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
             fen,
             time,
             depth,
+            threads,
         } => bestmove(
             variant.rules(),
             &position(variant.rules(), fen.as_deref())?,
             time,
             depth,
+            threads as usize,
         )?,
         Command::Endgame {
             variant,
@@ -493,6 +498,7 @@ fn bestmove(
     pos: &Position,
     time: Option<u64>,
     depth: Option<u32>,
+    threads: usize,
 ) -> Result<(), Failure> {
     use dama::engine::{Limits, Searcher};
     let limits = Limits {
@@ -501,6 +507,7 @@ fn bestmove(
         nodes: None,
     };
     let mut searcher = Searcher::new(rules, 64);
+    searcher.set_threads(threads);
     let report = searcher.search(&[*pos], limits, &mut |r| {
         note!(
             "info depth {} seldepth {} score {} nodes {} nps {} time {} ms",

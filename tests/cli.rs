@@ -621,7 +621,14 @@ fn hub_plays_over_the_protocol() {
                 values=\"czech czech-book english two-towers international\""),
         "{hello:?}"
     );
+    assert!(
+        hello
+            .iter()
+            .any(|l| l == "param name=threads value=1 type=int min=1 max=64"),
+        "{hello:?}"
+    );
     send("set-param name=variant value=czech");
+    send("set-param name=threads value=2");
     send("init");
     assert_eq!(until("ready"), ["ready"]);
     // After 22-18 11-15 (c3-d4 f6-e5) White takes on 15.

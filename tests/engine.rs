@@ -77,6 +77,29 @@ fn finds_forced_wins() {
         let mut fresh = Searcher::new(rules, 4);
         let timed = fresh.search(&[pos], Limits::time(Duration::from_secs(2)), &mut |_| {});
         assert_eq!(timed.best.unwrap().to_string(), winning, "{fen} (timed)");
+        // And on three threads sharing the table, which all count their nodes.
+        let mut threaded = Searcher::new(rules, 4);
+        threaded.set_threads(3);
+        assert_eq!(threaded.threads(), 3);
+        let report3 = threaded.search(&[pos], Limits::depth(9), &mut |_| {});
+        assert_eq!(
+            report3.best.unwrap().to_string(),
+            winning,
+            "{fen} (threads)"
+        );
+        assert_eq!(report3.mate_in(), Some(5), "{fen} (threads)");
+        assert!(report3.nodes > 0);
+        threaded.clear();
+        let again = threaded.search(
+            &[pos],
+            Limits::time(Duration::from_millis(300)),
+            &mut |_| {},
+        );
+        assert_eq!(
+            again.best.unwrap().to_string(),
+            winning,
+            "{fen} (threads, timed)"
+        );
     }
 }
 
@@ -197,9 +220,12 @@ fn claims_when_it_pays() {
     make_claim(&mut after, claim.unwrap()).unwrap();
     assert_eq!(after.position().pieces(dama::rules::Color::White).len(), 2);
 
-    // English: taking back makes White capture 22x15 into a double capture.
+    // English: taking back makes White capture 22x15 and leaves two black men against one, a
+    // win the endgame databases know (the evaluation sees both lines as won for Black).
     let game = violate_then_claim(Variant::English, "W:W22,30:B18,8,11", 30);
     let mut s = Searcher::new(game.rules(), 4);
+    let (tables, _) = dama::engine::endgame::Tables::build(game.rules(), 3, 2, &mut |_, _| {});
+    s.set_endgames(Some(std::sync::Arc::new(tables)));
     assert_eq!(
         choose_claim(&mut s, &game, Limits::depth(8)),
         Some(ClaimChoice::TakeBack)

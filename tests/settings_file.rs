@@ -58,7 +58,8 @@ fn every_value_out_of_range_is_replaced() {
     let text = format!(
         "(zoom: 7.5, sound_volume: -1, voice: (rate: 3, volume: NaN, language: Czech, \
          name: Some(\"{long}\")), window_size: Some((0, 1e30)), last_rules: \"chess\", \
-         white_name: \"{long}\", black_name: \"a\\u{{0}}b\", recent_files: [\"\", \"/a\"])"
+         white_name: \"{long}\", black_name: \"a\\u{{0}}b\", recent_files: [\"\", \"/a\"], \
+         engine_threads: 0)"
     );
     let (s, notice) = Settings::load(&settings_with("range", text.as_bytes()));
     let notice = notice.expect("a notice");
@@ -74,6 +75,7 @@ fn every_value_out_of_range_is_replaced() {
             Field::RecentFiles,
             Field::LastRules,
             Field::PlayerNames,
+            Field::EngineThreads,
         ])
     );
     assert_eq!(

@@ -312,6 +312,10 @@ fn dialog_controls_say_what_they_choose() {
     assert_eq!(described(&h, "Čeština").as_deref(), Some("Language"));
     // The interface-size slider is named by its row.
     h.get_by_role_and_label(egui::accesskit::Role::Slider, "Interface size");
+    h.get_by_role_and_label(
+        egui::accesskit::Role::Slider,
+        "Computer threads (levels 4 and 5)",
+    );
     assert!(
         h.get_all_by_role(egui::accesskit::Role::Slider)
             .all(|s| s.accesskit_node().label().is_some_and(|l| !l.is_empty())),

@@ -239,6 +239,8 @@ impl Level {
 struct Setup {
     variant: Variant,
     hash_mb: usize,
+    /// Search threads (parameter `threads`).
+    threads: usize,
     positions: Vec<Position>,
     level: Level,
 }
@@ -268,6 +270,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
     let mut setup = Setup {
         variant: Variant::International,
         hash_mb: DEFAULT_HASH_MB,
+        threads: 1,
         positions: vec![Variant::International.start_position()],
         level: Level::MoveTime(Duration::from_secs(1)),
     };
@@ -294,6 +297,10 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
                     "param name=hash value={} type=int min=1 max=16384",
                     setup.hash_mb
                 ))?;
+                say(&format!(
+                    "param name=threads value={} type=int min=1 max=64",
+                    setup.threads
+                ))?;
                 say("wait")?;
             }
             "set-param" => {
@@ -315,6 +322,18 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
                             _ => say(&format!(
                                 "error message={}",
                                 quoted(&format!("hash {value:?}: 1 to 16384 MiB"))
+                            ))?,
+                        },
+                        "threads" => match value.parse::<usize>() {
+                            Ok(n) if (1..=64).contains(&n) => {
+                                setup.threads = n;
+                                if let Some(s) = &searcher {
+                                    s.lock().expect("searcher lock").set_threads(n);
+                                }
+                            }
+                            _ => say(&format!(
+                                "error message={}",
+                                quoted(&format!("threads {value:?}: 1 to 64"))
                             ))?,
                         },
                         _ => {}
@@ -371,10 +390,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
 }
 
 fn new_searcher(setup: &Setup) -> Arc<Mutex<Searcher>> {
-    Arc::new(Mutex::new(Searcher::new(
-        setup.variant.rules(),
-        setup.hash_mb,
-    )))
+    let mut s = Searcher::new(setup.variant.rules(), setup.hash_mb);
+    s.set_threads(setup.threads);
+    Arc::new(Mutex::new(s))
 }
 
 /// Waits for the search that runs (it answers `done` itself).

@@ -116,7 +116,7 @@ struct Visited {
 pub struct Searcher {
     rules: RuleSet,
     eval: Evaluator,
-    tt: Table,
+    tt: Arc<Table>,
     stop: Arc<AtomicBool>,
     nodes: u64,
     seldepth: usize,
@@ -139,16 +139,38 @@ pub struct Searcher {
     probe_pieces: u32,
     /// Positions the databases answered in this search.
     tb_hits: u64,
+    /// Searchers of the same position on other threads, sharing the table ("lazy SMP"): what
+    /// one finds, the others read.
+    helpers: Vec<Searcher>,
+    /// Stops the helpers when this search ends.
+    helper_stop: Arc<AtomicBool>,
+    /// Iterations of a helper go this much deeper than their number, so that helpers do not
+    /// all search the same depth at once.
+    depth_offset: u32,
 }
 
 impl Searcher {
     /// A searcher with a transposition table of `tt_megabytes`.
     pub fn new(rules: &RuleSet, tt_megabytes: usize) -> Searcher {
+        Searcher::with_table(
+            rules,
+            Evaluator::new(rules),
+            Arc::new(Table::new(tt_megabytes)),
+            Arc::new(AtomicBool::new(false)),
+        )
+    }
+
+    fn with_table(
+        rules: &RuleSet,
+        eval: Evaluator,
+        tt: Arc<Table>,
+        stop: Arc<AtomicBool>,
+    ) -> Searcher {
         Searcher {
             rules: rules.clone(),
-            eval: Evaluator::new(rules),
-            tt: Table::new(tt_megabytes),
-            stop: Arc::new(AtomicBool::new(false)),
+            eval,
+            tt,
+            stop,
             nodes: 0,
             seldepth: 0,
             deadline: None,
@@ -166,11 +188,39 @@ impl Searcher {
             endgames: endgame::installed(rules),
             probe_pieces: 0,
             tb_hits: 0,
+            helpers: Vec::new(),
+            helper_stop: Arc::new(AtomicBool::new(false)),
+            depth_offset: 0,
         }
+    }
+
+    /// Searches on `threads` threads (1 to 64) from now on.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, 64) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let mut h = Searcher::with_table(
+                &self.rules,
+                self.eval.clone(),
+                Arc::clone(&self.tt),
+                Arc::clone(&self.helper_stop),
+            );
+            h.endgames = self.endgames.clone();
+            h.depth_offset = (self.helpers.len() as u32 + 1) % 2;
+            self.helpers.push(h);
+        }
+    }
+
+    /// Threads a search uses.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Uses these endgame databases (or none) instead of the installed ones.
     pub fn set_endgames(&mut self, tables: Option<Arc<Tables>>) {
+        for h in &mut self.helpers {
+            h.endgames = tables.clone();
+        }
         self.endgames = tables;
     }
 
@@ -211,6 +261,9 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         *self.history = [[0; 50]; 50];
+        for h in &mut self.helpers {
+            *h.history = [[0; 50]; 50];
+        }
     }
 
     /// The static evaluation of `pos` for its side to move.
@@ -224,6 +277,31 @@ impl Searcher {
     /// # Panics
     /// If `positions` is empty.
     pub fn search(
+        &mut self,
+        positions: &[Position],
+        limits: Limits,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Report {
+        if self.helpers.is_empty() {
+            return self.search_alone(positions, limits, progress);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        self.helper_stop.store(false, Ordering::Relaxed);
+        let stop = Arc::clone(&self.helper_stop);
+        let mut report = std::thread::scope(|s| {
+            for h in &mut helpers {
+                s.spawn(move || h.search_alone(positions, limits, &mut |_| {}));
+            }
+            let report = self.search_alone(positions, limits, progress);
+            stop.store(true, Ordering::Relaxed);
+            report
+        });
+        report.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.helpers = helpers;
+        report
+    }
+
+    fn search_alone(
         &mut self,
         positions: &[Position],
         limits: Limits,
@@ -254,7 +332,7 @@ impl Searcher {
         }
         let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
         let mut scores = vec![0; root_moves.len()];
-        for depth in 1..=max_depth {
+        for depth in (1 + self.depth_offset).min(max_depth)..=max_depth {
             let mut pos = root;
             let mut alpha = -INFINITY;
             let mut best: Option<(Move, i32)> = None;

@@ -21,6 +21,9 @@ pub struct Sample {
     pub pos: Position,
     /// The game's result for White: 0 lost, 1 drawn, 2 won.
     pub result: u8,
+    /// The score the self-play search gave the position, for White, in hundredths of a man
+    /// (mate scores cut to ±2000).
+    pub score: i16,
     /// The number of the game it comes from.
     pub game: u32,
 }
@@ -109,14 +112,20 @@ fn play_game(
             let moves = pos.legal_moves(rules);
             *moves.choose(&mut rng).expect("a game not over has a move")
         } else {
+            let report = searcher.search(&positions, Limits::depth(cfg.depth), &mut |_| {});
             if !pos.has_capture(rules) {
+                let score = report.score.clamp(-2000, 2000) as i16;
                 out.push(Sample {
                     pos,
                     result: 1,
+                    score: if pos.side_to_move() == Color::White {
+                        score
+                    } else {
+                        -score
+                    },
                     game: g,
                 });
             }
-            let report = searcher.search(&positions, Limits::depth(cfg.depth), &mut |_| {});
             report.best.expect("a game not over has a move")
         };
         if game.play(m).is_err() {
@@ -142,7 +151,14 @@ pub struct Fit {
     pub l2: f32,
     /// Threads that compute the gradient.
     pub threads: usize,
+    /// The weight of the game's result in the target; the rest is the self-play search's
+    /// score, read as a probability (`sigmoid(score / SCORE_UNIT)`): less noisy than results
+    /// alone, where one blunder decides a game.
+    pub result_weight: f32,
 }
+
+/// Hundredths of a man per logistic unit when a search score is read as a probability.
+pub const SCORE_UNIT: f32 = 100.0;
 
 /// What a fit produced.
 #[derive(Clone, Debug)]
@@ -168,7 +184,13 @@ struct Encoded {
 }
 
 impl Encoded {
-    fn new(layout: &Layout, rules: &RuleSet, samples: &[&Sample], threads: usize) -> Encoded {
+    fn new(
+        layout: &Layout,
+        rules: &RuleSet,
+        samples: &[&Sample],
+        threads: usize,
+        result_weight: f32,
+    ) -> Encoded {
         let chunk = samples.len().div_ceil(threads.max(1)).max(1);
         let parts: Vec<Encoded> = std::thread::scope(|s| {
             let handles: Vec<_> = samples
@@ -190,7 +212,10 @@ impl Encoded {
                             });
                             e.start.push(e.index.len() as u32);
                             e.phase.push(layout.phase(pos));
-                            e.target.push(f32::from(sample.result) / 2.0);
+                            let result = f32::from(sample.result) / 2.0;
+                            let searched = sigmoid(f32::from(sample.score) / SCORE_UNIT);
+                            e.target
+                                .push(result_weight * result + (1.0 - result_weight) * searched);
                         }
                         e
                     })
@@ -286,7 +311,7 @@ pub fn fit(
 ) -> Fitted {
     let threads = cfg.threads.max(1);
     let refs: Vec<&Sample> = samples.iter().collect();
-    let data = Encoded::new(layout, rules, &refs, threads);
+    let data = Encoded::new(layout, rules, &refs, threads, cfg.result_weight);
     let (mut train, valid): (Vec<usize>, Vec<usize>) =
         (0..data.len()).partition(|&k| !samples[k].game.is_multiple_of(20));
     let n = layout.features();

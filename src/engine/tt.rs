@@ -1,7 +1,14 @@
 //! The transposition table: what earlier searches learnt about a position, found again by its
 //! key when the same position is reached by another move order.
+//!
+//! The search threads of one search share it without locks: an entry is three words written
+//! and read one by one, the first being the key mixed with the other two, so that an entry
+//! torn by two threads writing at once reads as no entry at all ("lockless hashing", Hyatt and
+//! Mann).
 
-use crate::rules::Move;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+use crate::rules::{Board, Move, Square, SquareSet};
 
 /// What a stored score means relative to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,7 +24,6 @@ pub enum Bound {
 /// One remembered position.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    key: u64,
     /// The best (or refuting) move found, tried first next time.
     pub best: Option<Move>,
     /// Score from the point of view of the side to move; mate scores relative to this node.
@@ -30,10 +36,110 @@ pub struct Entry {
     generation: u8,
 }
 
+impl Entry {
+    /// The entry's data as two words: the captured squares, and the rest packed (never 0, so
+    /// that an empty slot is never taken for an entry).
+    fn pack(&self) -> (u64, u64) {
+        let (captured, from, to, board, has) = match self.best {
+            Some(m) => (
+                m.captured().0,
+                u64::from(m.from().number()),
+                u64::from(m.to().number()),
+                u64::from(m.board() == Board::Ten),
+                1,
+            ),
+            None => (0, 0, 0, 0, 0),
+        };
+        let bound = match self.bound {
+            Bound::Exact => 0u64,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        let depth = (i64::from(self.depth).clamp(-1, 126) + 1) as u64;
+        let meta = u64::from(self.score as u32)
+            | depth << 32
+            | bound << 40
+            | u64::from(self.generation) << 42
+            | from << 50
+            | to << 56
+            | has << 62
+            | board << 63;
+        (captured, meta)
+    }
+
+    fn unpack(captured: u64, meta: u64) -> Entry {
+        let best = (meta >> 62 & 1 == 1).then(|| {
+            let board = if meta >> 63 == 1 {
+                Board::Ten
+            } else {
+                Board::Eight
+            };
+            let square = |n: u64| Square::new(n as u8).expect("a stored square");
+            Move::new(
+                board,
+                square(meta >> 50 & 63),
+                square(meta >> 56 & 63),
+                SquareSet(captured),
+            )
+        });
+        Entry {
+            best,
+            score: meta as u32 as i32,
+            depth: ((meta >> 32 & 255) as i16) - 1,
+            bound: match meta >> 40 & 3 {
+                0 => Bound::Exact,
+                1 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            generation: (meta >> 42) as u8,
+        }
+    }
+}
+
+/// One entry's three words: key ^ captured ^ meta, captured, meta.
+#[derive(Debug, Default)]
+struct Slot([AtomicU64; 3]);
+
+impl Slot {
+    /// The entry, if the slot holds one for `key` that was not torn.
+    #[inline]
+    fn read(&self, key: u64) -> Option<Entry> {
+        let [check, captured, meta] = [0, 1, 2].map(|i| self.0[i].load(Ordering::Relaxed));
+        (meta != 0 && check ^ captured ^ meta == key).then(|| Entry::unpack(captured, meta))
+    }
+
+    /// The generation and depth of whatever entry the slot holds, for replacement.
+    #[inline]
+    fn standing(&self) -> Option<(u8, i16)> {
+        let meta = self.0[2].load(Ordering::Relaxed);
+        (meta != 0).then(|| ((meta >> 42) as u8, ((meta >> 32 & 255) as i16) - 1))
+    }
+
+    #[inline]
+    fn holds(&self, key: u64) -> bool {
+        let [check, captured, meta] = [0, 1, 2].map(|i| self.0[i].load(Ordering::Relaxed));
+        meta != 0 && check ^ captured ^ meta == key
+    }
+
+    #[inline]
+    fn write(&self, key: u64, e: &Entry) {
+        let (captured, meta) = e.pack();
+        self.0[0].store(key ^ captured ^ meta, Ordering::Relaxed);
+        self.0[1].store(captured, Ordering::Relaxed);
+        self.0[2].store(meta, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        for w in &self.0 {
+            w.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
 /// Two entries that share a cache line: one probe, one wait on memory, reads both.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Debug, Default)]
 #[repr(align(64))]
-struct Bucket([Option<Entry>; 2]);
+struct Bucket([Slot; 2]);
 
 /// A fixed-size table of buckets indexed by the low bits of the position key. A new result
 /// takes its position's entry, or else the bucket's less valuable one (from an earlier search,
@@ -42,7 +148,7 @@ struct Bucket([Option<Entry>; 2]);
 pub struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl Table {
@@ -57,22 +163,24 @@ impl Table {
         };
         let mut buckets = Vec::with_capacity(n);
         advise_huge_pages(buckets.spare_capacity_mut());
-        buckets.resize(n, Bucket::default());
+        buckets.resize_with(n, Bucket::default);
         Table {
             buckets,
             mask: n - 1,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
     /// Starts a new search: entries of earlier searches may now be replaced first.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Forgets everything (a new game).
-    pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            b.0.iter().for_each(Slot::clear);
+        }
     }
 
     #[inline]
@@ -99,37 +207,35 @@ impl Table {
     /// The entry for `key`, if the table holds one.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.bucket(key)
-            .0
-            .into_iter()
-            .flatten()
-            .find(|e| e.key == key)
+        self.bucket(key).0.iter().find_map(|s| s.read(key))
     }
 
     /// Remembers a result in its position's entry, or else in place of the bucket's entry from
     /// the oldest search, or the shallower of two from one search.
     #[inline]
-    pub fn store(&mut self, key: u64, best: Option<Move>, score: i32, depth: i16, bound: Bound) {
-        let generation = self.generation;
-        let slots = &mut self.buckets[key as usize & self.mask].0;
+    pub fn store(&self, key: u64, best: Option<Move>, score: i32, depth: i16, bound: Bound) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let slots = &self.bucket(key).0;
         let i = slots
             .iter()
-            .position(|s| s.is_none_or(|e| e.key == key))
+            .position(|s| s.standing().is_none() || s.holds(key))
             .unwrap_or_else(|| {
-                let value = |e: &Option<Entry>| e.map(|e| (e.generation == generation, e.depth));
+                let value = |s: &Slot| s.standing().map(|(g, d)| (g == generation, d));
                 usize::from(value(&slots[1]) < value(&slots[0]))
             });
-        let slot = &mut slots[i];
+        let slot = &slots[i];
         // Keep the position's own move when none is given, never another position's.
-        let best = best.or_else(|| slot.filter(|e| e.key == key).and_then(|e| e.best));
-        *slot = Some(Entry {
+        let best = best.or_else(|| slot.read(key).and_then(|e| e.best));
+        slot.write(
             key,
-            best,
-            score,
-            depth,
-            bound,
-            generation,
-        });
+            &Entry {
+                best,
+                score,
+                depth,
+                bound,
+                generation,
+            },
+        );
     }
 }
 
@@ -164,7 +270,7 @@ mod tests {
 
     #[test]
     fn stores_and_replaces() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         assert!(t.buckets.len().is_power_of_two());
         assert_eq!(std::mem::size_of::<Bucket>(), 64);
         let n = t.buckets.len() as u64;

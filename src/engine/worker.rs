@@ -3,7 +3,7 @@
 //! new game cancels the question being thought about.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Duration;
@@ -58,6 +58,8 @@ pub struct Worker {
     /// The question the window is waiting for (0: none).
     current: Arc<AtomicU64>,
     stop: Arc<AtomicBool>,
+    /// Threads of the searches at levels 4 and 5, hints and draw offers.
+    threads: Arc<AtomicUsize>,
     next_id: u64,
 }
 
@@ -69,18 +71,29 @@ impl Worker {
         let (answer_tx, answers) = mpsc::channel();
         let current = Arc::new(AtomicU64::new(0));
         let stop = Arc::new(AtomicBool::new(false));
-        let (cur, stp) = (Arc::clone(&current), Arc::clone(&stop));
+        let threads = Arc::new(AtomicUsize::new(1));
+        let (cur, stp, thr) = (
+            Arc::clone(&current),
+            Arc::clone(&stop),
+            Arc::clone(&threads),
+        );
         let spawned = thread::Builder::new()
             .name("dama-engine".into())
-            .spawn(move || think(job_rx, answer_tx, cur, stp, wake));
+            .spawn(move || think(job_rx, answer_tx, cur, stp, thr, wake));
         Worker {
             // Without a thread, questions go nowhere and `busy` says so.
             jobs: spawned.ok().map(|_| jobs),
             answers,
             current,
             stop,
+            threads,
             next_id: 1,
         }
+    }
+
+    /// Thinks on `threads` threads from the next question on (the weaker levels use one).
+    pub fn set_threads(&self, threads: usize) {
+        self.threads.store(threads.max(1), Ordering::SeqCst);
     }
 
     /// Asks about `game`, cancelling any earlier question; returns the question's number.
@@ -166,6 +179,7 @@ fn think(
     answers: Sender<(u64, Answer)>,
     current: Arc<AtomicU64>,
     stop: Arc<AtomicBool>,
+    threads: Arc<AtomicUsize>,
     wake: impl Fn(),
 ) {
     let mut searcher: Option<Searcher> = None;
@@ -185,6 +199,10 @@ fn think(
             searcher = Some(Searcher::with_stop_flag(rules, TABLE_MB, Arc::clone(&stop)));
         }
         let s = searcher.as_mut().expect("just made");
+        let n = threads.load(Ordering::SeqCst);
+        if s.threads() != n {
+            s.set_threads(n);
+        }
         let positions = play::game_positions(&job.game);
         let answer = if job.game.outcome().is_some() {
             match job.task {

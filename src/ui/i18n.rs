@@ -119,6 +119,7 @@ texts! {
     SoundsWhat => "Výběr kamene, odmítnutý tah, tah, braní, proměna, konec hry", "Piece selected, move refused, move, capture, promotion, game over";
     SoundVolume => "Hlasitost zvuků", "Sound volume";
     Zoom => "Velikost rozhraní", "Interface size";
+    EngineThreads => "Vlákna počítače (úrovně 4 a 5)", "Computer threads (levels 4 and 5)";
     SquareWords => "Popis polí", "Square descriptions";
     BriefWords => "Stručný (číslo, kámen, stav)", "Brief (number, piece, state)";
     FullWords => "Úplný (i písmena a poslední tah)", "Full (with letters and the last move)";

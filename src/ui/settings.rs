@@ -112,6 +112,18 @@ pub struct Settings {
     pub sounds: bool,
     /// Their volume, 0 to 1, apart from the voice's.
     pub sound_volume: f32,
+    /// Threads the computer thinks on at levels 4 and 5 and for hints (1 to
+    /// [`MAX_ENGINE_THREADS`]); the weaker levels use one.
+    pub engine_threads: u32,
+}
+
+/// Most threads the computer may be given.
+pub const MAX_ENGINE_THREADS: u32 = 64;
+
+/// Half the processor's cores, at most 8: strong play without taking the whole machine.
+pub fn default_engine_threads() -> u32 {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    (cores / 2).clamp(1, 8)
 }
 
 impl Default for Settings {
@@ -139,6 +151,7 @@ impl Default for Settings {
             zoom: 1.0,
             sounds: false,
             sound_volume: 0.5,
+            engine_threads: default_engine_threads(),
         }
     }
 }
@@ -287,6 +300,10 @@ impl Settings {
         }
         if names_fixed {
             fixed.push(Field::PlayerNames);
+        }
+        if !(1..=MAX_ENGINE_THREADS).contains(&self.engine_threads) {
+            self.engine_threads = d.engine_threads;
+            fixed.push(Field::EngineThreads);
         }
         fixed
     }

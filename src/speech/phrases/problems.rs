@@ -310,6 +310,8 @@ fn field_names(lang: Language, fields: &[SettingField]) -> String {
         (English, SettingField::LastRules) => "rule set",
         (Czech, SettingField::PlayerNames) => "jména hráčů",
         (English, SettingField::PlayerNames) => "player names",
+        (Czech, SettingField::EngineThreads) => "vlákna počítače",
+        (English, SettingField::EngineThreads) => "computer threads",
     };
     fields.iter().map(name).collect::<Vec<_>>().join(", ")
 }

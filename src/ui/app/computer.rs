@@ -53,6 +53,7 @@ impl DamaApp {
             let ctx = ctx.clone();
             Worker::new(move || ctx.request_repaint())
         });
+        worker.set_threads(self.settings.engine_threads as usize);
         let id = worker.ask(self.doc.game(), task);
         let revision = self.revision_for(thought);
         self.thinking = Some(Thinking {

@@ -15,6 +15,7 @@ use crate::rules::{Color, KingRange, Precedence, Variant};
 use crate::speech::phrases::{self, Verbosity};
 use crate::ui::commands::Command;
 use crate::ui::i18n::{self, Language, T};
+use crate::ui::settings::MAX_ENGINE_THREADS;
 use crate::ui::settings::{Player, Settings, SpeechMode, Theme};
 
 impl DamaApp {
@@ -879,6 +880,12 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
         );
         let label = ui.label(T::Zoom.get(lang));
         ui.add(egui::Slider::new(&mut s.zoom, 1.0..=3.0).step_by(0.25))
+            .labelled_by(label.id);
+        ui.end_row();
+        let label = ui.label(T::EngineThreads.get(lang));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+        let most = cores.max(s.engine_threads).min(MAX_ENGINE_THREADS);
+        ui.add(egui::Slider::new(&mut s.engine_threads, 1..=most))
             .labelled_by(label.id);
         ui.end_row();
     });
