@@ -2,7 +2,7 @@
 # Learns the evaluation of every preset rule set from nothing and writes assets/eval/*.eval
 # (examples/train_eval.rs; see the README, "The computer opponent"). Extra arguments go to each
 # run, for instance --games 2000 for a quick try or --threads 16.
-# On 2 cores the whole takes about an hour; on 16 cores a few minutes.
+# On 2 cores the whole takes about an hour and a half; on 16 cores a few minutes.
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --example train_eval

@@ -445,3 +445,71 @@ fn man_scale(layout: &Layout, rules: &RuleSet, samples: &[Sample], w: &[[f32; 2]
     };
     (100.0 / per_man.max(0.05)) as f32
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    fn config(threads: usize) -> SelfPlay {
+        SelfPlay {
+            games: 6,
+            depth: 2,
+            random_plies: (2, 6),
+            max_plies: 120,
+            threads,
+            seed: 9,
+        }
+    }
+
+    /// The same games whatever the number of threads: each game has its own seed and starts
+    /// with a cleared searcher.
+    #[test]
+    fn self_play_is_reproducible_on_any_number_of_threads() {
+        let rules = Variant::English.rules();
+        let eval = Evaluator::hand_set(rules);
+        let one = self_play(rules, &eval, &config(1), &|_| {});
+        let two = self_play(rules, &eval, &config(2), &|_| {});
+        assert!(one.len() > 50);
+        let key = |s: &[Sample]| -> Vec<(u64, u8, i16, u32)> {
+            s.iter()
+                .map(|s| (s.pos.key(), s.result, s.score, s.game))
+                .collect()
+        };
+        assert_eq!(key(&one), key(&two));
+        assert!(one.iter().all(|s| !s.pos.has_capture(rules)));
+    }
+
+    /// Labels that say "more men wins" are learned: the men weight comes out positive and the
+    /// loss well below that of a coin toss.
+    #[test]
+    fn fitting_learns_what_the_labels_say() {
+        let rules = Variant::English.rules();
+        let eval = Evaluator::hand_set(rules);
+        let cfg = SelfPlay {
+            games: 40,
+            ..config(2)
+        };
+        let mut samples = self_play(rules, &eval, &cfg, &|_| {});
+        for s in &mut samples {
+            let men = |c| s.pos.pieces(c).len() as i32;
+            let d = men(Color::White) - men(Color::Black);
+            s.result = (1 + d.signum()) as u8;
+            s.score = (200 * d.signum()) as i16;
+        }
+        let layout = Layout::new(rules);
+        let fit_cfg = Fit {
+            epochs: 40,
+            batch: 256,
+            rate: 0.01,
+            l2: 1e-5,
+            threads: 2,
+            result_weight: 0.5,
+        };
+        let fitted = fit(&layout, rules, &samples, &fit_cfg, &mut |_, _, _| {});
+        let (train, _) = fitted.losses[fitted.best_epoch - 1];
+        assert!(train < 0.5, "loss {train}");
+        assert!(fitted.weights[1][0] > 0.0 && fitted.weights[1][1] > 0.0);
+        assert!(fitted.scale > 0.0);
+    }
+}
