@@ -134,6 +134,7 @@ def main():
     p.add_argument("--scan-dir", required=True)
     p.add_argument("--dama", default="target/release/dama")
     p.add_argument("--openings", type=int, default=10)
+    p.add_argument("--first", type=int, default=0, help="number of the first opening (to go on with a match)")
     p.add_argument("--minutes", type=int, default=1)
     p.add_argument("--plies", type=int, default=300)
     p.add_argument("--port", type=int, default=27531)
@@ -143,7 +144,7 @@ def main():
     score = {1: 0, 0: 0, -1: 0}
     times = {"Dáma": [], "Scan": []}
     try:
-        for number in range(a.openings):
+        for number in range(a.first, a.first + a.openings):
             for dama_white in (True, False):
                 port = a.port + 2 * number + (0 if dama_white else 1)
                 scan_proc, work = start_scan(a.scan_dir, port)

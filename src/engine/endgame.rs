@@ -484,6 +484,9 @@ impl Tables {
         }
         let mut b = [0u8; 1];
         input.read_exact(&mut b)?;
+        if b[0] > 8 || u32::from(b[0]) > u32::from(rules.board.squares()) {
+            return Err(bad("more pieces than databases are made for"));
+        }
         let mut n = [0u8; 4];
         input.read_exact(&mut n)?;
         let mut slices = HashMap::new();
@@ -648,5 +651,12 @@ mod tests {
         let back = Tables::read(czech, &mut bytes.as_slice()).unwrap();
         assert_eq!(back.probe(&pos), Some(Wdl::Draw));
         assert!(Tables::read(english, &mut &bytes[..20]).is_err());
+        // A damaged file is an error, not a crash: too many pieces, a material beyond them.
+        let mut damaged = bytes.clone();
+        damaged[8] = 200;
+        assert!(Tables::read(czech, &mut damaged.as_slice()).is_err());
+        let mut damaged = bytes.clone();
+        damaged[13] = 9;
+        assert!(Tables::read(czech, &mut damaged.as_slice()).is_err());
     }
 }
