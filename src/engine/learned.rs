@@ -29,7 +29,7 @@ const MOBILITY: usize = 5;
 /// King squares start here, then tower squares, then the windows.
 const SQUARES: usize = 6;
 
-/// The global features, for reports: names of indices below [`SQUARES`].
+/// The names of the global features, in the order of their indices, for reports.
 pub const GLOBAL_NAMES: [&str; SQUARES] =
     ["turn", "men", "kings", "towers", "has-king", "mobility"];
 

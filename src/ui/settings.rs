@@ -113,7 +113,7 @@ pub struct Settings {
     /// Their volume, 0 to 1, apart from the voice's.
     pub sound_volume: f32,
     /// Threads the computer thinks on at levels 4 and 5 and for hints (1 to
-    /// [`MAX_ENGINE_THREADS`]); the weaker levels use one.
+    /// `MAX_ENGINE_THREADS`); the weaker levels use one.
     pub engine_threads: u32,
 }
 
