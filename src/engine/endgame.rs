@@ -536,12 +536,7 @@ pub fn file_in(dir: &Path, rules: &RuleSet) -> PathBuf {
 /// The installed databases of a preset rule set, read on first use; `None` when none were
 /// built or the file cannot be read (the search then goes without).
 pub fn installed(rules: &RuleSet) -> Option<Arc<Tables>> {
-    if !crate::rules::Variant::ALL
-        .iter()
-        .any(|v| v.id() == rules.id && v.rules() == rules)
-    {
-        return None;
-    }
+    crate::rules::Variant::preset_of(rules)?;
     let mut loaded = LOADED.lock().expect("no thread panicked");
     if let Some(t) = loaded.get(&rules.id) {
         return t.clone();

@@ -284,10 +284,7 @@ impl Learned {
 
     /// The shipped weights of a preset rule set, if `rules` is one (by its id and board).
     pub fn shipped(rules: &RuleSet) -> Option<Arc<Learned>> {
-        let variant = Variant::ALL
-            .into_iter()
-            .find(|v| v.id() == rules.id && v.rules() == rules)?;
-        SHIPPED[variant as usize].clone()
+        SHIPPED[Variant::preset_of(rules)? as usize].clone()
     }
 
     /// The layout the weights belong to.

@@ -231,10 +231,12 @@ impl Searcher {
 
     /// A searcher with its own evaluator (to compare or train evaluations).
     pub fn with_evaluator(rules: &RuleSet, tt_megabytes: usize, eval: Evaluator) -> Searcher {
-        Searcher {
+        Searcher::with_table(
+            rules,
             eval,
-            ..Searcher::new(rules, tt_megabytes)
-        }
+            Arc::new(Table::new(tt_megabytes)),
+            Arc::new(AtomicBool::new(false)),
+        )
     }
 
     /// A searcher stopped by `stop` (see [`Searcher::stop_flag`]).

@@ -242,6 +242,14 @@ impl Variant {
         }
     }
 
+    /// The preset `rules` is, if it is one unchanged: data made for a preset (learned weights,
+    /// endgame databases) does not fit a rule set of one's own that reuses its id.
+    pub fn preset_of(rules: &RuleSet) -> Option<Variant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == rules.id && v.rules() == rules)
+    }
+
     /// The preset's rule set.
     pub fn rules(self) -> &'static RuleSet {
         &PRESETS[self as usize]
@@ -290,6 +298,16 @@ impl FromStr for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_preset_is_known_only_unchanged() {
+        for v in Variant::ALL {
+            assert_eq!(Variant::preset_of(v.rules()), Some(v));
+        }
+        let mut own = Variant::Czech.rules().clone();
+        own.men_capture_backward = !own.men_capture_backward;
+        assert_eq!(Variant::preset_of(&own), None);
+    }
 
     #[test]
     fn each_preset_is_the_variant_of_its_id() {
