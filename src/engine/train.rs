@@ -184,55 +184,41 @@ struct Encoded {
 }
 
 impl Encoded {
-    fn new(
-        layout: &Layout,
-        rules: &RuleSet,
-        samples: &[&Sample],
-        threads: usize,
-        result_weight: f32,
-    ) -> Encoded {
-        let chunk = samples.len().div_ceil(threads.max(1)).max(1);
-        let parts: Vec<Encoded> = std::thread::scope(|s| {
-            let handles: Vec<_> = samples
-                .chunks(chunk)
-                .map(|part| {
-                    s.spawn(move || {
-                        let mut e = Encoded {
-                            start: vec![0],
-                            index: Vec::new(),
-                            value: Vec::new(),
-                            phase: Vec::new(),
-                            target: Vec::new(),
-                        };
-                        for sample in part {
-                            let pos = &sample.pos;
-                            layout.visit(pos, pos.mobility(rules), |i, v| {
-                                e.index.push(i as u32);
-                                e.value.push(v.clamp(-32767, 32767) as i16);
-                            });
-                            e.start.push(e.index.len() as u32);
-                            e.phase.push(layout.phase(pos));
-                            let result = f32::from(sample.result) / 2.0;
-                            let searched = sigmoid(f32::from(sample.score) / SCORE_UNIT);
-                            e.target
-                                .push(result_weight * result + (1.0 - result_weight) * searched);
-                        }
-                        e
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("no thread panicked"))
-                .collect()
-        });
-        let mut all = Encoded {
+    fn empty() -> Encoded {
+        Encoded {
             start: vec![0],
             index: Vec::new(),
             value: Vec::new(),
             phase: Vec::new(),
             target: Vec::new(),
-        };
+        }
+    }
+
+    fn new(
+        layout: &Layout,
+        rules: &RuleSet,
+        samples: &[Sample],
+        threads: usize,
+        result_weight: f32,
+    ) -> Encoded {
+        let parts = in_parallel(samples, threads, |part| {
+            let mut e = Encoded::empty();
+            for sample in part {
+                let pos = &sample.pos;
+                layout.visit(pos, pos.mobility(rules), |i, v| {
+                    e.index.push(i as u32);
+                    e.value.push(v.clamp(-32767, 32767) as i16);
+                });
+                e.start.push(e.index.len() as u32);
+                e.phase.push(layout.phase(pos));
+                let result = f32::from(sample.result) / 2.0;
+                let searched = sigmoid(f32::from(sample.score) / SCORE_UNIT);
+                e.target
+                    .push(result_weight * result + (1.0 - result_weight) * searched);
+            }
+            e
+        });
+        let mut all = Encoded::empty();
         for p in parts {
             let base = all.index.len() as u32;
             all.start.extend(p.start[1..].iter().map(|s| s + base));
@@ -268,25 +254,33 @@ impl Encoded {
         if ks.is_empty() {
             return 0.0;
         }
-        let chunk = ks.len().div_ceil(threads.max(1)).max(1);
-        let total: f64 = std::thread::scope(|s| {
-            let handles: Vec<_> = ks
-                .chunks(chunk)
-                .map(|part| {
-                    s.spawn(move || {
-                        part.iter()
-                            .map(|&k| cross_entropy(self.target[k], sigmoid(self.score(k, w))))
-                            .sum::<f64>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("no thread panicked"))
-                .sum()
+        let parts = in_parallel(ks, threads, |part| {
+            part.iter()
+                .map(|&k| cross_entropy(self.target[k], sigmoid(self.score(k, w))))
+                .sum::<f64>()
         });
-        total / ks.len() as f64
+        parts.iter().sum::<f64>() / ks.len() as f64
     }
+}
+
+/// `f` of each of `threads` slices of `items`, each on a thread of its own, in order.
+fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&[T]) -> R + Sync,
+) -> Vec<R> {
+    let chunk = items.len().div_ceil(threads.max(1)).max(1);
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| s.spawn(move || f(part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no thread panicked"))
+            .collect()
+    })
 }
 
 fn sigmoid(z: f32) -> f32 {
@@ -310,8 +304,7 @@ pub fn fit(
     progress: &mut dyn FnMut(usize, f64, f64),
 ) -> Fitted {
     let threads = cfg.threads.max(1);
-    let refs: Vec<&Sample> = samples.iter().collect();
-    let data = Encoded::new(layout, rules, &refs, threads, cfg.result_weight);
+    let data = Encoded::new(layout, rules, samples, threads, cfg.result_weight);
     let (mut train, valid): (Vec<usize>, Vec<usize>) =
         (0..data.len()).partition(|&k| !samples[k].game.is_multiple_of(20));
     let n = layout.features();
@@ -374,30 +367,18 @@ pub fn fit(
 
 /// The gradient of the summed cross-entropy of `batch`, over `threads` threads.
 fn gradient(data: &Encoded, batch: &[usize], w: &[[f32; 2]], threads: usize) -> Vec<[f32; 2]> {
-    let chunk = batch.len().div_ceil(threads).max(1);
-    let parts: Vec<Vec<(u32, [f32; 2])>> = std::thread::scope(|s| {
-        let handles: Vec<_> = batch
-            .chunks(chunk)
-            .map(|part| {
-                s.spawn(move || {
-                    let mut g = Vec::with_capacity(part.len() * 48);
-                    for &k in part {
-                        let err = sigmoid(data.score(k, w)) - data.target[k];
-                        let phase = data.phase[k];
-                        let (a, b) = (data.start[k] as usize, data.start[k + 1] as usize);
-                        for j in a..b {
-                            let x = f32::from(data.value[j]) * err;
-                            g.push((data.index[j], [x * phase, x * (1.0 - phase)]));
-                        }
-                    }
-                    g
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("no thread panicked"))
-            .collect()
+    let parts = in_parallel(batch, threads, |part| {
+        let mut g = Vec::with_capacity(part.len() * 48);
+        for &k in part {
+            let err = sigmoid(data.score(k, w)) - data.target[k];
+            let phase = data.phase[k];
+            let (a, b) = (data.start[k] as usize, data.start[k + 1] as usize);
+            for j in a..b {
+                let x = f32::from(data.value[j]) * err;
+                g.push((data.index[j], [x * phase, x * (1.0 - phase)]));
+            }
+        }
+        g
     });
     let mut grad = vec![[0.0f32; 2]; w.len()];
     for part in parts {
