@@ -111,19 +111,17 @@ impl Layout {
         self.windows.len()
     }
 
-    /// The weight of the opening in `pos`, from 1 (all men on the board) to 0 (none left).
-    pub fn phase(&self, pos: &Position) -> f32 {
-        let men = pos.pieces_of(Color::White, Role::Man).len()
-            + pos.pieces_of(Color::Black, Role::Man).len()
-            + pos.pieces_of(Color::White, Role::Tower).len()
-            + pos.pieces_of(Color::Black, Role::Tower).len();
-        (men as f32 / (2 * self.initial) as f32).min(1.0)
-    }
-
     /// Calls `f(feature, value)` for every feature of `pos` that is not zero, from White's
-    /// point of view: a feature of Black's counts with the opposite sign.
+    /// point of view: a feature of Black's counts with the opposite sign. Returns the weight of
+    /// the opening in `pos`, from 1 (all men on the board) to 0 (none left), from the same
+    /// piece sets.
     #[inline]
-    pub fn visit(&self, pos: &Position, mobility: ByColor<u32>, mut f: impl FnMut(usize, i32)) {
+    pub fn visit(
+        &self,
+        pos: &Position,
+        mobility: ByColor<u32>,
+        mut f: impl FnMut(usize, i32),
+    ) -> f32 {
         let n = self.squares;
         let men = [
             pos.pieces_of(Color::White, Role::Man).0,
@@ -202,6 +200,8 @@ impl Layout {
                 -1,
             );
         }
+        let uncrowned = (men[0] | men[1] | towers[0] | towers[1]).count_ones();
+        (uncrowned as f32 / (2 * self.initial) as f32).min(1.0)
     }
 }
 
@@ -298,12 +298,12 @@ impl Learned {
         let mut mg = 0;
         let mut eg = 0;
         let w = &self.weights;
-        self.layout.visit(pos, mobility, |i, v| {
+        let phase = self.layout.visit(pos, mobility, |i, v| {
             let [a, b] = w[i];
             mg += a * v;
             eg += b * v;
         });
-        let phase = (self.layout.phase(pos) * 256.0) as i32;
+        let phase = (phase * 256.0) as i32;
         (mg * phase + eg * (256 - phase)) / (256 * SCALE)
     }
 }

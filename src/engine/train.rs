@@ -205,12 +205,12 @@ impl Encoded {
             let mut e = Encoded::empty();
             for sample in part {
                 let pos = &sample.pos;
-                layout.visit(pos, pos.mobility(rules), |i, v| {
+                let phase = layout.visit(pos, pos.mobility(rules), |i, v| {
                     e.index.push(i as u32);
                     e.value.push(v.clamp(-32767, 32767) as i16);
                 });
                 e.start.push(e.index.len() as u32);
-                e.phase.push(layout.phase(pos));
+                e.phase.push(phase);
                 let result = f32::from(sample.result) / 2.0;
                 let searched = sigmoid(f32::from(sample.score) / SCORE_UNIT);
                 e.target
@@ -397,11 +397,10 @@ fn gradient(data: &Encoded, batch: &[usize], w: &[[f32; 2]], threads: usize) -> 
 fn man_scale(layout: &Layout, rules: &RuleSet, samples: &[Sample], w: &[[f32; 2]]) -> f32 {
     let score = |pos: &Position| {
         let (mut mg, mut eg) = (0.0, 0.0);
-        layout.visit(pos, pos.mobility(rules), |i, x| {
+        let phase = layout.visit(pos, pos.mobility(rules), |i, x| {
             mg += w[i][0] * x as f32;
             eg += w[i][1] * x as f32;
         });
-        let phase = layout.phase(pos);
         phase * mg + (1.0 - phase) * eg
     };
     let mut total = 0.0f64;
