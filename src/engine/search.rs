@@ -442,8 +442,9 @@ impl Searcher {
         out
     }
 
-    /// When the databases cover `root`, keeps only the moves that keep its value, and searches
-    /// without asking them (a covered root would otherwise see every move as equally won).
+    /// When the databases cover `root`, keeps only the moves that keep its value, and from then
+    /// on asks them only of positions with fewer pieces, after a capture (asked of every
+    /// position, a covered root would see all its winning moves as equally good).
     fn keep_known_result(&mut self, root: &Position, moves: &mut Vec<Move>) {
         let Some(tables) = self.endgames.as_ref() else {
             return;
