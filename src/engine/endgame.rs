@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 
-use crate::rules::{Color, Piece, Position, Role, RuleSet};
+use crate::rules::{Color, Piece, Position, Role, RuleSet, Square};
 
 /// The value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,6 +120,43 @@ impl Indexer {
         }
     }
 
+    /// Every entry of this material from which a move without capture or crowning may lead to
+    /// entry `e`: the side that moved slid one of its pieces back along a diagonal over empty
+    /// squares. More than the true ones (a man does not move backwards, a capture may have been
+    /// due): the caller values each from its own moves.
+    fn predecessors(&self, rules: &RuleSet, rays: &Rays, e: usize, f: &mut dyn FnMut(usize)) {
+        let side = if e.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let Some(pos) = self.position(rules, (e / 2) as u64, side) else {
+            return;
+        };
+        let mover = !side;
+        let occupied = pos.occupied().0;
+        let mut before = pos.with_side(mover);
+        for (to, piece) in pos.iter().filter(|(_, p)| p.color == mover) {
+            let crowned = piece.role == Role::King;
+            for ray in &rays.0[to.index()] {
+                for &from in ray {
+                    if occupied & (1u64 << from) != 0 {
+                        break;
+                    }
+                    if !crowned && self.promotion[mover.index()] & (1u64 << from) != 0 {
+                        continue;
+                    }
+                    let from = Square::new(from + 1).expect("a square of the board");
+                    before.set_piece(to, None);
+                    before.set_piece(from, Some(piece));
+                    f((self.index(&before) * 2 + mover.index() as u64) as usize);
+                    before.set_piece(from, None);
+                    before.set_piece(to, Some(piece));
+                }
+            }
+        }
+    }
+
     /// The number of `pos` (of this material) for its side to move.
     fn index(&self, pos: &Position) -> u64 {
         let mut taken = 0u64;
@@ -198,6 +235,64 @@ impl Indexer {
             taken |= set;
         }
         Some(pos)
+    }
+}
+
+/// `f` over blocks of `items` on `threads` threads, the results joined in no set order.
+fn in_chunks<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&[T]) -> Vec<R> + Sync,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let block = 4096;
+    let out = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut mine = Vec::new();
+                loop {
+                    let start = next.fetch_add(block, Ordering::Relaxed);
+                    if start >= items.len() {
+                        break;
+                    }
+                    mine.extend(f(&items[start..(start + block).min(items.len())]));
+                }
+                out.lock().expect("no thread panicked").append(&mut mine);
+            });
+        }
+    });
+    out.into_inner().expect("no thread panicked")
+}
+
+/// The squares along each diagonal from each square, nearest first, as 0-based indices.
+struct Rays(Vec<[Vec<u8>; 4]>);
+
+impl Rays {
+    fn new(rules: &RuleSet) -> Rays {
+        let board = rules.board;
+        Rays(
+            board
+                .all_squares()
+                .map(|sq| {
+                    let (file, rank) = board.coords(sq);
+                    [(1i8, 1i8), (1, -1), (-1, 1), (-1, -1)].map(|(df, dr)| {
+                        let mut ray = Vec::new();
+                        let (mut f, mut r) = (file as i8 + df, rank as i8 + dr);
+                        while let Some(s) = u8::try_from(f)
+                            .ok()
+                            .zip(u8::try_from(r).ok())
+                            .and_then(|(f, r)| board.square_at(f, r))
+                        {
+                            ray.push(s.index() as u8);
+                            f += df;
+                            r += dr;
+                        }
+                        ray
+                    })
+                })
+                .collect(),
+        )
     }
 }
 
@@ -327,51 +422,41 @@ impl Tables {
     }
 
     /// Retrograde analysis of one material, every smaller one being known.
+    ///
+    /// A first pass values every position from its moves; after it, only the positions that can
+    /// move to one just decided are valued again (a move within the material is one piece
+    /// sliding along a diagonal, so they are found by sliding the pieces of the side that moved
+    /// back), until a pass decides nothing: what is left is drawn. Each pass sees the values of
+    /// the one before, so the result does not depend on the threads.
     fn solve(&self, rules: &RuleSet, material: Material, threads: usize) -> (Slice, BuildStats) {
         let indexer = Indexer::new(rules, material);
         let entries = (indexer.size * 2) as usize;
         let mut values = vec![UNKNOWN; entries];
-        let threads = threads.max(1);
-        let chunk = entries.div_ceil(threads).max(1);
-        let mut pending: Vec<usize> = (0..entries).collect();
-        let mut first = true;
-        loop {
+        let rays = Rays::new(rules);
+        let all: Vec<usize> = (0..entries).collect();
+        let mut decided = self.value_all(rules, &indexer, &values, &all, threads, true);
+        for &(e, v) in &decided {
+            values[e] = v;
+        }
+        decided.retain(|&(_, v)| v != INVALID);
+        while !decided.is_empty() {
             let snapshot = &values;
-            let next = AtomicUsize::new(0);
-            let found: Mutex<Vec<(usize, u8)>> = Mutex::new(Vec::new());
-            let work = &pending;
-            let block = 4096.min(chunk);
-            std::thread::scope(|s| {
-                for _ in 0..threads {
-                    s.spawn(|| {
-                        let mut mine = Vec::new();
-                        loop {
-                            let start = next.fetch_add(block, Ordering::Relaxed);
-                            if start >= work.len() {
-                                break;
-                            }
-                            for &e in &work[start..(start + block).min(work.len())] {
-                                let v = self.value(rules, &indexer, snapshot, e, first);
-                                if v != UNKNOWN {
-                                    mine.push((e, v));
-                                }
-                            }
+            let mut candidates: Vec<usize> = in_chunks(&decided, threads, |part| {
+                let mut out = Vec::new();
+                for &(e, _) in part {
+                    indexer.predecessors(rules, &rays, e, &mut |p| {
+                        if snapshot[p] == UNKNOWN {
+                            out.push(p);
                         }
-                        found.lock().expect("no thread panicked").append(&mut mine);
                     });
                 }
+                out
             });
-            let found = found.into_inner().expect("no thread panicked");
-            if found.is_empty() && !first {
-                break;
-            }
-            for (e, v) in found {
+            candidates.sort_unstable();
+            candidates.dedup();
+            decided = self.value_all(rules, &indexer, &values, &candidates, threads, false);
+            for &(e, v) in &decided {
                 values[e] = v;
-            }
-            pending.retain(|&e| values[e] == UNKNOWN);
-            first = false;
-            if pending.is_empty() {
-                break;
             }
         }
         let mut stats = BuildStats {
@@ -399,6 +484,26 @@ impl Tables {
             packed[e / 4] |= bits << (2 * (e % 4));
         }
         (Slice { indexer, packed }, stats)
+    }
+
+    /// The entries of `work` that their successors decide, with their values.
+    fn value_all(
+        &self,
+        rules: &RuleSet,
+        indexer: &Indexer,
+        values: &[u8],
+        work: &[usize],
+        threads: usize,
+        first: bool,
+    ) -> Vec<(usize, u8)> {
+        in_chunks(work, threads, |part| {
+            part.iter()
+                .filter_map(|&e| {
+                    let v = self.value(rules, indexer, values, e, first);
+                    (v != UNKNOWN).then_some((e, v))
+                })
+                .collect()
+        })
     }
 
     /// The value of entry `e` from its successors, or `UNKNOWN` while it depends on positions
