@@ -1,7 +1,8 @@
-//! Alpha-beta search: iterative deepening, principal-variation search, a transposition table,
-//! capture quiescence (a capture is never cut off at the horizon: captures are compulsory, so the
-//! side to move cannot "stand pat" while one is due), single-reply extensions, killer and history
-//! move ordering, and late-move reductions.
+//! Alpha-beta search: iterative deepening with an aspiration window at the root,
+//! principal-variation search, a transposition table, capture quiescence (a capture is never cut
+//! off at the horizon: captures are compulsory, so the side to move cannot "stand pat" while one
+//! is due), single-reply extensions, killer and history move ordering (a cut-off also marks down
+//! the quiet moves tried before it), late-move reductions, and Scan's shallow-search pruning.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,6 +23,10 @@ const INFINITY: i32 = MATE + 1;
 pub const KNOWN_WIN: i32 = 20_000;
 /// Deepest ply the search reaches, extensions included.
 const MAX_PLY: usize = 128;
+/// Per ply of depth, how far above beta a shallow search must score to cut a node.
+const PRUNE_MARGIN: i32 = 5;
+/// Half the first width of the root's window around the last iteration's score.
+const ASPIRATION: i32 = 20;
 
 /// When to stop searching. Unset limits do not apply; with none set the search goes to
 /// [`Limits::MAX_DEPTH`].
@@ -147,6 +152,8 @@ pub struct Searcher {
     /// Iterations of a helper go this much deeper than their number, so that helpers do not
     /// all search the same depth at once.
     depth_offset: u32,
+    /// Whether shallow-search pruning may cut this node: off inside the shallow search itself.
+    prune: bool,
 }
 
 impl Searcher {
@@ -191,6 +198,7 @@ impl Searcher {
             helpers: Vec::new(),
             helper_stop: Arc::new(AtomicBool::new(false)),
             depth_offset: 0,
+            prune: true,
         }
     }
 
@@ -335,35 +343,70 @@ impl Searcher {
         let max_depth = limits.depth.unwrap_or(Limits::MAX_DEPTH).max(1);
         let mut scores = vec![0; root_moves.len()];
         for depth in (1 + self.depth_offset).min(max_depth)..=max_depth {
-            let mut pos = root;
-            let mut alpha = -INFINITY;
-            let mut best: Option<(Move, i32)> = None;
-            for (i, &m) in root_moves.iter().enumerate() {
-                let king_step = self.king_step(&pos, &m);
-                let undo = pos.play_unchecked(&m);
-                self.push(&pos, king_step, m.is_capture());
-                let score = if i == 0 {
-                    -self.node(&mut pos, depth as i32 - 1, -INFINITY, -alpha, 1)
-                } else {
-                    let s = -self.node(&mut pos, depth as i32 - 1, -alpha - 1, -alpha, 1);
-                    if s > alpha && !self.aborted {
-                        -self.node(&mut pos, depth as i32 - 1, -INFINITY, -alpha, 1)
+            // A window around the last score, widened when the score falls outside it.
+            let mut delta = ASPIRATION;
+            let (mut low, mut high) = if depth >= 5 && report.score.abs() < KNOWN_WIN / 2 {
+                (report.score - delta, report.score + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let mut best: Option<(Move, i32)>;
+            loop {
+                best = None;
+                let mut alpha = low;
+                let mut pos = root;
+                for (i, &m) in root_moves.iter().enumerate() {
+                    let king_step = self.king_step(&pos, &m);
+                    let undo = pos.play_unchecked(&m);
+                    self.push(&pos, king_step, m.is_capture());
+                    let score = if i == 0 {
+                        -self.node(&mut pos, depth as i32 - 1, -high, -alpha, 1)
                     } else {
-                        s
+                        let s = -self.node(&mut pos, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                        if s > alpha && s < high && !self.aborted {
+                            -self.node(&mut pos, depth as i32 - 1, -high, -alpha, 1)
+                        } else {
+                            s
+                        }
+                    };
+                    self.path.pop();
+                    pos.undo_unchecked(&m, undo);
+                    if self.aborted {
+                        break;
                     }
-                };
-                self.path.pop();
-                pos.undo_unchecked(&m, undo);
+                    scores[i] = score;
+                    if score > alpha {
+                        alpha = score;
+                        best = Some((m, score));
+                        if score >= high {
+                            break;
+                        }
+                    }
+                }
                 if self.aborted {
                     break;
                 }
-                scores[i] = score;
-                if score > alpha {
-                    alpha = score;
-                    best = Some((m, score));
+                match best {
+                    // Better than the window: the move is searched first again, wider.
+                    Some((m, score)) if score >= high => {
+                        let i = root_moves
+                            .iter()
+                            .position(|&r| r == m)
+                            .expect("a root move");
+                        root_moves[..=i].rotate_right(1);
+                        scores[..=i].rotate_right(1);
+                        report.best = Some(m);
+                        high = (score + delta).min(INFINITY);
+                    }
+                    // Worse: every move again, lower.
+                    None => low = (low - delta).max(-INFINITY),
+                    Some(_) => break,
                 }
+                delta *= 2;
             }
-            if let Some((m, score)) = best {
+            if let Some((m, score)) = best
+                && score < high
+            {
                 // The previous best is searched first: any result of this iteration, even an
                 // interrupted one, is at least as well founded.
                 report.best = Some(m);
@@ -482,6 +525,7 @@ impl Searcher {
         self.nodes = 0;
         self.tb_hits = 0;
         self.probe_pieces = self.endgames.as_ref().map_or(0, |t| t.pieces());
+        self.prune = true;
         self.seldepth = 0;
         self.deadline = limits.time.map(|t| start + t);
         self.node_limit = limits.nodes;
@@ -651,6 +695,27 @@ impl Searcher {
             }
         }
 
+        // A search of a third of the depth that beats beta by a margin says the full one would
+        // too (Scan's pruning): most of the tree is refuted this cheaply. Not near decided
+        // scores, whose margin means nothing.
+        if self.prune && !pv_node && depth >= 3 && beta.abs() < KNOWN_WIN - MAX_PLY as i32 {
+            let margin = depth * PRUNE_MARGIN;
+            let high = beta + margin;
+            self.buffers[ply] = moves;
+            self.prune = false;
+            let score = self.node(pos, depth * 2 / 5, high - 1, high, ply);
+            self.prune = true;
+            moves = std::mem::take(&mut self.buffers[ply]);
+            if self.aborted {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score >= high {
+                self.buffers[ply] = moves;
+                return score - margin;
+            }
+        }
+
         // A forced reply costs no depth: it is no choice at all.
         let next_depth = if moves.len() == 1 { depth } else { depth - 1 };
         let mut keys = std::mem::take(&mut self.keys[ply]);
@@ -665,16 +730,19 @@ impl Searcher {
             moves.swap(i, j);
             keys.swap(i, j);
             let m = moves[i];
-            let quiet = !capture && keys[i] < KILLER_2;
-            let king_step = self.king_step(pos, &m);
+            let role = pos.piece_at(m.from()).map(|p| p.role);
+            let king_step = !m.is_capture() && role == Some(Role::King);
             let undo = pos.play_unchecked(&m);
+            // Late quiet moves are searched less deep, but never a crowning.
+            let quiet =
+                !capture && keys[i] < KILLER_2 && pos.piece_at(m.to()).map(|p| p.role) == role;
             self.push(pos, king_step, m.is_capture());
             let mut score;
             if i == 0 {
                 score = -self.node(pos, next_depth, -beta, -alpha, ply + 1);
             } else {
-                let reduction = if quiet && depth >= 3 && i >= 3 {
-                    if depth >= 6 && i >= 8 { 2 } else { 1 }
+                let reduction = if quiet && depth >= 3 && i >= if pv_node { 3 } else { 1 } {
+                    if !pv_node && i >= 6 { 2 } else { 1 }
                 } else {
                     0
                 };
@@ -701,6 +769,10 @@ impl Searcher {
                     if alpha >= beta {
                         if !capture {
                             self.reward(&m, depth, ply);
+                            for tried in &moves[..i] {
+                                let h = &mut self.history[tried.from().index()][tried.to().index()];
+                                *h = (*h - depth * depth).max(-KILLER_2);
+                            }
                         }
                         break;
                     }
