@@ -371,3 +371,48 @@ fn endgame_databases_guide_the_play() {
         }
     }
 }
+
+/// However a search is cut short, its move is legal and its line starts with that move and is
+/// legal throughout (the Hub's ponder move is the line's second). These node limits stop the
+/// search while it searches again, wider, a root move that beat its window.
+#[test]
+fn a_stopped_search_reports_its_move_with_its_line() {
+    let cases = [
+        (
+            Variant::English,
+            "W:WK9,10,21,23,24,26,28-30,32:B3,4,8,11,13,20",
+            8_193,
+        ),
+        (
+            Variant::English,
+            "W:WK9,10,21,23,24,26,28-30,32:B3,4,8,11,13,20",
+            10_241,
+        ),
+        (
+            Variant::International,
+            "B:W26,27,37,39-42,44-47,49,50:B1-12,16,19,30,35",
+            13_313,
+        ),
+        (
+            Variant::Czech,
+            "B:W21,22,24,27,29,32:B2-5,8,9,16,20",
+            36_865,
+        ),
+    ];
+    for (variant, fen, nodes) in cases {
+        let rules = variant.rules();
+        let pos = rules.parse_fen(fen).unwrap();
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let report = Searcher::new(rules, 4).search(&[pos], limits, &mut |_| {});
+        let best = report.best.expect("a move");
+        assert_eq!(report.pv.first(), Some(&best), "{variant:?} {fen}");
+        let mut p = pos;
+        for m in &report.pv {
+            assert!(p.is_legal(rules, m), "{variant:?} {fen}: {:?}", report.pv);
+            p.play_unchecked(m);
+        }
+    }
+}

@@ -395,7 +395,10 @@ impl Searcher {
                             .expect("a root move");
                         root_moves[..=i].rotate_right(1);
                         scores[..=i].rotate_right(1);
+                        // Should the time run out before the wider search ends, this move
+                        // is played, its line with it.
                         report.best = Some(m);
+                        report.pv = self.principal_variation(root, m);
                         high = (score + delta).min(INFINITY);
                     }
                     // Worse: every move again, lower.
@@ -712,7 +715,12 @@ impl Searcher {
             }
             if score >= high {
                 self.buffers[ply] = moves;
-                return score - margin;
+                // A decided score less the margin would be a false distance to the end.
+                return if score >= KNOWN_WIN - MAX_PLY as i32 {
+                    beta
+                } else {
+                    score - margin
+                };
             }
         }
 
