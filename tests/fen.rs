@@ -503,6 +503,19 @@ proptest! {
         check_parse(v.rules(), &text)?;
     }
 
+    /// The typed form too: whatever is typed, an answer and no panic; what it accepts passes
+    /// the set-up checks and is written and read back as the same position.
+    #[test]
+    fn typed_positions_never_panic(
+        v in any_variant(),
+        text in "[WBKTVwbčé:;,.\\- 0-9a-k]{0,40}",
+    ) {
+        if let Ok(pos) = v.rules().parse_setup(&text, Color::Black) {
+            prop_assert!(v.rules().check_setup(&pos).is_ok());
+            prop_assert_eq!(v.rules().parse_fen(&pos.fen()), Ok(pos));
+        }
+    }
+
     #[test]
     fn mutated_start_positions_never_panic(
         v in any_variant(),
@@ -521,4 +534,116 @@ proptest! {
             .collect();
         check_parse(v.rules(), &text)?;
     }
+}
+
+fn setup(v: Variant, text: &str, side: Color) -> Result<Position, FenError> {
+    v.rules().parse_setup(text, side)
+}
+
+#[test]
+fn reads_a_typed_position() {
+    // The form a player writes down from a diagram; the side to move is given beside it.
+    let pos = setup(Variant::International, "W: 32, 28, K46; B: 12, 19", B).unwrap();
+    let expected = build(
+        Board::Ten,
+        B,
+        &[
+            (28, W, Role::Man),
+            (32, W, Role::Man),
+            (46, W, Role::King),
+            (12, B, Role::Man),
+            (19, B, Role::Man),
+        ],
+    );
+    assert_eq!(pos, expected);
+    // Czech colour words, either order, ranges, algebraic squares, a final full stop.
+    let pos = setup(Variant::Czech, "černé: 1-3 ; bílé: c3, K29.", W).unwrap();
+    assert_eq!(pos.fen(), "W:W22,K29:B1-3");
+    let pos = setup(Variant::Czech, "Bílý: 21; Černý: 9", B).unwrap();
+    assert_eq!(pos.fen(), "B:W21:B9");
+    // V (věž) or T for a tower; one colour may stay empty of text but not of pieces.
+    let pos = setup(Variant::TwoTowers, "W: V46, 32; B: t5, 12", W).unwrap();
+    assert_eq!(pos.fen(), "W:W32,T46:BT5,12");
+    // A FEN is read as a FEN, with its own side to move.
+    let pos = setup(Variant::Czech, "B:W21:B9", W).unwrap();
+    assert_eq!(pos.side_to_move(), B);
+}
+
+#[test]
+fn refuses_a_malformed_typed_position() {
+    let cases: [(&str, FenError); 5] = [
+        ("32, 28; B: 12", FenError::BadSection("32, 28".into())),
+        ("Q: 32; B: 12", FenError::BadSection("Q: 32".into())),
+        ("W: 32; W: 28; B: 12", FenError::ColorTwice(W)),
+        (
+            "W: 32, 77; B: 12",
+            FenError::BadSquare {
+                square: "77".into(),
+                board: Board::Eight,
+            },
+        ),
+        ("W: 22, K22; B: 12", FenError::SquareTwice(sq(22))),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(setup(Variant::Czech, text, W), Err(expected), "{text}");
+    }
+}
+
+#[test]
+fn refuses_a_setup_no_game_reaches() {
+    let no = |v: Variant, text: &str| match setup(v, text, W) {
+        Err(FenError::Position(e)) => e,
+        other => panic!("{v}: {text:?} should be refused, got {other:?}"),
+    };
+    assert_eq!(
+        no(Variant::Czech, "W: 17-29; B: 1"),
+        PositionError::TooManyPieces {
+            color: W,
+            count: 13,
+            most: 12
+        }
+    );
+    assert_eq!(
+        no(Variant::CzechBook, "W: 21-32; B: 1"),
+        PositionError::TooManyPieces {
+            color: W,
+            count: 12,
+            most: 8
+        }
+    );
+    assert_eq!(
+        no(Variant::TwoTowers, "W: 40; B: T1, T2, T3"),
+        PositionError::TooManyTowers {
+            color: B,
+            count: 3,
+            most: 2
+        }
+    );
+    assert_eq!(no(Variant::English, "W: 21"), PositionError::NoPieces(B));
+    assert_eq!(no(Variant::English, "B: K1"), PositionError::NoPieces(W));
+    assert_eq!(
+        no(Variant::Czech, "W: 2; B: 30"),
+        PositionError::UncrownedOnPromotionRow {
+            square: sq(2),
+            piece: Piece::new(W, Role::Man)
+        }
+    );
+    assert_eq!(
+        no(Variant::International, "W: T40; B: 3"),
+        PositionError::TowersNotAllowed(sq(40))
+    );
+    // Up to the start's count is fine: twelve kings a side in Czech.
+    setup(Variant::Czech, "W: K1-12; B: K21-32", W).unwrap();
+}
+
+#[test]
+fn a_malformed_fen_keeps_its_own_error_in_the_typed_form_field() {
+    assert_eq!(
+        setup(Variant::Czech, "W:X21:B1", W),
+        Err(FenError::BadField("X21".into()))
+    );
+    assert_eq!(
+        setup(Variant::Czech, "21, 22", W),
+        Err(FenError::BadSection("21, 22".into()))
+    );
 }

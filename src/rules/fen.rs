@@ -37,6 +37,9 @@ pub enum FenError {
     /// One square holds two pieces.
     #[error("square {0} is given twice")]
     SquareTwice(Square),
+    /// A part of a typed position that does not start with its colour and `:`.
+    #[error("expected a colour and ':' (W: or B:) before the pieces, found '{0}'")]
+    BadSection(String),
     /// Readable, but not a position a game can reach.
     #[error("{0}")]
     Position(PositionError),
@@ -129,6 +132,69 @@ pub fn parse(board: Board, text: &str) -> Result<Position, FenError> {
         }
     }
     Ok(pos)
+}
+
+/// Reads a position typed as its piece lists with `side` to move: `W: 32, 28, K46; B: 12, 19`.
+/// A part per colour, separated by `;`, each a colour (`W`, `B`, or the word in English or
+/// Czech: `white`, `bílé`, `černé`…) and `:` before the pieces, which are written as in FEN
+/// (`K` king, `T` or `V` tower, ranges, algebraic squares); a colour may be left out.
+///
+/// # Errors
+/// See [`FenError`]; a part without its colour is [`FenError::BadSection`].
+pub fn parse_setup(board: Board, text: &str, side: Color) -> Result<Position, FenError> {
+    let text = text.trim();
+    let text = text.strip_suffix('.').unwrap_or(text).trim();
+    if text.is_empty() {
+        return Err(FenError::Empty);
+    }
+    let mut pos = Position::empty(board, side);
+    let mut seen = [false; 2];
+    for part in text.split(';') {
+        let part = part.trim();
+        if part.is_empty() {
+            continue;
+        }
+        let (label, list) = part
+            .split_once(':')
+            .ok_or_else(|| FenError::BadSection(part.to_string()))?;
+        let color = color_word(label).ok_or_else(|| FenError::BadSection(part.to_string()))?;
+        if std::mem::replace(&mut seen[color.index()], true) {
+            return Err(FenError::ColorTwice(color));
+        }
+        // V for věž, the Czech tower.
+        let list: String = list
+            .split(',')
+            .map(|item| {
+                let item = item.trim();
+                match item.strip_prefix(['V', 'v']) {
+                    Some(rest) => format!("T{rest}"),
+                    None => item.to_string(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(",");
+        for (sq, role) in parse_piece_list(board, &list)? {
+            if pos.piece_at(sq).is_some() {
+                return Err(FenError::SquareTwice(sq));
+            }
+            pos.set_piece(sq, Some(Piece::new(color, role)));
+        }
+    }
+    Ok(pos)
+}
+
+/// The colour a label of the typed form names.
+fn color_word(label: &str) -> Option<Color> {
+    let word = label.trim().to_lowercase();
+    match word.as_str() {
+        "w" | "white" | "bílý" | "bílé" | "bílá" | "bily" | "bile" | "bila" => {
+            Some(Color::White)
+        }
+        "b" | "black" | "č" | "c" | "černý" | "černé" | "černá" | "cerny" | "cerne" | "cerna" => {
+            Some(Color::Black)
+        }
+        _ => None,
+    }
 }
 
 /// Writes the FEN piece list of one colour.

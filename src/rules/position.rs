@@ -44,6 +44,29 @@ pub enum PositionError {
     /// The rule set has no towers.
     #[error("square {0}: this rule set has no towers")]
     TowersNotAllowed(Square),
+    /// More pieces of one colour than the rule set starts with: no game gets there.
+    #[error("{color} has {count} pieces; this rule set starts with {most}")]
+    TooManyPieces {
+        /// Whose.
+        color: Color,
+        /// How many stand.
+        count: u32,
+        /// How many it starts with.
+        most: u32,
+    },
+    /// More towers of one colour than the rule set starts with (towers are never made).
+    #[error("{color} has {count} towers; this rule set starts with {most}")]
+    TooManyTowers {
+        /// Whose.
+        color: Color,
+        /// How many stand.
+        count: u32,
+        /// How many it starts with.
+        most: u32,
+    },
+    /// A side without pieces: the game would be over before it starts.
+    #[error("{0} has no pieces")]
+    NoPieces(Color),
 }
 
 impl Position {

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 
 use super::fen::{self, FenError};
-use super::{Board, Color, Position};
+use super::{Board, Color, Position, PositionError, Role};
 
 /// How far a king moves and captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -191,6 +191,67 @@ impl RuleSet {
             )));
         }
         pos.validate().map_err(FenError::Position)?;
+        Ok(pos)
+    }
+
+    /// Checks a position set up by hand before a game starts from it: what [`Self::parse_fen`]
+    /// checks, and no more pieces or towers of a colour than the rule set starts with, and a
+    /// piece on each side.
+    ///
+    /// # Errors
+    /// The first problem found, White's before Black's.
+    pub fn check_setup(&self, pos: &Position) -> Result<(), PositionError> {
+        for color in Color::ALL {
+            if let Some(sq) = pos.pieces_of(color, Role::Tower).iter().next()
+                && !self.has_towers()
+            {
+                return Err(PositionError::TowersNotAllowed(sq));
+            }
+        }
+        pos.validate()?;
+        // A rule set read from a description always has its start (it was checked then).
+        let start = self.start_position().ok();
+        for color in Color::ALL {
+            let count = pos.pieces(color).len() as u32;
+            if count == 0 {
+                return Err(PositionError::NoPieces(color));
+            }
+            let Some(start) = &start else { continue };
+            let most = start.pieces(color).len() as u32;
+            if count > most {
+                return Err(PositionError::TooManyPieces { color, count, most });
+            }
+            let count = pos.pieces_of(color, Role::Tower).len() as u32;
+            let most = start.pieces_of(color, Role::Tower).len() as u32;
+            if count > most {
+                return Err(PositionError::TooManyTowers { color, count, most });
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a position typed as its piece lists, as a player writes one down from a diagram:
+    /// `W: 32, 28, K46; B: 12, 19` (see [`fen::parse_setup`]), or a FEN, which names its side
+    /// to move; the typed form has `side` to move. Then [`Self::check_setup`].
+    ///
+    /// # Errors
+    /// What cannot be read, or a position no game of these rules can reach.
+    pub fn parse_setup(&self, text: &str, side: Color) -> Result<Position, FenError> {
+        let pos = if text.contains(';') {
+            fen::parse_setup(self.board, text, side)?
+        } else {
+            // "W: 32, 28" reads as a FEN with a bad field; a text of one colon is the typed
+            // form, and of more a FEN, whose own error then says what is wrong.
+            match fen::parse(self.board, text) {
+                Ok(pos) => pos,
+                Err(e) => match fen::parse_setup(self.board, text, side) {
+                    Ok(pos) => pos,
+                    Err(typed) if text.matches(':').count() <= 1 => return Err(typed),
+                    Err(_) => return Err(e),
+                },
+            }
+        };
+        self.check_setup(&pos).map_err(FenError::Position)?;
         Ok(pos)
     }
 }

@@ -14,7 +14,7 @@ use crate::rules::{
 };
 
 use super::errors::{counted, game_error, io_error, move_text_error};
-use super::piece_name;
+use super::{piece_name, side_name};
 
 use Language::{Czech, English};
 
@@ -562,6 +562,12 @@ pub fn fen_error(lang: Language, e: &FenError) -> String {
         (English, FenError::SquareTwice(sq)) => {
             format!("Square {sq} is listed twice in the FEN.")
         }
+        (Czech, FenError::BadSection(s)) => {
+            format!("Část „{s}“ má začínat barvou a dvojtečkou, například W: nebo B:.")
+        }
+        (English, FenError::BadSection(s)) => {
+            format!("The part “{s}” must start with a colour and a colon, such as W: or B:.")
+        }
         (_, FenError::Position(e)) => position_error(lang, e),
     }
 }
@@ -584,6 +590,34 @@ pub fn position_error(lang: Language, e: &PositionError) -> String {
         (English, PositionError::TowersNotAllowed(sq)) => {
             format!("There is a tower on square {sq}, but these rules have no towers.")
         }
+        (Czech, PositionError::TooManyPieces { color, count, most }) => format!(
+            "{} má na desce {}, víc než {most}, se kterými tato pravidla začínají.",
+            side_name(lang, *color),
+            counted(lang, *count as usize, ["kámen", "kameny", "kamenů"]),
+        ),
+        (English, PositionError::TooManyPieces { color, count, most }) => format!(
+            "{} has {}, more than the {most} these rules start with.",
+            side_name(lang, *color),
+            counted(lang, *count as usize, ["piece", "pieces", "pieces"]),
+        ),
+        (Czech, PositionError::TooManyTowers { color, count, most }) => format!(
+            "{} má {}, víc než {most}, se kterými tato pravidla začínají; věže nepřibývají.",
+            side_name(lang, *color),
+            counted(lang, *count as usize, ["věž", "věže", "věží"]),
+        ),
+        (English, PositionError::TooManyTowers { color, count, most }) => format!(
+            "{} has {}, more than the {most} these rules start with; no tower is ever made.",
+            side_name(lang, *color),
+            counted(lang, *count as usize, ["tower", "towers", "towers"]),
+        ),
+        (Czech, PositionError::NoPieces(color)) => format!(
+            "{} nemá na desce žádný kámen: hra by skončila dřív, než začne.",
+            side_name(lang, *color)
+        ),
+        (English, PositionError::NoPieces(color)) => format!(
+            "{} has no pieces: the game would be over before it starts.",
+            side_name(lang, *color)
+        ),
     }
 }
 
@@ -770,6 +804,50 @@ mod tests {
             position_error(English, &e),
             "The white man on square 4 stands on its promotion row; it should be a king."
         );
+        let e = PositionError::TooManyPieces {
+            color: Color::White,
+            count: 13,
+            most: 12,
+        };
+        assert_eq!(
+            position_error(Czech, &e),
+            "Bílý má na desce 13 kamenů, víc než 12, se kterými tato pravidla začínají."
+        );
+        assert_eq!(
+            position_error(English, &e),
+            "White has 13 pieces, more than the 12 these rules start with."
+        );
+        let e = PositionError::TooManyTowers {
+            color: Color::Black,
+            count: 3,
+            most: 2,
+        };
+        assert_eq!(
+            position_error(Czech, &e),
+            "Černý má 3 věže, víc než 2, se kterými tato pravidla začínají; věže nepřibývají."
+        );
+        assert_eq!(
+            position_error(English, &e),
+            "Black has 3 towers, more than the 2 these rules start with; no tower is ever made."
+        );
+        let e = PositionError::NoPieces(Color::Black);
+        assert_eq!(
+            position_error(Czech, &e),
+            "Černý nemá na desce žádný kámen: hra by skončila dřív, než začne."
+        );
+        assert_eq!(
+            position_error(English, &e),
+            "Black has no pieces: the game would be over before it starts."
+        );
+        let e = FenError::BadSection("32, 28".into());
+        assert_eq!(
+            fen_error(Czech, &e),
+            "Část „32, 28“ má začínat barvou a dvojtečkou, například W: nebo B:."
+        );
+        assert_eq!(
+            fen_error(English, &e),
+            "The part “32, 28” must start with a colour and a colon, such as W: or B:."
+        );
         let e = RuleSetError::Setup {
             id: "czech".into(),
             error: FenError::SquareTwice(sq(9)),
@@ -848,6 +926,7 @@ mod tests {
             },
             FenError::BadRange("9-3".into()),
             FenError::SquareTwice(sq(7)),
+            FenError::BadSection("32, 28".into()),
             FenError::Position(PositionError::TowersNotAllowed(sq(3))),
         ];
         // One arm per kind: a new kind does not compile until it is listed above.
@@ -860,6 +939,7 @@ mod tests {
                 | FenError::BadSquare { .. }
                 | FenError::BadRange(_)
                 | FenError::SquareTwice(_)
+                | FenError::BadSection(_)
                 | FenError::Position(_) => {}
             }
         }
@@ -874,11 +954,25 @@ mod tests {
                 piece: Piece::new(Color::Black, Role::Tower),
             },
             PositionError::TowersNotAllowed(sq(3)),
+            PositionError::TooManyPieces {
+                color: Color::White,
+                count: 13,
+                most: 12,
+            },
+            PositionError::TooManyTowers {
+                color: Color::Black,
+                count: 3,
+                most: 2,
+            },
+            PositionError::NoPieces(Color::Black),
         ];
         for e in &all {
             match e {
                 PositionError::UncrownedOnPromotionRow { .. }
-                | PositionError::TowersNotAllowed(_) => {}
+                | PositionError::TowersNotAllowed(_)
+                | PositionError::TooManyPieces { .. }
+                | PositionError::TooManyTowers { .. }
+                | PositionError::NoPieces(_) => {}
             }
         }
         distinct(&all);
