@@ -15,7 +15,8 @@ use crate::game_file::ReadError;
 use crate::notation::MoveTextError;
 use crate::notation::pdn::{PdnError, Warning};
 use crate::rules::{
-    Board, Color, GameError, Move, Outcome, Piece, Position, RuleSetError, Square, SquareSet,
+    Board, Color, FenError, GameError, Move, Outcome, Piece, Position, RuleSetError, Square,
+    SquareSet,
 };
 
 /// Who made a move or answered: the words differ ("Počítač remízu odmítá"), and the computer's
@@ -103,6 +104,8 @@ pub enum Event {
         table_rules: bool,
         /// Who plays White and Black: a person (`None`) or the computer.
         players: [Option<Level>; 2],
+        /// The position it starts from, where it is not the rule set's own start.
+        set_up: Option<Position>,
     },
     /// Who plays the sides changed.
     PlayersChanged([Option<Level>; 2]),
@@ -375,6 +378,9 @@ pub enum Problem {
     SoundUnavailable,
     /// A rule set chosen in the new-game dialog does not make a game.
     Rules(Box<RuleSetError>),
+    /// The starting position typed in the new-game dialog (a FEN or piece lists) cannot be
+    /// read, or no game of the chosen rules reaches it.
+    Setup(FenError),
 }
 
 /// A setting that `Settings::load` found out of range and replaced, named for the notice.

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use common::{app_with, click, label, plies};
 use dama::rules::Variant;
-use dama::ui::{DamaApp, Language, Settings};
+use dama::ui::{DamaApp, Language, Settings, T};
 use eframe::egui::{self, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -748,4 +748,69 @@ fn the_game_choice_says_how_many_games_were_left_out() {
     let dialog = h.get_by(|n| n.role() == egui::accesskit::Role::Dialog);
     assert_eq!(dialog.accesskit_node().description().as_deref(), Some(said));
     h.get_by_label(said);
+}
+
+/// A game can start from a position typed in the new-game dialog (piece lists or a FEN), by
+/// Start or by Enter in the field; one no game reaches keeps the dialog open, says why in the
+/// user's language and puts the focus back on the field.
+#[test]
+fn the_new_game_dialog_starts_from_a_typed_position() {
+    let cases = [
+        (
+            Language::English,
+            "Position (FEN or W: 32, 28, K46; B: 12, 19)",
+            "W: 17-29; B: 1",
+            "A game cannot start from this position. White has 13 pieces, more than the 12 these \
+             rules start with.",
+            "W: 22, K29; B: 1-3",
+            "New game from a set-up position: Czech draughts, table rules. White: 1 man, 1 king. \
+             Black: 3 men. White to move",
+            "29, a1, white king, can move",
+        ),
+        (
+            Language::Czech,
+            "Postavení (FEN nebo W: 32, 28, K46; B: 12, 19)",
+            "bílé: 22; černé: 29",
+            "Z tohoto postavení nelze začít. Na poli 29 v řadě proměny stojí černý kámen; tam už \
+             musí stát dáma.",
+            "bílé: 22, K29; černé: 1-3",
+            "Nová hra ze zadaného postavení: Česká dáma, pravidla od stolu. Bílý: 1 kámen, \
+             1 dáma. Černý: 3 kameny. Na tahu je bílý",
+            "29, a1, bílá dáma, může táhnout",
+        ),
+    ];
+    for (lang, field, bad, said, good, started, square29) in cases {
+        let (mut h, voice) = common::harness(lang);
+        h.run();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+        h.run();
+        h.get_by_label(field).focus();
+        h.run();
+        h.get_by_label(field).type_text(bad);
+        h.run();
+        h.get_by_label(T::Start.get(lang)).click();
+        h.run();
+        assert_eq!(voice.spoken().last().map(String::as_str), Some(said));
+        assert!(h.state().dialog().is_some(), "{lang:?}: the dialog stays");
+        assert_eq!(
+            focused(&h),
+            field,
+            "{lang:?}: the field has the focus again"
+        );
+        // The refusal is shown under the field too.
+        let dialog = h.get_by(|n| n.role() == egui::accesskit::Role::Dialog);
+        let why = &said[said.find('.').unwrap() + 2..];
+        assert!(dialog.query_by_label_contains(why).is_some(), "{lang:?}");
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.run();
+        h.get_by_label(field).type_text(good);
+        h.run();
+        // Enter in the field starts, as the Start button does.
+        h.key_press(Key::Enter);
+        h.run();
+        assert!(h.state().dialog().is_none(), "{lang:?}: the game starts");
+        assert_eq!(voice.spoken().last().map(String::as_str), Some(started));
+        assert_eq!(h.state().game().start().fen(), "W:W22,K29:B1-3");
+        assert_eq!(label(&h, 29), square29);
+    }
 }

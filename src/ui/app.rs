@@ -27,7 +27,7 @@ use super::theme::visuals;
 use crate::engine::Worker;
 use crate::event::{Event, Problem};
 use crate::notation::pdn::PdnGame;
-use crate::rules::{Color, Game, Move, Position, RuleSet, Square, Variant};
+use crate::rules::{Color, FenError, Game, Move, Position, RuleSet, Square, Variant};
 use crate::speech::{Speaker, SpeechStatus, phrases};
 
 /// The new-game dialog's choices.
@@ -45,6 +45,13 @@ pub struct NewGameForm {
     pub table_rules: bool,
     /// Who plays White and Black.
     pub players: [Player; 2],
+    /// The position to start from, as typed: a FEN or piece lists (`W: 32, 28; B: 12`), the
+    /// side to move of the latter being who starts; empty for the rule set's own start.
+    pub position: String,
+    /// Why the typed position was refused, shown under it until Start is pressed again.
+    pub position_error: Option<FenError>,
+    /// Put the focus on the position field at the next frame (after a refusal).
+    pub focus_position: bool,
 }
 
 impl NewGameForm {
@@ -67,7 +74,23 @@ impl NewGameForm {
                 .filter(|_| rules.claim.is_some())
                 .unwrap_or(rules.table_rules_by_default),
             players,
+            position: String::new(),
+            position_error: None,
+            focus_position: false,
         }
+    }
+
+    /// The position typed, checked against the rules chosen; `None` for their own start.
+    ///
+    /// # Errors
+    /// What cannot be read, or no game of these rules reaches.
+    pub fn start_position(&self) -> Result<Option<Position>, FenError> {
+        if self.position.trim().is_empty() {
+            return Ok(None);
+        }
+        self.rules
+            .parse_setup(&self.position, self.rules.first)
+            .map(Some)
     }
 }
 
@@ -256,7 +279,7 @@ impl DamaApp {
             .last_table_rules
             .filter(|_| rules.claim.is_some())
             .unwrap_or(rules.table_rules_by_default);
-        let doc = Document::new_game(rules.clone(), table_rules, names, players)
+        let doc = Document::new_game(rules.clone(), table_rules, names, players, None)
             .expect("presets are valid");
         DamaApp {
             doc,
@@ -613,7 +636,14 @@ impl DamaApp {
             [form.white.as_str(), form.black.as_str()],
             form.players,
         );
-        match Document::new_game(form.rules.clone(), form.table_rules, names, form.players) {
+        let start = form.start_position().ok().flatten();
+        match Document::new_game(
+            form.rules.clone(),
+            form.table_rules,
+            names,
+            form.players,
+            start,
+        ) {
             Ok(doc) => self.apply(Change::Replace(
                 Box::new(doc),
                 super::document::Replaced::NewGame,

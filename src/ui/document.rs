@@ -17,7 +17,9 @@ use crate::autosave::{Session, SessionRef};
 use crate::engine::Level;
 use crate::event::{Event, Mover, Problem, Undone};
 use crate::notation::pdn::{self, PdnGame, Warning};
-use crate::rules::{Color, Enforcement, Game, GameError, Move, RuleSet, RuleSetError, Square};
+use crate::rules::{
+    Color, Enforcement, Game, GameError, Move, Position, RuleSet, RuleSetError, Square,
+};
 
 use super::settings::Player;
 
@@ -58,7 +60,8 @@ pub enum Replaced {
 pub type Outcome = Result<Vec<Event>, Problem>;
 
 impl Document {
-    /// A new game with `rules`, under table rules where chosen and possible.
+    /// A new game with `rules`, from `start` or else the rule set's own starting position,
+    /// under table rules where chosen and possible.
     ///
     /// # Errors
     /// The rule set's starting position does not fit its board.
@@ -67,8 +70,12 @@ impl Document {
         table_rules: bool,
         names: [String; 2],
         players: [Player; 2],
+        start: Option<Position>,
     ) -> Result<Document, RuleSetError> {
-        let mut game = Game::new(rules)?;
+        let mut game = match start {
+            Some(pos) => Game::from_position(rules, pos),
+            None => Game::new(rules)?,
+        };
         game.set_enforcement(if table_rules {
             Enforcement::TableRules
         } else {
@@ -430,6 +437,8 @@ impl Document {
             Replaced::NewGame => Event::NewGame {
                 table_rules: self.game.enforcement() == Enforcement::TableRules,
                 players: self.computer_levels(),
+                set_up: Some(*self.game.start())
+                    .filter(|s| self.game.rules().start_position().ok() != Some(*s)),
             },
             Replaced::Opened {
                 path,

@@ -47,6 +47,9 @@ texts! {
     Moves => "Tahy", "Moves";
     RuleSet => "Pravidla", "Rules";
     WhoStarts => "Začíná", "Who starts";
+    SetupPosition => "Postavení (FEN nebo W: 32, 28, K46; B: 12, 19)", "Position (FEN or W: 32, 28, K46; B: 12, 19)";
+    SetupPositionHint => "prázdné: obvyklé výchozí", "empty: the usual start";
+    SetupPositionNote => "Z napsaných seznamů kamenů táhne první ten, kdo začíná; FEN to říká sám.", "From typed piece lists, who starts moves first; a FEN says it itself.";
     MenCaptureBackward => "Kameny skáčou i dozadu", "Men capture backwards";
     FlyingKings => "Dáma táhne na dálku", "Flying kings";
     CaptureChoice => "Volba skoku", "Capture choice";

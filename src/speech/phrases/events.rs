@@ -132,13 +132,25 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         Event::NewGame {
             table_rules,
             players: who,
+            set_up,
         } => {
             let name = rules_name(lang, rules);
-            let mut text = match (lang, table_rules) {
-                (Czech, false) => format!("Nová hra: {name}."),
-                (Czech, true) => format!("Nová hra: {name}, pravidla od stolu."),
-                (English, false) => format!("New game: {name}."),
-                (English, true) => format!("New game: {name}, table rules."),
+            let table = match (lang, table_rules) {
+                (_, false) => "",
+                (Czech, true) => ", pravidla od stolu",
+                (English, true) => ", table rules",
+            };
+            let mut text = match (lang, set_up) {
+                (Czech, None) => format!("Nová hra: {name}{table}."),
+                (English, None) => format!("New game: {name}{table}."),
+                (Czech, Some(pos)) => format!(
+                    "Nová hra ze zadaného postavení: {name}{table}. {}",
+                    super::material(lang, pos)
+                ),
+                (English, Some(pos)) => format!(
+                    "New game from a set-up position: {name}{table}. {}",
+                    super::material(lang, pos)
+                ),
             };
             if let Some(p) = players(lang, *who) {
                 text.push(' ');

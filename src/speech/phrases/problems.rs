@@ -9,7 +9,7 @@ use crate::game_file::{MAX_FILE, ReadError};
 use crate::language::Language;
 
 use super::errors::{game_error, io, move_text_error};
-use super::pdn::{pdn_error as pdn, rule_set_error};
+use super::pdn::{fen_error, pdn_error as pdn, rule_set_error};
 use super::{computer_to_move, must_capture};
 
 use Language::{Czech, English};
@@ -139,6 +139,16 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             English => format!(
                 "These rules do not make a game. {}",
                 sentence(&rule_set_error(lang, e))
+            ),
+        },
+        Problem::Setup(e) => match lang {
+            Czech => format!(
+                "Z tohoto postavení nelze začít. {}",
+                sentence(&fen_error(lang, e))
+            ),
+            English => format!(
+                "A game cannot start from this position. {}",
+                sentence(&fen_error(lang, e))
             ),
         },
     }
@@ -407,6 +417,7 @@ mod tests {
                 column: 2,
                 message: "expected ')'".into(),
             })),
+            Problem::Setup(crate::rules::FenError::BadSection("32, 28".into())),
         ];
         for p in &all {
             match p {
@@ -431,7 +442,8 @@ mod tests {
                 | Problem::PutAsideFailed { .. }
                 | Problem::SpeechUnavailable(_)
                 | Problem::SoundUnavailable
-                | Problem::Rules(_) => {}
+                | Problem::Rules(_)
+                | Problem::Setup(_) => {}
             }
         }
         all
@@ -498,6 +510,12 @@ mod tests {
             Event::NewGame {
                 table_rules: true,
                 players: [None, Some(crate::engine::Level::Expert)],
+                set_up: None,
+            },
+            Event::NewGame {
+                table_rules: false,
+                players: [None, None],
+                set_up: Some(Variant::Czech.rules().parse_fen("W:W22,K29:B1-3").unwrap()),
             },
             Event::PlayersChanged([None, None]),
             Event::Opened {
@@ -565,6 +583,26 @@ mod tests {
             }
         }
         all
+    }
+
+    #[test]
+    fn golden_setup_problems() {
+        use crate::rules::{FenError, PositionError};
+        let p = Problem::Setup(FenError::Position(PositionError::TooManyPieces {
+            color: crate::rules::Color::White,
+            count: 13,
+            most: 12,
+        }));
+        assert_eq!(
+            problem(Czech, &p),
+            "Z tohoto postavení nelze začít. Bílý má na desce 13 kamenů, víc než 12, se kterými \
+             tato pravidla začínají."
+        );
+        assert_eq!(
+            problem(English, &p),
+            "A game cannot start from this position. White has 13 pieces, more than the 12 \
+             these rules start with."
+        );
     }
 
     #[test]

@@ -139,17 +139,24 @@ impl DamaApp {
     ) {
         let lang = self.lang();
         match keep.as_mut().expect("a dialog") {
-            Dialog::NewGame(form) => {
-                if let Some(start) = new_game_ui(ui, lang, form, focus_now) {
+            Dialog::NewGame(form) => match new_game_ui(ui, lang, form, focus_now) {
+                // A position that cannot start a game keeps the dialog open, the field in focus.
+                Some(true) if let Err(e) = form.start_position() => {
+                    form.position_error = Some(e.clone());
+                    form.focus_position = true;
+                    self.complain(&crate::event::Problem::Setup(e));
+                }
+                Some(true) => {
                     let form = form.clone();
                     *keep = None;
-                    if start {
-                        self.guard(Pending::NewGame(form));
-                    } else {
-                        *left = Some(Event::Cancelled);
-                    }
+                    self.guard(Pending::NewGame(form));
                 }
-            }
+                Some(false) => {
+                    *keep = None;
+                    *left = Some(Event::Cancelled);
+                }
+                None => {}
+            },
             Dialog::OpenPath(text) => {
                 ui.heading(T::OpenFile.get(lang));
                 if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, focus_now) {
@@ -520,10 +527,15 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
 }
 
 /// The new-game form; `Some(true)` to start, `Some(false)` to cancel. It opens with the focus on
-/// Start: Enter starts a game like the last one, Tab goes through the choices.
+/// Start: Enter starts a game like the last one, Tab goes through the choices; Enter in a text
+/// field starts too.
 fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool) -> Option<bool> {
     ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
     let narrow = is_narrow(ui);
+    let mut entered = false;
+    let mut enter_in = |ui: &Ui, field: &egui::Response| {
+        entered |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    };
     form_rows(ui, "new-game", narrow, |ui| {
         let label = ui.label(T::RuleSet.get(lang));
         let before = form.variant;
@@ -548,6 +560,36 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
             &mut form.rules.first,
             Color::ALL.map(|c| (c, i18n::side_name(lang, c))),
         );
+        let label = ui.label(T::SetupPosition.get(lang));
+        ui.vertical(|ui| {
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut form.position)
+                        .hint_text(T::SetupPositionHint.get(lang))
+                        .desired_width(320.0),
+                )
+                .labelled_by(label.id);
+            enter_in(ui, &field);
+            if std::mem::take(&mut form.focus_position) {
+                field.request_focus();
+            }
+            if field.changed() {
+                form.position_error = None;
+            }
+            // Always a line here, so that a refusal does not make the dialog grow (a modal keeps
+            // the size it had, and would hide its buttons): why the position was refused, or
+            // who moves first from it.
+            match &form.position_error {
+                Some(e) => {
+                    let text = phrases::pdn::fen_error(lang, e);
+                    ui.label(egui::RichText::new(text).color(ui.visuals().error_fg_color));
+                }
+                None => {
+                    ui.weak(T::SetupPositionNote.get(lang));
+                }
+            }
+        });
+        ui.end_row();
         radio_row(
             ui,
             T::CaptureChoice.get(lang),
@@ -607,11 +649,12 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
                 Color::Black => (T::BlackPlayer, &mut form.black),
             };
             let label = ui.label(t.get(lang));
-            ui.text_edit_singleline(name).labelled_by(label.id);
+            let field = ui.text_edit_singleline(name).labelled_by(label.id);
+            enter_in(ui, &field);
             ui.end_row();
         }
     });
-    let mut answer = None;
+    let mut answer = entered.then_some(true);
     ui.with_layout(Layout::right_to_left(Align::Min), |ui| {
         if ui.button(T::Cancel.get(lang)).clicked() {
             answer = Some(false);
