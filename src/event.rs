@@ -131,6 +131,8 @@ pub enum Event {
     PutAside(PathBuf),
     /// An interrupted game was left where it is, for the next start or another window.
     LeftForLater(PathBuf),
+    /// The position shown was put on the clipboard, as this FEN.
+    PositionCopied(String),
     /// The board was turned round.
     Flipped {
         /// Black is now at the bottom.
@@ -376,6 +378,8 @@ pub enum Problem {
     SpeechUnavailable(String),
     /// No sound device could be opened for the sound cues.
     SoundUnavailable,
+    /// "Paste position" found no text on the clipboard.
+    ClipboardEmpty,
     /// A rule set chosen in the new-game dialog does not make a game.
     Rules(Box<RuleSetError>),
     /// The starting position typed in the new-game dialog (a FEN or piece lists) cannot be

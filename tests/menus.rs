@@ -42,7 +42,7 @@ fn menus_by_keyboard() {
     assert_eq!(h.state().cursor(), cursor, "the arrows are the menu's");
     // Right: the next menu, on its first item that can be used (nothing to undo yet).
     key(&mut h, Modifiers::NONE, Key::ArrowRight);
-    assert_eq!(focused(&h).0, "Type a move Ctrl+M");
+    assert_eq!(focused(&h).0, "Copy position (FEN) Ctrl+Shift+C");
     key(&mut h, Modifiers::NONE, Key::ArrowLeft);
     key(&mut h, Modifiers::NONE, Key::ArrowLeft);
     assert_eq!(
@@ -69,7 +69,7 @@ fn czech_menus_open_by_their_underlined_letters() {
     h.run();
     for (letter, menu, first) in [
         (Key::H, "Hra", "Nová hra… Ctrl+N"),
-        (Key::U, "Úpravy", "Zadat tah z klávesnice Ctrl+M"),
+        (Key::U, "Úpravy", "Kopírovat postavení (FEN) Ctrl+Shift+C"),
         (Key::Z, "Zobrazení", "Otočit desku Ctrl+F"),
         (Key::N, "Nápověda", "Klávesové zkratky F1"),
     ] {

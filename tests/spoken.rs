@@ -375,6 +375,18 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &["Game loaded: huff.pdn. White to move"],
     ),
     (
+        "copy the position",
+        &["Postavení je ve schránce: W:W30,32:B1,19,26"],
+        &["Position copied to the clipboard: W:W30,32:B1,19,26"],
+    ),
+    ("paste a position", &["Nová hra"], &["New game"]),
+    ("pasted, escape", &["Zrušeno."], &["Cancelled."]),
+    (
+        "paste, nothing there",
+        &["Ve schránce není žádný text."],
+        &["The clipboard holds no text."],
+    ),
+    (
         "a capture forgotten",
         &[
             "Zadejte tah, například 32-28, a stiskněte Enter.",
@@ -770,6 +782,23 @@ fn script(lang: Language) -> Script {
     s.step("a set-up", |s| {
         s.h.state_mut().open_path(&huff);
         s.settle();
+    });
+    // The position to the clipboard, and a position from it (a PDN tag copied elsewhere).
+    s.step("copy the position", |s| s.command(Command::CopyPosition));
+    s.step("paste a position", |s| {
+        let sc = Command::PastePosition.shortcut().unwrap();
+        s.h.key_press_modifiers(sc.modifiers, sc.logical_key);
+        s.h.step();
+        s.h.event(egui::Event::Paste("[FEN \"W:W30,32:B26,19,1\"]\n".into()));
+        s.settle();
+        s.commands.insert(Command::PastePosition);
+        // The FEN of the tag is in the position field, which has the focus.
+        let field = s.h.query_by(|n| n.is_focused()).expect("a focused field");
+        assert_eq!(field.value().as_deref(), Some("W:W30,32:B26,19,1"));
+    });
+    s.step("pasted, escape", |s| s.key(Key::Escape));
+    s.step("paste, nothing there", |s| {
+        s.command(Command::PastePosition)
     });
     s.step("a capture forgotten", |s| s.typed("32-28"));
     s.step("claimed", |s| s.command(Command::Claim));

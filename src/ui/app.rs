@@ -202,6 +202,8 @@ pub struct DamaApp {
     applied_title: Option<String>,
     /// What had the focus when the dialog opened: it gets it back when the dialog closes.
     focus_before_dialog: Option<egui::Id>,
+    /// Frames since "Paste position" asked for the clipboard, while its text has not come.
+    paste_wait: Option<u8>,
     /// The focus given back as a dialog closed, to give back again in the next frame.
     focus_back: Option<egui::Id>,
     /// The menus' keyboard.
@@ -310,6 +312,7 @@ impl DamaApp {
             for_reader: None,
             applied_title: None,
             focus_before_dialog: None,
+            paste_wait: None,
             focus_back: None,
             menus: menus::MenuKeys::default(),
             focus_placed: false,
@@ -654,6 +657,56 @@ impl DamaApp {
 
     // ----- drawing -----
 
+    /// "Paste position" waits for the clipboard's text (the system gives it a frame later) and
+    /// opens the new-game dialog with it; after a few frames without it, says there is none.
+    fn take_paste(&mut self, ctx: &Context) {
+        let Some(frames) = self.paste_wait else {
+            return;
+        };
+        let pasted = ctx.input_mut(|i| {
+            let at = i
+                .events
+                .iter()
+                .position(|e| matches!(e, egui::Event::Paste(_)))?;
+            match i.events.remove(at) {
+                egui::Event::Paste(text) => Some(text),
+                _ => None,
+            }
+        });
+        match pasted {
+            Some(text) => {
+                self.paste_wait = None;
+                self.open_new_game(Some(&text));
+            }
+            None if frames >= 3 => {
+                self.paste_wait = None;
+                self.complain(&Problem::ClipboardEmpty);
+            }
+            None => {
+                self.paste_wait = Some(frames + 1);
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    /// Opens the new-game dialog as it was left, with `position` in its position field and the
+    /// focus there when given.
+    pub(super) fn open_new_game(&mut self, position: Option<&str>) {
+        let v = self.settings.last_rules.parse().unwrap_or(Variant::Czech);
+        let mut form = NewGameForm::new(
+            v,
+            self.settings.last_table_rules,
+            &self.settings.white_name,
+            &self.settings.black_name,
+            Color::ALL.map(|c| self.doc.player(c)),
+        );
+        if let Some(text) = position {
+            form.position = pasted_position(text);
+            form.focus_position = true;
+        }
+        self.dialog = Some(Dialog::NewGame(Box::new(form)));
+    }
+
     /// Draws the window into `ui` and applies what the user did.
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
@@ -672,6 +725,7 @@ impl DamaApp {
         // egui ignores an extra Shift or Alt when matching: Ctrl+Shift+S must be taken before Ctrl+S.
         // Behind a dialog the game's shortcuts wait (F1 must not replace the resume question),
         // and in the move field holding text the keys that move through text are the field's.
+        self.take_paste(&ctx);
         let editing = ctx.text_edit_focused() && !self.move_text.is_empty();
         let mut shortcuts: Vec<_> = Command::ALL
             .iter()
@@ -865,7 +919,23 @@ fn refused(problem: &Problem) -> bool {
             | Problem::AtStart
             | Problem::AtLive
             | Problem::NoHint
+            | Problem::ClipboardEmpty
     )
+}
+
+/// The position in pasted text: its first line that is not empty, or the FEN of a PDN `[FEN "…"]`
+/// tag when the text holds one (a game copied from another program).
+fn pasted_position(text: &str) -> String {
+    if let Some(start) = text.find("[FEN \"")
+        && let Some(len) = text[start + 6..].find('"')
+    {
+        return text[start + 6..start + 6 + len].trim().to_string();
+    }
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
+        .to_string()
 }
 
 /// Whether `sc` is a key a text field uses to move through its text (Ctrl+arrows, Ctrl+Home,
@@ -902,5 +972,21 @@ impl eframe::App for DamaApp {
         self.worker = None;
         self.save_settings();
         self.finish_autosave();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pasted_position;
+
+    #[test]
+    fn a_pasted_position_is_its_first_line_or_a_pdn_fen_tag() {
+        assert_eq!(pasted_position("\n  W:W21:B9  \nmore"), "W:W21:B9");
+        assert_eq!(
+            pasted_position("[Event \"x\"]\r\n[FEN \" B:W21:B9 \"]\r\n1. 21-17 *"),
+            "B:W21:B9"
+        );
+        assert_eq!(pasted_position("W: 32, 28; B: 12"), "W: 32, 28; B: 12");
+        assert_eq!(pasted_position(" \n "), "");
     }
 }

@@ -102,6 +102,10 @@ commands! {
     Claim => Claim, NONE + F9;
     /// Ask the computer for a move for the side to move.
     Hint => Hint, NONE + F8;
+    /// Copy the position shown to the clipboard, as FEN.
+    CopyPosition => CopyPosition, CTRL_SHIFT + C;
+    /// Start a game from the position on the clipboard: the new-game dialog with it filled in.
+    PastePosition => PastePosition, CTRL_SHIFT + V;
 }
 
 #[cfg(test)]

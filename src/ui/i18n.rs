@@ -47,6 +47,8 @@ texts! {
     Moves => "Tahy", "Moves";
     RuleSet => "Pravidla", "Rules";
     WhoStarts => "Začíná", "Who starts";
+    CopyPosition => "Kopírovat postavení (FEN)", "Copy position (FEN)";
+    PastePosition => "Vložit postavení…", "Paste position…";
     SetupPosition => "Postavení (FEN nebo W: 32, 28, K46; B: 12, 19)", "Position (FEN or W: 32, 28, K46; B: 12, 19)";
     SetupPositionHint => "prázdné: obvyklé výchozí", "empty: the usual start";
     SetupPositionNote => "Z napsaných seznamů kamenů táhne první ten, kdo začíná; FEN to říká sám.", "From typed piece lists, who starts moves first; a FEN says it itself.";

@@ -224,6 +224,10 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
                 path.display()
             ),
         },
+        Event::PositionCopied(fen) => match lang {
+            Czech => format!("Postavení je ve schránce: {fen}"),
+            English => format!("Position copied to the clipboard: {fen}"),
+        },
         Event::Flipped { black_at_bottom } => {
             let side = mover(
                 lang,

@@ -127,6 +127,10 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Řeč není k dispozici (podrobnosti jsou v protokolu dama.log).".into(),
             English => format!("Speech is not available: {why}."),
         },
+        Problem::ClipboardEmpty => match lang {
+            Czech => "Ve schránce není žádný text.".into(),
+            English => "The clipboard holds no text.".into(),
+        },
         Problem::SoundUnavailable => match lang {
             Czech => "Zvuky nelze přehrát: žádné zvukové zařízení nejde otevřít.".into(),
             English => "Sounds cannot be played: no sound device can be opened.".into(),
@@ -412,6 +416,7 @@ mod tests {
             },
             Problem::SpeechUnavailable("no socket".into()),
             Problem::SoundUnavailable,
+            Problem::ClipboardEmpty,
             Problem::Rules(Box::new(crate::rules::RuleSetError::Syntax {
                 line: 1,
                 column: 2,
@@ -442,6 +447,7 @@ mod tests {
                 | Problem::PutAsideFailed { .. }
                 | Problem::SpeechUnavailable(_)
                 | Problem::SoundUnavailable
+                | Problem::ClipboardEmpty
                 | Problem::Rules(_)
                 | Problem::Setup(_) => {}
             }
@@ -528,6 +534,7 @@ mod tests {
             Event::Saved("/nikde/partie.pdn".into()),
             Event::PutAside("/nikde/odloženo.pdn".into()),
             Event::LeftForLater("/nikde/autosave-2.pdn".into()),
+            Event::PositionCopied("W:W22,K29:B1-3".into()),
             Event::Flipped {
                 black_at_bottom: true,
             },
@@ -569,6 +576,7 @@ mod tests {
                 | Event::Saved(_)
                 | Event::PutAside(_)
                 | Event::LeftForLater(_)
+                | Event::PositionCopied(_)
                 | Event::Flipped { .. }
                 | Event::Cursor(_)
                 | Event::Selected { .. }

@@ -6,9 +6,9 @@
 
 use eframe::egui::{Context, ViewportCommand};
 
-use super::{DamaApp, Dialog, NewGameForm, Pending};
+use super::{DamaApp, Dialog, Pending};
 use crate::event::{Event, Look, Mover, Problem};
-use crate::rules::{Color, GameError, Move, Square, Variant};
+use crate::rules::{GameError, Move, Square};
 use crate::speech::phrases;
 use crate::ui::commands::Command;
 use crate::ui::document::{Document, Outcome, Replaced};
@@ -219,17 +219,7 @@ impl DamaApp {
     pub(super) fn run(&mut self, ctx: &Context, c: Command) {
         let lang = self.lang();
         match c {
-            Command::NewGame => {
-                let v = self.settings.last_rules.parse().unwrap_or(Variant::Czech);
-                let form = NewGameForm::new(
-                    v,
-                    self.settings.last_table_rules,
-                    &self.settings.white_name,
-                    &self.settings.black_name,
-                    Color::ALL.map(|c| self.doc.player(c)),
-                );
-                self.dialog = Some(Dialog::NewGame(Box::new(form)));
-            }
+            Command::NewGame => self.open_new_game(None),
             Command::Open => self.guard(Pending::Open),
             Command::Save => match self.doc.file().map(|f| f.to_path_buf()) {
                 Some(path) => self.dialog = self.save_or_confirm(path, None),
@@ -320,6 +310,16 @@ impl DamaApp {
             Command::Help => self.dialog = Some(Dialog::Help),
             Command::Claim => self.apply(Change::Claim(Mover::Person)),
             Command::Hint => self.ask_hint(ctx),
+            Command::CopyPosition => {
+                let fen = self.shown_position().fen();
+                ctx.copy_text(fen.clone());
+                self.tell(&[Event::PositionCopied(fen)], true);
+            }
+            Command::PastePosition => {
+                self.paste_wait = Some(0);
+                ctx.send_viewport_cmd(ViewportCommand::RequestPaste);
+                ctx.request_repaint();
+            }
         }
     }
 }

@@ -139,24 +139,26 @@ impl DamaApp {
     ) {
         let lang = self.lang();
         match keep.as_mut().expect("a dialog") {
-            Dialog::NewGame(form) => match new_game_ui(ui, lang, form, focus_now) {
-                // A position that cannot start a game keeps the dialog open, the field in focus.
-                Some(true) if let Err(e) = form.start_position() => {
-                    form.position_error = Some(e.clone());
-                    form.focus_position = true;
-                    self.complain(&crate::event::Problem::Setup(e));
+            Dialog::NewGame(form) => {
+                match new_game_ui(ui, lang, form, focus_now, self.dialog_frames) {
+                    // A position that cannot start a game keeps the dialog open, the field in focus.
+                    Some(true) if let Err(e) = form.start_position() => {
+                        form.position_error = Some(e.clone());
+                        form.focus_position = true;
+                        self.complain(&crate::event::Problem::Setup(e));
+                    }
+                    Some(true) => {
+                        let form = form.clone();
+                        *keep = None;
+                        self.guard(Pending::NewGame(form));
+                    }
+                    Some(false) => {
+                        *keep = None;
+                        *left = Some(Event::Cancelled);
+                    }
+                    None => {}
                 }
-                Some(true) => {
-                    let form = form.clone();
-                    *keep = None;
-                    self.guard(Pending::NewGame(form));
-                }
-                Some(false) => {
-                    *keep = None;
-                    *left = Some(Event::Cancelled);
-                }
-                None => {}
-            },
+            }
             Dialog::OpenPath(text) => {
                 ui.heading(T::OpenFile.get(lang));
                 if let Some(answer) = path_ui(ui, lang, text, T::OpenButton, false, focus_now) {
@@ -529,9 +531,17 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
 /// The new-game form; `Some(true)` to start, `Some(false)` to cancel. It opens with the focus on
 /// Start: Enter starts a game like the last one, Tab goes through the choices; Enter in a text
 /// field starts too.
-fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool) -> Option<bool> {
+fn new_game_ui(
+    ui: &mut Ui,
+    lang: Language,
+    form: &mut NewGameForm,
+    focus: bool,
+    frames: u32,
+) -> Option<bool> {
     ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
     let narrow = is_narrow(ui);
+    // A pasted position puts the focus on its field instead of on Start.
+    let focus = focus && !form.focus_position;
     let mut entered = false;
     let mut enter_in = |ui: &Ui, field: &egui::Response| {
         entered |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -570,7 +580,9 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, focus: bool)
                 )
                 .labelled_by(label.id);
             enter_in(ui, &field);
-            if std::mem::take(&mut form.focus_position) {
+            // Not in the dialog's first, unseen frame (see `dialogs`).
+            if form.focus_position && frames > 0 {
+                form.focus_position = false;
                 field.request_focus();
             }
             if field.changed() {

@@ -334,6 +334,9 @@ impl DamaApp {
                 app.menu_item(ui, Command::Undo, can_undo);
                 app.menu_item(ui, Command::Redo, can_redo);
                 ui.separator();
+                app.menu_item(ui, Command::CopyPosition, true);
+                app.menu_item(ui, Command::PastePosition, true);
+                ui.separator();
                 app.menu_item(ui, Command::MoveField, true);
                 ui.separator();
                 app.menu_item(ui, Command::Settings, true);
