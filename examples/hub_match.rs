@@ -7,6 +7,7 @@
 //!     "target/release/dama hub" "scan/scan hub"
 //! ```
 //!
+//! OPENINGS is a number of openings from the first, or `FIRST..END` to go on with a match.
 //! Each opening (two random plies from the start, seeded by its number; four on 8×8 boards,
 //! where two leave few choices) is played twice, the engines swapping colours. Every move gets
 //! `level move-time=SECONDS`. A game still going after PLIES plies (default 300) is a draw; an
@@ -204,13 +205,17 @@ fn percentile(times: &mut [Duration], p: f64) -> Duration {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: hub_match VARIANT OPENINGS SECONDS \"ENGINE A\" \"ENGINE B\" [PLIES]";
+    let usage =
+        "usage: hub_match VARIANT OPENINGS|FIRST..END SECONDS \"ENGINE A\" \"ENGINE B\" [PLIES]";
     let variant: Variant = args.first().expect(usage).parse().expect("a variant");
-    let openings: u64 = args
-        .get(1)
-        .expect(usage)
-        .parse()
-        .expect("a number of openings");
+    // N openings from the first, or FIRST..END to go on with a match.
+    let openings_text = args.get(1).expect(usage);
+    let openings = match openings_text.split_once("..") {
+        Some((first, end)) => {
+            first.parse().expect("a first opening")..end.parse().expect("an end opening")
+        }
+        None => 0..openings_text.parse().expect("a number of openings"),
+    };
     let seconds: f64 = args.get(2).expect(usage).parse().expect("seconds a move");
     let mut a = Engine::start(args.get(3).expect(usage), variant);
     let mut b = Engine::start(args.get(4).expect(usage), variant);
@@ -221,7 +226,7 @@ fn main() {
         b.name.clone_from(&args[4]);
     }
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    for opening in 0..openings {
+    for opening in openings {
         for a_is_white in [true, false] {
             let (white_score, why) = if a_is_white {
                 play(variant, opening, [&mut a, &mut b], seconds, max_plies)
