@@ -647,3 +647,23 @@ fn a_malformed_fen_keeps_its_own_error_in_the_typed_form_field() {
         Err(FenError::BadSection("21, 22".into()))
     );
 }
+
+/// Review findings: a Czech player's B is bílé beside Č; algebraic squares after one colour
+/// are not read as a FEN's Black field; a side to move without a move is refused.
+#[test]
+fn typed_positions_as_czech_players_write_them() {
+    let pos = setup(Variant::Czech, "B: 21, 22; Č: 9", W).unwrap();
+    assert_eq!(pos.fen(), "W:W21,22:B9");
+    // B alone is Black, as in FEN.
+    let pos = setup(Variant::Czech, "W: 21; B: 9", W).unwrap();
+    assert_eq!(pos.fen(), "W:W21:B9");
+    assert_eq!(
+        setup(Variant::Czech, "W: c3, a1", W),
+        Err(FenError::Position(PositionError::NoPieces(B)))
+    );
+    // White to move, its only man blocked by two black men: no move.
+    assert_eq!(
+        setup(Variant::English, "W: 29; B: 25, 22", W),
+        Err(FenError::Position(PositionError::NoMoves(W)))
+    );
+}

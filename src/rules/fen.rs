@@ -136,7 +136,8 @@ pub fn parse(board: Board, text: &str) -> Result<Position, FenError> {
 
 /// Reads a position typed as its piece lists with `side` to move: `W: 32, 28, K46; B: 12, 19`.
 /// A part per colour, separated by `;`, each a colour (`W`, `B`, or the word in English or
-/// Czech: `white`, `bílé`, `černé`…) and `:` before the pieces, which are written as in FEN
+/// Czech: `white`, `bílé`, `černé`…; where Black is `Č` or a Czech word, `B` is bílé, White)
+/// and `:` before the pieces, which are written as in FEN
 /// (`K` king, `T` or `V` tower, ranges, algebraic squares); a colour may be left out.
 ///
 /// # Errors
@@ -149,6 +150,11 @@ pub fn parse_setup(board: Board, text: &str, side: Color) -> Result<Position, Fe
     }
     let mut pos = Position::empty(board, side);
     let mut seen = [false; 2];
+    // Labels in Czech letters (Č for černé) make B bílé, as a Czech player writes it.
+    let czech = text.split(';').any(|part| {
+        part.split_once(':')
+            .is_some_and(|(label, _)| CZECH_BLACK.contains(&label.trim().to_lowercase().as_str()))
+    });
     for part in text.split(';') {
         let part = part.trim();
         if part.is_empty() {
@@ -157,7 +163,8 @@ pub fn parse_setup(board: Board, text: &str, side: Color) -> Result<Position, Fe
         let (label, list) = part
             .split_once(':')
             .ok_or_else(|| FenError::BadSection(part.to_string()))?;
-        let color = color_word(label).ok_or_else(|| FenError::BadSection(part.to_string()))?;
+        let color =
+            color_word(label, czech).ok_or_else(|| FenError::BadSection(part.to_string()))?;
         if std::mem::replace(&mut seen[color.index()], true) {
             return Err(FenError::ColorTwice(color));
         }
@@ -183,16 +190,22 @@ pub fn parse_setup(board: Board, text: &str, side: Color) -> Result<Position, Fe
     Ok(pos)
 }
 
-/// The colour a label of the typed form names.
-fn color_word(label: &str) -> Option<Color> {
+/// Black's labels in Czech.
+const CZECH_BLACK: [&str; 8] = [
+    "č", "c", "černý", "černé", "černá", "cerny", "cerne", "cerna",
+];
+
+/// The colour a label of the typed form names (`czech`: the text names Black in Czech).
+fn color_word(label: &str, czech: bool) -> Option<Color> {
     let word = label.trim().to_lowercase();
     match word.as_str() {
+        // Beside Č for černé, B is bílé.
+        "b" if czech => Some(Color::White),
         "w" | "white" | "bílý" | "bílé" | "bílá" | "bily" | "bile" | "bila" => {
             Some(Color::White)
         }
-        "b" | "black" | "č" | "c" | "černý" | "černé" | "černá" | "cerny" | "cerne" | "cerna" => {
-            Some(Color::Black)
-        }
+        "b" | "black" => Some(Color::Black),
+        w if CZECH_BLACK.contains(&w) => Some(Color::Black),
         _ => None,
     }
 }

@@ -67,6 +67,9 @@ pub enum PositionError {
     /// A side without pieces: the game would be over before it starts.
     #[error("{0} has no pieces")]
     NoPieces(Color),
+    /// The side to move has no move: the game would be over before it starts.
+    #[error("{0} is to move but has no move")]
+    NoMoves(Color),
 }
 
 impl Position {

@@ -195,8 +195,8 @@ impl RuleSet {
     }
 
     /// Checks a position set up by hand before a game starts from it: what [`Self::parse_fen`]
-    /// checks, and no more pieces or towers of a colour than the rule set starts with, and a
-    /// piece on each side.
+    /// checks, and no more pieces or towers of a colour than the rule set starts with, a piece
+    /// on each side, and a move for the side to move.
     ///
     /// # Errors
     /// The first problem found, White's before Black's.
@@ -227,6 +227,9 @@ impl RuleSet {
                 return Err(PositionError::TooManyTowers { color, count, most });
             }
         }
+        if pos.legal_moves(self).is_empty() {
+            return Err(PositionError::NoMoves(pos.side_to_move()));
+        }
         Ok(())
     }
 
@@ -237,11 +240,19 @@ impl RuleSet {
     /// # Errors
     /// What cannot be read, or a position no game of these rules can reach.
     pub fn parse_setup(&self, text: &str, side: Color) -> Result<Position, FenError> {
-        let pos = if text.contains(';') {
+        // A FEN has a colour letter right after its first colon ("W:W21:B9") or more than
+        // one colon; "W: 32, 28" or "W: b4, d2" (which a FEN reader would take for Black's b4)
+        // is the typed form.
+        let after_colon = text
+            .split_once(':')
+            .and_then(|(_, rest)| rest.chars().next());
+        let fen_like = text.matches(':').count() > 1
+            || after_colon.is_some_and(|c| matches!(c, 'W' | 'B' | 'w' | 'b'));
+        let pos = if text.contains(';') || !fen_like {
             fen::parse_setup(self.board, text, side)?
         } else {
-            // "W: 32, 28" reads as a FEN with a bad field; a text of one colon is the typed
-            // form, and of more a FEN, whose own error then says what is wrong.
+            // What fails as a FEN may still be the typed form; if both fail, a text of one
+            // colon gets the typed form's error, and of more the FEN's.
             match fen::parse(self.board, text) {
                 Ok(pos) => pos,
                 Err(e) => match fen::parse_setup(self.board, text, side) {

@@ -52,6 +52,8 @@ pub struct NewGameForm {
     pub position_error: Option<FenError>,
     /// Put the focus on the position field at the next frame (after a refusal).
     pub focus_position: bool,
+    /// The position checked when Start was pressed (`None`: the rule set's own start).
+    pub start: Option<Position>,
 }
 
 impl NewGameForm {
@@ -77,6 +79,7 @@ impl NewGameForm {
             position: String::new(),
             position_error: None,
             focus_position: false,
+            start: None,
         }
     }
 
@@ -639,13 +642,12 @@ impl DamaApp {
             [form.white.as_str(), form.black.as_str()],
             form.players,
         );
-        let start = form.start_position().ok().flatten();
         match Document::new_game(
             form.rules.clone(),
             form.table_rules,
             names,
             form.players,
-            start,
+            form.start,
         ) {
             Ok(doc) => self.apply(Change::Replace(
                 Box::new(doc),
@@ -673,10 +675,16 @@ impl DamaApp {
                 _ => None,
             }
         });
-        match pasted {
-            Some(text) => {
+        match pasted.map(|text| pasted_position(&text)) {
+            // A dialog that opened meanwhile (a question about the autosave) is not replaced.
+            Some(_) if self.dialog.is_some() => self.paste_wait = None,
+            Some(text) if !text.is_empty() => {
                 self.paste_wait = None;
                 self.open_new_game(Some(&text));
+            }
+            Some(_) => {
+                self.paste_wait = None;
+                self.complain(&Problem::ClipboardEmpty);
             }
             None if frames >= 3 => {
                 self.paste_wait = None;
@@ -701,7 +709,7 @@ impl DamaApp {
             Color::ALL.map(|c| self.doc.player(c)),
         );
         if let Some(text) = position {
-            form.position = pasted_position(text);
+            form.position = text.to_string();
             form.focus_position = true;
         }
         self.dialog = Some(Dialog::NewGame(Box::new(form)));
@@ -923,8 +931,9 @@ fn refused(problem: &Problem) -> bool {
     )
 }
 
-/// The position in pasted text: its first line that is not empty, or the FEN of a PDN `[FEN "…"]`
-/// tag when the text holds one (a game copied from another program).
+/// The position in pasted text: the FEN of a PDN `[FEN "…"]` tag when the text holds one (a game
+/// copied from another program), else its lines that are not empty, one part each (piece lists
+/// written a colour a line).
 fn pasted_position(text: &str) -> String {
     if let Some(start) = text.find("[FEN \"")
         && let Some(len) = text[start + 6..].find('"')
@@ -932,10 +941,10 @@ fn pasted_position(text: &str) -> String {
         return text[start + 6..start + 6 + len].trim().to_string();
     }
     text.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("")
-        .to_string()
+        .map(|l| l.trim().trim_end_matches(';'))
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Whether `sc` is a key a text field uses to move through its text (Ctrl+arrows, Ctrl+Home,
@@ -981,7 +990,11 @@ mod tests {
 
     #[test]
     fn a_pasted_position_is_its_first_line_or_a_pdn_fen_tag() {
-        assert_eq!(pasted_position("\n  W:W21:B9  \nmore"), "W:W21:B9");
+        assert_eq!(pasted_position("\n  W:W21:B9  \n"), "W:W21:B9");
+        assert_eq!(
+            pasted_position("Bílé: 32, 28;\r\n  Černé: 12, 19\n"),
+            "Bílé: 32, 28; Černé: 12, 19"
+        );
         assert_eq!(
             pasted_position("[Event \"x\"]\r\n[FEN \" B:W21:B9 \"]\r\n1. 21-17 *"),
             "B:W21:B9"

@@ -536,14 +536,14 @@ pub fn fen_error(lang: Language, e: &FenError) -> String {
                 Color::White => "Bílé",
                 Color::Black => "Černé",
             };
-            format!("{who} kameny jsou ve FEN uvedeny dvakrát.")
+            format!("{who} kameny jsou uvedeny dvakrát.")
         }
         (English, FenError::ColorTwice(c)) => {
             let who = match c {
                 Color::White => "White's",
                 Color::Black => "Black's",
             };
-            format!("{who} pieces are listed twice in the FEN.")
+            format!("{who} pieces are listed twice.")
         }
         (Czech, FenError::BadSquare { square, board }) => {
             format!("Pole „{square}“ na desce {board} není.")
@@ -558,9 +558,9 @@ pub fn fen_error(lang: Language, e: &FenError) -> String {
             "The range “{s}” is wrong: it must be two square numbers, the first not above the \
              second."
         ),
-        (Czech, FenError::SquareTwice(sq)) => format!("Pole {sq} je ve FEN uvedeno dvakrát."),
+        (Czech, FenError::SquareTwice(sq)) => format!("Pole {sq} je uvedeno dvakrát."),
         (English, FenError::SquareTwice(sq)) => {
-            format!("Square {sq} is listed twice in the FEN.")
+            format!("Square {sq} is listed twice.")
         }
         (Czech, FenError::BadSection(s)) => {
             format!("Část „{s}“ má začínat barvou a dvojtečkou, například W: nebo B:.")
@@ -616,6 +616,14 @@ pub fn position_error(lang: Language, e: &PositionError) -> String {
         ),
         (English, PositionError::NoPieces(color)) => format!(
             "{} has no pieces: the game would be over before it starts.",
+            side_name(lang, *color)
+        ),
+        (Czech, PositionError::NoMoves(color)) => format!(
+            "{} je na tahu, ale nemá žádný tah: hra by skončila dřív, než začne.",
+            side_name(lang, *color)
+        ),
+        (English, PositionError::NoMoves(color)) => format!(
+            "{} is to move but has no move: the game would be over before it starts.",
             side_name(lang, *color)
         ),
     }
@@ -839,6 +847,15 @@ mod tests {
             position_error(English, &e),
             "Black has no pieces: the game would be over before it starts."
         );
+        let e = PositionError::NoMoves(Color::White);
+        assert_eq!(
+            position_error(Czech, &e),
+            "Bílý je na tahu, ale nemá žádný tah: hra by skončila dřív, než začne."
+        );
+        assert_eq!(
+            position_error(English, &e),
+            "White is to move but has no move: the game would be over before it starts."
+        );
         let e = FenError::BadSection("32, 28".into());
         assert_eq!(
             fen_error(Czech, &e),
@@ -854,7 +871,7 @@ mod tests {
         };
         assert_eq!(
             rule_set_error(Czech, &e),
-            "Výchozí postavení pravidel „Česká dáma“ je chybné. Pole 9 je ve FEN uvedeno dvakrát."
+            "Výchozí postavení pravidel „Česká dáma“ je chybné. Pole 9 je uvedeno dvakrát."
         );
         assert_eq!(
             unknown_variant(English, &UnknownVariant("chess".into())),
@@ -965,6 +982,7 @@ mod tests {
                 most: 2,
             },
             PositionError::NoPieces(Color::Black),
+            PositionError::NoMoves(Color::White),
         ];
         for e in &all {
             match e {
@@ -972,7 +990,8 @@ mod tests {
                 | PositionError::TowersNotAllowed(_)
                 | PositionError::TooManyPieces { .. }
                 | PositionError::TooManyTowers { .. }
-                | PositionError::NoPieces(_) => {}
+                | PositionError::NoPieces(_)
+                | PositionError::NoMoves(_) => {}
             }
         }
         distinct(&all);

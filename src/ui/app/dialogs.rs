@@ -141,17 +141,21 @@ impl DamaApp {
         match keep.as_mut().expect("a dialog") {
             Dialog::NewGame(form) => {
                 match new_game_ui(ui, lang, form, focus_now, self.dialog_frames) {
-                    // A position that cannot start a game keeps the dialog open, the field in focus.
-                    Some(true) if let Err(e) = form.start_position() => {
-                        form.position_error = Some(e.clone());
-                        form.focus_position = true;
-                        self.complain(&crate::event::Problem::Setup(e));
-                    }
-                    Some(true) => {
-                        let form = form.clone();
-                        *keep = None;
-                        self.guard(Pending::NewGame(form));
-                    }
+                    Some(true) => match form.start_position() {
+                        Ok(start) => {
+                            form.start = start;
+                            let form = form.clone();
+                            *keep = None;
+                            self.guard(Pending::NewGame(form));
+                        }
+                        // A position that cannot start a game keeps the dialog open, the field
+                        // in focus.
+                        Err(e) => {
+                            form.position_error = Some(e.clone());
+                            form.focus_position = true;
+                            self.complain(&crate::event::Problem::Setup(e));
+                        }
+                    },
                     Some(false) => {
                         *keep = None;
                         *left = Some(Event::Cancelled);
@@ -562,6 +566,8 @@ fn new_game_ui(
         if form.variant != before {
             form.rules = form.variant.rules().clone();
             form.table_rules = form.rules.table_rules_by_default;
+            // A refusal was for the rules before.
+            form.position_error = None;
         }
         ui.end_row();
         radio_row(
