@@ -234,8 +234,9 @@ impl RuleSet {
     }
 
     /// Reads a position typed as its piece lists, as a player writes one down from a diagram:
-    /// `W: 32, 28, K46; B: 12, 19` (see [`fen::parse_setup`]), or a FEN, which names its side
-    /// to move; the typed form has `side` to move. Then [`Self::check_setup`].
+    /// `W: 32, 28, K46; B: 12, 19` (a part per colour; `K` king, `T` or `V` tower), or a FEN,
+    /// which names its side to move; the typed form has `side` to move. Then
+    /// [`Self::check_setup`].
     ///
     /// # Errors
     /// What cannot be read, or a position no game of these rules can reach.
