@@ -698,7 +698,7 @@ impl Searcher {
             }
         }
 
-        // A search of a third of the depth that beats beta by a margin says the full one would
+        // A search of two fifths of the depth that beats beta by a margin says the full one would
         // too (Scan's pruning): most of the tree is refuted this cheaply. Not near decided
         // scores, whose margin means nothing.
         if self.prune && !pv_node && depth >= 3 && beta.abs() < KNOWN_WIN - MAX_PLY as i32 {
@@ -776,11 +776,7 @@ impl Searcher {
                     alpha = score;
                     if alpha >= beta {
                         if !capture {
-                            self.reward(&m, depth, ply);
-                            for tried in &moves[..i] {
-                                let h = &mut self.history[tried.from().index()][tried.to().index()];
-                                *h = (*h - depth * depth).max(-KILLER_2);
-                            }
+                            self.reward(&m, &moves[..i], depth, ply);
                         }
                         break;
                     }
@@ -825,8 +821,9 @@ impl Searcher {
         }));
     }
 
-    /// A quiet move refuted its opponent's move: try it early in sibling positions.
-    fn reward(&mut self, m: &Move, depth: i32, ply: usize) {
+    /// A quiet move refuted its opponent's move: try it early in sibling positions, and the
+    /// quiet moves `tried` before it, which did not, later.
+    fn reward(&mut self, m: &Move, tried: &[Move], depth: i32, ply: usize) {
         let k = &mut self.killers[ply];
         if k[0] != Some(*m) {
             k[1] = k[0];
@@ -834,6 +831,10 @@ impl Searcher {
         }
         let h = &mut self.history[m.from().index()][m.to().index()];
         *h = (*h + depth * depth).min(KILLER_2 - 1);
+        for t in tried {
+            let h = &mut self.history[t.from().index()][t.to().index()];
+            *h = (*h - depth * depth).max(-KILLER_2);
+        }
     }
 
     /// The line the table expects after `best` from `root`.
