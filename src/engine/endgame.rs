@@ -13,6 +13,7 @@
 
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
@@ -125,15 +126,10 @@ impl Indexer {
     /// squares. More than the true ones (a man does not move backwards, a capture may have been
     /// due): the caller values each from its own moves.
     fn predecessors(&self, rules: &RuleSet, rays: &Rays, e: usize, f: &mut dyn FnMut(usize)) {
-        let side = if e.is_multiple_of(2) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let Some(pos) = self.position(rules, (e / 2) as u64, side) else {
+        let Some(pos) = self.position_of(rules, e) else {
             return;
         };
-        let mover = !side;
+        let mover = !pos.side_to_move();
         let occupied = pos.occupied().0;
         let mut before = pos.with_side(mover);
         for (to, piece) in pos.iter().filter(|(_, p)| p.color == mover) {
@@ -149,12 +145,27 @@ impl Indexer {
                     let from = Square::new(from + 1).expect("a square of the board");
                     before.set_piece(to, None);
                     before.set_piece(from, Some(piece));
-                    f((self.index(&before) * 2 + mover.index() as u64) as usize);
+                    f(self.entry(&before));
                     before.set_piece(from, None);
                     before.set_piece(to, Some(piece));
                 }
             }
         }
+    }
+
+    /// The entry of `pos` (of this material) in the values: its number and its side to move.
+    fn entry(&self, pos: &Position) -> usize {
+        (self.index(pos) * 2 + pos.side_to_move().index() as u64) as usize
+    }
+
+    /// The position of entry `e`, or `None` for a man on its promotion row.
+    fn position_of(&self, rules: &RuleSet, e: usize) -> Option<Position> {
+        let side = if e.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        self.position(rules, (e / 2) as u64, side)
     }
 
     /// The number of `pos` (of this material) for its side to move.
@@ -238,11 +249,12 @@ impl Indexer {
     }
 }
 
-/// `f` over blocks of `items` on `threads` threads, the results joined in no set order.
-fn in_chunks<T: Sync, R: Send>(
-    items: &[T],
+/// `f` over blocks of `0..len` on `threads` threads, each taking the next block when done (the
+/// cost of a position varies), the results joined in no set order.
+fn in_blocks<R: Send>(
+    len: usize,
     threads: usize,
-    f: impl Fn(&[T]) -> Vec<R> + Sync,
+    f: impl Fn(Range<usize>) -> Vec<R> + Sync,
 ) -> Vec<R> {
     let next = AtomicUsize::new(0);
     let block = 4096;
@@ -253,10 +265,10 @@ fn in_chunks<T: Sync, R: Send>(
                 let mut mine = Vec::new();
                 loop {
                     let start = next.fetch_add(block, Ordering::Relaxed);
-                    if start >= items.len() {
+                    if start >= len {
                         break;
                     }
-                    mine.extend(f(&items[start..(start + block).min(items.len())]));
+                    mine.extend(f(start..(start + block).min(len)));
                 }
                 out.lock().expect("no thread panicked").append(&mut mine);
             });
@@ -320,8 +332,8 @@ struct Slice {
 }
 
 impl Slice {
-    fn get(&self, entry: u64) -> u8 {
-        (self.packed[(entry / 4) as usize] >> (2 * (entry % 4))) & 3
+    fn get(&self, entry: usize) -> u8 {
+        (self.packed[entry / 4] >> (2 * (entry % 4))) & 3
     }
 }
 
@@ -360,8 +372,7 @@ impl Tables {
             return Some(Wdl::Win);
         }
         let slice = self.slices.get(&material)?;
-        let entry = slice.indexer.index(pos) * 2 + side.index() as u64;
-        Some(match slice.get(entry) {
+        Some(match slice.get(slice.indexer.entry(pos)) {
             1 => Wdl::Win,
             2 => Wdl::Loss,
             _ => Wdl::Draw,
@@ -433,17 +444,23 @@ impl Tables {
         let entries = (indexer.size * 2) as usize;
         let mut values = vec![UNKNOWN; entries];
         let rays = Rays::new(rules);
-        let all: Vec<usize> = (0..entries).collect();
-        let mut decided = self.value_all(rules, &indexer, &values, &all, threads, true);
+        // An entry its successors decide, with its value.
+        let decide = |values: &[u8], e: usize, first: bool| {
+            let v = self.value(rules, &indexer, values, e, first);
+            (v != UNKNOWN).then_some((e, v))
+        };
+        let mut decided = in_blocks(entries, threads, |part| {
+            part.filter_map(|e| decide(&values, e, true)).collect()
+        });
         for &(e, v) in &decided {
             values[e] = v;
         }
         decided.retain(|&(_, v)| v != INVALID);
         while !decided.is_empty() {
             let snapshot = &values;
-            let mut candidates: Vec<usize> = in_chunks(&decided, threads, |part| {
+            let mut candidates: Vec<usize> = in_blocks(decided.len(), threads, |part| {
                 let mut out = Vec::new();
-                for &(e, _) in part {
+                for &(e, _) in &decided[part] {
                     indexer.predecessors(rules, &rays, e, &mut |p| {
                         if snapshot[p] == UNKNOWN {
                             out.push(p);
@@ -454,7 +471,12 @@ impl Tables {
             });
             candidates.sort_unstable();
             candidates.dedup();
-            decided = self.value_all(rules, &indexer, &values, &candidates, threads, false);
+            decided = in_blocks(candidates.len(), threads, |part| {
+                candidates[part]
+                    .iter()
+                    .filter_map(|&e| decide(snapshot, e, false))
+                    .collect()
+            });
             for &(e, v) in &decided {
                 values[e] = v;
             }
@@ -486,26 +508,6 @@ impl Tables {
         (Slice { indexer, packed }, stats)
     }
 
-    /// The entries of `work` that their successors decide, with their values.
-    fn value_all(
-        &self,
-        rules: &RuleSet,
-        indexer: &Indexer,
-        values: &[u8],
-        work: &[usize],
-        threads: usize,
-        first: bool,
-    ) -> Vec<(usize, u8)> {
-        in_chunks(work, threads, |part| {
-            part.iter()
-                .filter_map(|&e| {
-                    let v = self.value(rules, indexer, values, e, first);
-                    (v != UNKNOWN).then_some((e, v))
-                })
-                .collect()
-        })
-    }
-
     /// The value of entry `e` from its successors, or `UNKNOWN` while it depends on positions
     /// of the same material not yet known. The first pass also finds positions that are not
     /// positions of the game.
@@ -517,12 +519,7 @@ impl Tables {
         e: usize,
         first: bool,
     ) -> u8 {
-        let side = if e.is_multiple_of(2) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let Some(pos) = indexer.position(rules, (e / 2) as u64, side) else {
+        let Some(pos) = indexer.position_of(rules, e) else {
             return if first { INVALID } else { UNKNOWN };
         };
         let moves = pos.legal_moves(rules);
@@ -535,8 +532,7 @@ impl Tables {
             next.play_unchecked(m);
             let material = Material::of(&next);
             let v = if material == indexer.material {
-                let entry = indexer.index(&next) * 2 + next.side_to_move().index() as u64;
-                match values[entry as usize] {
+                match values[indexer.entry(&next)] {
                     WIN => Wdl::Win,
                     LOSS => Wdl::Loss,
                     DRAW => Wdl::Draw,
