@@ -571,8 +571,10 @@ fn reads_a_typed_position() {
 
 #[test]
 fn refuses_a_malformed_typed_position() {
-    let cases: [(&str, FenError); 5] = [
+    let cases: [(&str, FenError); 6] = [
         ("32, 28; B: 12", FenError::BadSection("32, 28".into())),
+        // A Czech tower's range is named as typed.
+        ("W: V9-3; B: 12", FenError::BadRange("V9-3".into())),
         ("Q: 32; B: 12", FenError::BadSection("Q: 32".into())),
         ("W: 32; W: 28; B: 12", FenError::ColorTwice(W)),
         (

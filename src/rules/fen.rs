@@ -46,8 +46,12 @@ pub enum FenError {
 }
 
 /// Reads the pieces of one colour: a comma-separated list of (optionally prefixed) squares and
-/// ranges.
-pub(crate) fn parse_piece_list(board: Board, list: &str) -> Result<Vec<(Square, Role)>, FenError> {
+/// ranges; where `czech_towers`, `V` (věž) marks a tower as `T` does.
+fn parse_piece_list(
+    board: Board,
+    list: &str,
+    czech_towers: bool,
+) -> Result<Vec<(Square, Role)>, FenError> {
     let mut out = Vec::new();
     for item in list.split(',') {
         let item = item.trim();
@@ -57,6 +61,7 @@ pub(crate) fn parse_piece_list(board: Board, list: &str) -> Result<Vec<(Square, 
         let (role, rest) = match item.as_bytes()[0] {
             b'K' | b'k' => (Role::King, &item[1..]),
             b'T' | b't' => (Role::Tower, &item[1..]),
+            b'V' | b'v' if czech_towers => (Role::Tower, &item[1..]),
             _ => (Role::Man, item),
         };
         let rest = rest.trim();
@@ -121,17 +126,30 @@ pub fn parse(board: Board, text: &str) -> Result<Position, FenError> {
             .next()
             .and_then(Color::from_char)
             .ok_or_else(|| FenError::BadField(field.to_string()))?;
-        if std::mem::replace(&mut seen[color.index()], true) {
-            return Err(FenError::ColorTwice(color));
-        }
-        for (sq, role) in parse_piece_list(board, chars.as_str())? {
-            if pos.piece_at(sq).is_some() {
-                return Err(FenError::SquareTwice(sq));
-            }
-            pos.set_piece(sq, Some(Piece::new(color, role)));
-        }
+        place(&mut pos, &mut seen, color, chars.as_str(), false)?;
     }
     Ok(pos)
+}
+
+/// Puts the pieces of `color` that `list` names on `pos`, refusing a colour `seen` before or a
+/// square already taken; `czech_towers` as in [`parse_piece_list`].
+fn place(
+    pos: &mut Position,
+    seen: &mut [bool; 2],
+    color: Color,
+    list: &str,
+    czech_towers: bool,
+) -> Result<(), FenError> {
+    if std::mem::replace(&mut seen[color.index()], true) {
+        return Err(FenError::ColorTwice(color));
+    }
+    for (sq, role) in parse_piece_list(pos.board(), list, czech_towers)? {
+        if pos.piece_at(sq).is_some() {
+            return Err(FenError::SquareTwice(sq));
+        }
+        pos.set_piece(sq, Some(Piece::new(color, role)));
+    }
+    Ok(())
 }
 
 /// Reads a position typed as its piece lists with `side` to move: `W: 32, 28, K46; B: 12, 19`.
@@ -165,27 +183,7 @@ pub fn parse_setup(board: Board, text: &str, side: Color) -> Result<Position, Fe
             .ok_or_else(|| FenError::BadSection(part.to_string()))?;
         let color =
             color_word(label, czech).ok_or_else(|| FenError::BadSection(part.to_string()))?;
-        if std::mem::replace(&mut seen[color.index()], true) {
-            return Err(FenError::ColorTwice(color));
-        }
-        // V for věž, the Czech tower.
-        let list: String = list
-            .split(',')
-            .map(|item| {
-                let item = item.trim();
-                match item.strip_prefix(['V', 'v']) {
-                    Some(rest) => format!("T{rest}"),
-                    None => item.to_string(),
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(",");
-        for (sq, role) in parse_piece_list(board, &list)? {
-            if pos.piece_at(sq).is_some() {
-                return Err(FenError::SquareTwice(sq));
-            }
-            pos.set_piece(sq, Some(Piece::new(color, role)));
-        }
+        place(&mut pos, &mut seen, color, list, true)?;
     }
     Ok(pos)
 }
