@@ -176,22 +176,20 @@ impl RuleSet {
     /// See [`FenError`].
     pub fn parse_fen(&self, text: &str) -> Result<Position, FenError> {
         let pos = fen::parse(self.board, text)?;
-        if !self.has_towers()
-            && let Some(sq) = pos
-                .pieces_of(Color::White, super::Role::Tower)
-                .iter()
-                .next()
-                .or(pos
-                    .pieces_of(Color::Black, super::Role::Tower)
-                    .iter()
-                    .next())
-        {
-            return Err(FenError::Position(super::PositionError::TowersNotAllowed(
-                sq,
-            )));
-        }
-        pos.validate().map_err(FenError::Position)?;
+        self.check_pieces(&pos).map_err(FenError::Position)?;
         Ok(pos)
+    }
+
+    /// Towers only where the rule set has them, and no man or tower on its promotion row.
+    fn check_pieces(&self, pos: &Position) -> Result<(), PositionError> {
+        if !self.has_towers()
+            && let Some(sq) = Color::ALL
+                .into_iter()
+                .find_map(|c| pos.pieces_of(c, Role::Tower).iter().next())
+        {
+            return Err(PositionError::TowersNotAllowed(sq));
+        }
+        pos.validate()
     }
 
     /// Checks a position set up by hand before a game starts from it: what [`Self::parse_fen`]
@@ -201,14 +199,7 @@ impl RuleSet {
     /// # Errors
     /// The first problem found, White's before Black's.
     pub fn check_setup(&self, pos: &Position) -> Result<(), PositionError> {
-        for color in Color::ALL {
-            if let Some(sq) = pos.pieces_of(color, Role::Tower).iter().next()
-                && !self.has_towers()
-            {
-                return Err(PositionError::TowersNotAllowed(sq));
-            }
-        }
-        pos.validate()?;
+        self.check_pieces(pos)?;
         // A rule set read from a description always has its start (it was checked then).
         let start = self.start_position().ok();
         for color in Color::ALL {
@@ -244,11 +235,12 @@ impl RuleSet {
         // A FEN has a colour letter right after its first colon ("W:W21:B9") or more than
         // one colon; "W: 32, 28" or "W: b4, d2" (which a FEN reader would take for Black's b4)
         // is the typed form.
+        let colons = text.matches(':').count();
         let after_colon = text
             .split_once(':')
             .and_then(|(_, rest)| rest.chars().next());
-        let fen_like = text.matches(':').count() > 1
-            || after_colon.is_some_and(|c| matches!(c, 'W' | 'B' | 'w' | 'b'));
+        let fen_like =
+            colons > 1 || after_colon.is_some_and(|c| matches!(c, 'W' | 'B' | 'w' | 'b'));
         let pos = if text.contains(';') || !fen_like {
             fen::parse_setup(self.board, text, side)?
         } else {
@@ -258,7 +250,7 @@ impl RuleSet {
                 Ok(pos) => pos,
                 Err(e) => match fen::parse_setup(self.board, text, side) {
                     Ok(pos) => pos,
-                    Err(typed) if text.matches(':').count() <= 1 => return Err(typed),
+                    Err(typed) if colons <= 1 => return Err(typed),
                     Err(_) => return Err(e),
                 },
             }
