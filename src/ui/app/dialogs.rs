@@ -140,7 +140,7 @@ impl DamaApp {
         let lang = self.lang();
         match keep.as_mut().expect("a dialog") {
             Dialog::NewGame(form) => {
-                match new_game_ui(ui, lang, form, focus_now, self.dialog_frames) {
+                match new_game_ui(ui, lang, form, self.dialog_frames) {
                     Some(true) => match form.start_position() {
                         Ok(start) => {
                             form.start = start;
@@ -535,17 +535,12 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
 /// The new-game form; `Some(true)` to start, `Some(false)` to cancel. It opens with the focus on
 /// Start: Enter starts a game like the last one, Tab goes through the choices; Enter in a text
 /// field starts too.
-fn new_game_ui(
-    ui: &mut Ui,
-    lang: Language,
-    form: &mut NewGameForm,
-    focus: bool,
-    frames: u32,
-) -> Option<bool> {
+fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, frames: u32) -> Option<bool> {
     ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
     let narrow = is_narrow(ui);
-    // A pasted position puts the focus on its field instead of on Start.
-    let focus = focus && !form.focus_position;
+    // The focus goes in at the dialog's second frame (see `dialogs`); a pasted position puts it
+    // on its field instead of on Start.
+    let focus = frames == 1 && !form.focus_position;
     let mut entered = false;
     let mut enter_in = |ui: &Ui, field: &egui::Response| {
         entered |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
