@@ -16,7 +16,7 @@ use crate::notation::MoveTextError;
 use crate::notation::pdn::{PdnError, Warning};
 use crate::rules::{
     Board, Color, FenError, GameError, Move, Outcome, Piece, Position, RuleSetError, Square,
-    SquareSet,
+    SquareSet, Variant,
 };
 
 /// Who made a move or answered: the words differ ("Počítač remízu odmítá"), and the computer's
@@ -171,6 +171,49 @@ pub enum Event {
     Cancelled,
     /// A dialog was closed.
     Closed,
+    /// Something changed in the position editor.
+    Edited(Edit),
+}
+
+/// A change in the position editor (the board being set up is not the game: these change
+/// nothing that is saved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// The editor opened, on a position of these rules with this side to move.
+    Opened {
+        /// The rules.
+        variant: Variant,
+        /// Who is to move.
+        side: Color,
+    },
+    /// A piece was put on a square or taken off it: the square as it is now.
+    Put(SquareView),
+    /// A piece was dragged to another square.
+    Moved {
+        /// The piece.
+        piece: Piece,
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+    },
+    /// The piece a click puts.
+    Brush(Piece),
+    /// The side to move.
+    Side(Color),
+    /// Other rules were chosen.
+    Rules {
+        /// The rules.
+        variant: Variant,
+        /// Their board is another size, so their starting position was put.
+        reset: bool,
+    },
+    /// Every piece was taken off.
+    Cleared,
+    /// The rules' starting position was put.
+    StartPosition,
+    /// The editor was left without starting a game.
+    Left,
 }
 
 /// What undo took back.
@@ -385,6 +428,12 @@ pub enum Problem {
     /// The starting position typed in the new-game dialog (a FEN or piece lists) cannot be
     /// read, or no game of the chosen rules reaches it.
     Setup(FenError),
+    /// A command about the game while the position editor is open.
+    Editing,
+    /// "Play from this position" while the position editor is not open.
+    NotEditing,
+    /// A tower put on the board of rules without towers.
+    NoTowers,
 }
 
 /// A setting that `Settings::load` found out of range and replaced, named for the notice.

@@ -109,13 +109,20 @@ fn items_that_cannot_be_used_are_disabled_for_the_screen_reader() {
     // A draw offered: the answers can be used (by the other side, a person).
     key(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
     assert_eq!(disabled(&mut h), ["You forgot to capture! F9"]);
-    // Edit: nothing to undo or redo at the start.
+    // Edit: nothing to undo or redo at the start, and no position being set up.
     key(&mut h, Modifiers::ALT, Key::E);
     let edit: Vec<String> = h
         .query_all_by(|n| n.role() == Role::MenuItem && n.is_disabled())
         .map(|n| n.accesskit_node().label().unwrap_or_default())
         .collect();
-    assert_eq!(edit, ["Undo Ctrl+Z", "Redo Ctrl+Y"]);
+    assert_eq!(
+        edit,
+        [
+            "Undo Ctrl+Z",
+            "Redo Ctrl+Y",
+            "Play from this position… Ctrl+Enter"
+        ]
+    );
     key(&mut h, Modifiers::NONE, Key::Escape);
 }
 

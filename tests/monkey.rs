@@ -790,8 +790,13 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
     std::fs::write(copy.join(dama::autosave::AUTOSAVE_FILE), &text).unwrap();
     let text = String::from_utf8_lossy(&text);
     let game = app.game();
-    let shown = app.shown_position();
     let ply = app.shown_ply();
+    // Behind the position editor, the game is where it was looked at.
+    let shown = match (app.editor(), ply) {
+        (None, _) => app.shown_position(),
+        (Some(_), Some(p)) => game.position_at(p).unwrap_or(game.position()),
+        (Some(_), None) => game.position(),
+    };
     let context = || {
         format!(
             "window: {} plies {:?}, result {:?}, position {}; shows ply {ply:?}: {}\nautosave:\n{text}",

@@ -387,6 +387,35 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &["The clipboard holds no text."],
     ),
     (
+        "play from the editor, not open",
+        &["Žádné postavení se nestaví: editor postavení otevře Ctrl+E."],
+        &["No position is being set up: Ctrl+E opens the position editor."],
+    ),
+    (
+        "set up a position",
+        &[
+            "Editor postavení: Česká dáma. Na tahu je bílý. Šipkami na pole, pak B bílý kámen, Č nebo C černý kámen, se Shiftem dáma. Delete pole vyprázdní, mezerník položí figuru zvolenou vpravo. Ctrl+Enter začne hru z postavení, Escape editor opustí.",
+        ],
+        &[
+            "Position editor: Czech draughts. White to move. Arrows to a square, then W a white man, B a black man, with Shift a king. Delete empties it, Space puts the piece chosen on the right. Ctrl+Enter starts a game from the position, Escape leaves the editor.",
+        ],
+    ),
+    ("editor: a click", &["29: bílý kámen"], &["29: white man"]),
+    ("editor: a letter", &["29: černá dáma"], &["29: black king"]),
+    ("editor: emptied", &["29: prázdné"], &["29: empty"]),
+    (
+        "editor: the game waits",
+        &["Ne během stavění postavení: hrát z něj začnete Ctrl+Enter, editor opustíte Escapem."],
+        &["Not while setting up a position: Ctrl+Enter plays from it, Escape leaves the editor."],
+    ),
+    ("editor: play from it", &["Nová hra"], &["New game"]),
+    ("editor: dialog cancelled", &["Zrušeno."], &["Cancelled."]),
+    (
+        "editor: left",
+        &["Editor postavení zavřen, partie zůstala, jak byla."],
+        &["Position editor closed; the game is as it was."],
+    ),
+    (
         "a capture forgotten",
         &[
             "Zadejte tah, například 32-28, a stiskněte Enter.",
@@ -800,6 +829,23 @@ fn script(lang: Language) -> Script {
     s.step("paste, nothing there", |s| {
         s.command(Command::PastePosition)
     });
+    // The position editor, from the position shown; the game waits behind it.
+    s.step("play from the editor, not open", |s| {
+        s.command(Command::PlayFromEditor)
+    });
+    s.step("set up a position", |s| s.command(Command::EditPosition));
+    s.step("editor: a click", |s| s.square(29));
+    s.step("editor: a letter", |s| {
+        let king = if s.lang == Language::Czech { "Č" } else { "B" };
+        s.type_text(king)
+    });
+    s.step("editor: emptied", |s| s.key(Key::Delete));
+    s.step("editor: the game waits", |s| s.command(Command::Undo));
+    s.step("editor: play from it", |s| {
+        s.command(Command::PlayFromEditor)
+    });
+    s.step("editor: dialog cancelled", |s| s.key(Key::Escape));
+    s.step("editor: left", |s| s.key(Key::Escape));
     s.step("a capture forgotten", |s| s.typed("32-28"));
     s.step("claimed", |s| s.command(Command::Claim));
     s.step("undo the claim", |s| s.command(Command::Undo));

@@ -5,6 +5,7 @@ mod autosaving;
 mod change;
 mod computer;
 mod dialogs;
+mod editing;
 mod files;
 mod input;
 mod menus;
@@ -20,6 +21,7 @@ use self::change::Change;
 use self::computer::Thinking;
 use super::commands::Command;
 use super::document::Document;
+use super::editor::Editor;
 use super::game_view::GameView;
 use super::i18n::Language;
 use super::settings::{LoadNotice, Player, Settings, SpeechMode, Theme};
@@ -160,6 +162,9 @@ pub struct DamaApp {
     doc: Document,
     /// What the window shows of the game and is doing with it.
     view: GameView,
+    /// The position editor, while it is open: the board shows its position instead of the
+    /// game's.
+    editor: Option<Editor>,
     /// Settings, and where they are saved (None: not saved).
     pub settings: Settings,
     config_dir: Option<PathBuf>,
@@ -289,6 +294,7 @@ impl DamaApp {
         DamaApp {
             doc,
             view: GameView::default(),
+            editor: None,
             settings,
             config_dir,
             said: None,
@@ -600,8 +606,12 @@ impl DamaApp {
         }
     }
 
-    /// The position on the board: the current one or the one looked back at.
+    /// The position on the board: the one being set up in the editor, or the game's current
+    /// one, or the one looked back at.
     pub fn shown_position(&self) -> &Position {
+        if let Some(editor) = &self.editor {
+            return &editor.position;
+        }
         let game = self.doc.game();
         match self.view.ply {
             Some(ply) => game.position_at(ply).unwrap_or(game.position()),
@@ -614,6 +624,9 @@ impl DamaApp {
     /// capture, also looking back: an earlier position must not show that a capture was due
     /// there (nor so that a move after it forgot one).
     fn moves_shown(&self) -> Vec<Move> {
+        if let Some(editor) = &self.editor {
+            return editor.position.legal_moves(editor.variant.rules());
+        }
         let game = self.doc.game();
         match self.view.ply {
             None => game.allowed_moves(),
@@ -680,7 +693,7 @@ impl DamaApp {
             Some(_) if self.dialog.is_some() => self.paste_wait = None,
             Some(text) if !text.is_empty() => {
                 self.paste_wait = None;
-                self.open_new_game(Some(&text));
+                self.open_new_game(Some(&text), None);
             }
             Some(_) => {
                 self.paste_wait = None;
@@ -698,9 +711,10 @@ impl DamaApp {
     }
 
     /// Opens the new-game dialog as it was left, with `position` in its position field and the
-    /// focus there when given.
-    pub(super) fn open_new_game(&mut self, position: Option<&str>) {
-        let v = self.settings.last_rules.parse().unwrap_or(Variant::Czech);
+    /// focus there when given, and the rules of `variant` when given.
+    pub(super) fn open_new_game(&mut self, position: Option<&str>, variant: Option<Variant>) {
+        let v =
+            variant.unwrap_or_else(|| self.settings.last_rules.parse().unwrap_or(Variant::Czech));
         let mut form = NewGameForm::new(
             v,
             self.settings.last_table_rules,
@@ -735,6 +749,7 @@ impl DamaApp {
         // and in the move field holding text the keys that move through text are the field's.
         self.take_paste(&ctx);
         let editing = ctx.text_edit_focused() && !self.move_text.is_empty();
+        self.editor_keys(&ctx);
         let mut shortcuts: Vec<_> = Command::ALL
             .iter()
             .copied()
@@ -928,6 +943,9 @@ fn refused(problem: &Problem) -> bool {
             | Problem::AtLive
             | Problem::NoHint
             | Problem::ClipboardEmpty
+            | Problem::Editing
+            | Problem::NotEditing
+            | Problem::NoTowers
     )
 }
 

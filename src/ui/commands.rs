@@ -106,6 +106,10 @@ commands! {
     CopyPosition => CopyPosition, CTRL_SHIFT + C;
     /// Start a game from the position on the clipboard: the new-game dialog with it filled in.
     PastePosition => PastePosition, CTRL_SHIFT + V;
+    /// Set up a position on the board: the position editor, from the position shown.
+    EditPosition => EditPosition, CTRL + E;
+    /// Start a game from the position set up in the editor: the new-game dialog, filled in.
+    PlayFromEditor => PlayFromHere, CTRL + Enter;
 }
 
 #[cfg(test)]

@@ -49,6 +49,14 @@ texts! {
     WhoStarts => "Začíná", "Who starts";
     CopyPosition => "Kopírovat postavení (FEN)", "Copy position (FEN)";
     PastePosition => "Vložit postavení…", "Paste position…";
+    EditPosition => "Postavit pozici…", "Set up position…";
+    PositionEditor => "Editor postavení", "Position editor";
+    EditorToMove => "Na tahu", "To move";
+    EditorPiece => "Mezerník a kliknutí položí", "Space and a click put";
+    ClearBoard => "Vyprázdnit desku", "Clear board";
+    EditorStart => "Výchozí postavení", "Starting position";
+    PlayFromHere => "Hrát z tohoto postavení…", "Play from this position…";
+    CloseEditor => "Zavřít editor", "Close editor";
     SetupPosition => "Postavení (FEN nebo W: 32, 28, K46; B: 12, 19)", "Position (FEN or W: 32, 28, K46; B: 12, 19)";
     SetupPositionHint => "prázdné: obvyklé výchozí", "empty: the usual start";
     SetupPositionNote => "Z napsaných seznamů kamenů táhne první ten, kdo začíná; FEN to říká sám.", "From typed piece lists, who starts moves first; a FEN says it itself.";

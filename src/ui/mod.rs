@@ -4,6 +4,7 @@ mod app;
 mod board_view;
 mod commands;
 mod document;
+mod editor;
 mod game_view;
 mod i18n;
 mod picker;
@@ -16,6 +17,7 @@ pub use app::{DamaApp, Dialog, MAX_ROWS_DRAWN, Notice, Pending};
 pub use board_view::{BoardInput, Highlights, square_id, square_label};
 pub use commands::Command;
 pub use document::Document;
+pub use editor::{EditChange, Editor, piece_for_key};
 pub use i18n::{Language, T};
 pub use picker::{Click, Picker};
 pub use settings::{

@@ -1,6 +1,6 @@
 //! Events in words: what the window says after each change, in Czech and English.
 
-use crate::event::{Event, Look, Mover, Undone};
+use crate::event::{Edit, Event, Look, Mover, Undone};
 use crate::language::Language;
 use crate::rules::{Color, DrawReason, Outcome, Square, WinReason};
 
@@ -290,6 +290,63 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         Event::Closed => match lang {
             Czech => "Zavřeno.".into(),
             English => "Closed.".into(),
+        },
+        Event::Edited(edit) => edited(lang, edit),
+    }
+}
+
+/// A change in the position editor in words.
+fn edited(lang: Language, edit: &Edit) -> String {
+    match *edit {
+        Edit::Opened { variant, side } => {
+            let name = rules_name(lang, variant.rules());
+            let keys = super::editor_keys(lang, variant.rules().has_towers());
+            let turn = to_move(lang, side);
+            match lang {
+                Czech => format!("Editor postavení: {name}. {turn}. {keys}"),
+                English => format!("Position editor: {name}. {turn}. {keys}"),
+            }
+        }
+        Edit::Put(view) => {
+            let what = match (lang, view.piece) {
+                (_, Some(p)) => piece_name(lang, p),
+                (Czech, None) => "prázdné",
+                (English, None) => "empty",
+            };
+            format!("{}: {what}", view.square)
+        }
+        Edit::Moved { piece, from, to } => {
+            let piece = super::capitalized(piece_name(lang, piece));
+            match lang {
+                Czech => format!("{piece} z {from} na {to}"),
+                English => format!("{piece} from {from} to {to}"),
+            }
+        }
+        Edit::Brush(p) => match lang {
+            Czech => format!("Mezerník a kliknutí položí: {}", piece_name(lang, p)),
+            English => format!("Space and a click put: {}", piece_name(lang, p)),
+        },
+        Edit::Side(c) => to_move(lang, c),
+        Edit::Rules { variant, reset } => {
+            let name = rules_name(lang, variant.rules());
+            match (lang, reset) {
+                (Czech, false) => format!("Pravidla: {name}"),
+                (Czech, true) => format!("Pravidla: {name}. Jiná deska: výchozí postavení."),
+                (English, false) => format!("Rules: {name}"),
+                (English, true) => format!("Rules: {name}. Another board: the starting position."),
+            }
+        }
+        Edit::Cleared => match lang {
+            Czech => "Deska je prázdná.".into(),
+            English => "The board is empty.".into(),
+        },
+        Edit::StartPosition => match lang {
+            Czech => "Výchozí postavení.".into(),
+            English => "The starting position.".into(),
+        },
+        Edit::Left => match lang {
+            Czech => "Editor postavení zavřen, partie zůstala, jak byla.".into(),
+            English => "Position editor closed; the game is as it was.".into(),
         },
     }
 }

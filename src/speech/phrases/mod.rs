@@ -88,6 +88,58 @@ pub fn piece_name(lang: Language, piece: Piece) -> &'static str {
     }
 }
 
+/// The letters that put a piece in the position editor: the initial of the colour's word for
+/// a man, and with Shift (a capital) for a king; the initial of the word for a tower, with
+/// Shift for Black's. Czech also takes `c` for `č`, which not every keyboard has.
+pub fn piece_letters(lang: Language) -> &'static [(char, Piece)] {
+    use Color::{Black, White};
+    use Role::{King, Man, Tower};
+    const EN: [(char, Piece); 6] = [
+        ('w', Piece::new(White, Man)),
+        ('W', Piece::new(White, King)),
+        ('b', Piece::new(Black, Man)),
+        ('B', Piece::new(Black, King)),
+        ('t', Piece::new(White, Tower)),
+        ('T', Piece::new(Black, Tower)),
+    ];
+    const CS: [(char, Piece); 8] = [
+        ('b', Piece::new(White, Man)),
+        ('B', Piece::new(White, King)),
+        ('č', Piece::new(Black, Man)),
+        ('Č', Piece::new(Black, King)),
+        ('c', Piece::new(Black, Man)),
+        ('C', Piece::new(Black, King)),
+        ('v', Piece::new(White, Tower)),
+        ('V', Piece::new(Black, Tower)),
+    ];
+    match lang {
+        Czech => &CS,
+        English => &EN,
+    }
+}
+
+/// How to use the position editor's keys, said as it opens (towers only where the rules have
+/// them).
+pub fn editor_keys(lang: Language, towers: bool) -> String {
+    let tower = match (lang, towers) {
+        (_, false) => "",
+        (Czech, true) => " V věž, se Shiftem černá.",
+        (English, true) => " T a tower, with Shift a black one.",
+    };
+    match lang {
+        Czech => format!(
+            "Šipkami na pole, pak B bílý kámen, Č nebo C černý kámen, se Shiftem dáma.{tower} \
+             Delete pole vyprázdní, mezerník položí figuru zvolenou vpravo. Ctrl+Enter začne hru \
+             z postavení, Escape editor opustí."
+        ),
+        English => format!(
+            "Arrows to a square, then W a white man, B a black man, with Shift a king.{tower} \
+             Delete empties it, Space puts the piece chosen on the right. Ctrl+Enter starts a game \
+             from the position, Escape leaves the editor."
+        ),
+    }
+}
+
 /// A count with the right noun form: "1 kámen", "3 kameny", "5 kamenů", "2 kings".
 pub fn count(lang: Language, n: usize, role: Role) -> String {
     let word = match (lang, role) {
@@ -552,7 +604,7 @@ pub fn last_move(lang: Language, game: &Game) -> String {
 }
 
 /// `text` with its first letter in upper case.
-fn capitalized(text: &str) -> String {
+pub(crate) fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

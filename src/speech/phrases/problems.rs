@@ -155,6 +155,22 @@ pub fn problem(lang: Language, p: &Problem) -> String {
                 sentence(&fen_error(lang, e))
             ),
         },
+        Problem::Editing => match lang {
+            Czech => "Ne během stavění postavení: hrát z něj začnete Ctrl+Enter, editor opustíte \
+                      Escapem."
+                .into(),
+            English => "Not while setting up a position: Ctrl+Enter plays from it, Escape leaves \
+                        the editor."
+                .into(),
+        },
+        Problem::NotEditing => match lang {
+            Czech => "Žádné postavení se nestaví: editor postavení otevře Ctrl+E.".into(),
+            English => "No position is being set up: Ctrl+E opens the position editor.".into(),
+        },
+        Problem::NoTowers => match lang {
+            Czech => "Tato pravidla věže nemají.".into(),
+            English => "These rules have no towers.".into(),
+        },
     }
 }
 
@@ -333,7 +349,7 @@ fn field_names(lang: Language, fields: &[SettingField]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Event, Look, Marks, Mover, SquareView, Undone};
+    use crate::event::{Edit, Event, Look, Marks, Mover, SquareView, Undone};
     use crate::notation::MoveTextError;
     use crate::notation::pdn::{PdnError, PdnErrorKind, TextPos};
     use crate::rules::{
@@ -423,6 +439,9 @@ mod tests {
                 message: "expected ')'".into(),
             })),
             Problem::Setup(crate::rules::FenError::BadSection("32, 28".into())),
+            Problem::Editing,
+            Problem::NotEditing,
+            Problem::NoTowers,
         ];
         for p in &all {
             match p {
@@ -449,7 +468,10 @@ mod tests {
                 | Problem::SoundUnavailable
                 | Problem::ClipboardEmpty
                 | Problem::Rules(_)
-                | Problem::Setup(_) => {}
+                | Problem::Setup(_)
+                | Problem::Editing
+                | Problem::NotEditing
+                | Problem::NoTowers => {}
             }
         }
         all
@@ -552,6 +574,29 @@ mod tests {
             Event::BoardText { shown: false },
             Event::Cancelled,
             Event::Closed,
+            Event::Edited(Edit::Opened {
+                variant: Variant::TwoTowers,
+                side: Color::Black,
+            }),
+            Event::Edited(Edit::Put(view)),
+            Event::Edited(Edit::Moved {
+                piece,
+                from: sq,
+                to: sq,
+            }),
+            Event::Edited(Edit::Brush(piece)),
+            Event::Edited(Edit::Side(Color::White)),
+            Event::Edited(Edit::Rules {
+                variant: Variant::International,
+                reset: true,
+            }),
+            Event::Edited(Edit::Rules {
+                variant: Variant::English,
+                reset: false,
+            }),
+            Event::Edited(Edit::Cleared),
+            Event::Edited(Edit::StartPosition),
+            Event::Edited(Edit::Left),
         ];
         for e in &all {
             match e {
@@ -587,7 +632,8 @@ mod tests {
                 | Event::MoveField
                 | Event::BoardText { .. }
                 | Event::Cancelled
-                | Event::Closed => {}
+                | Event::Closed
+                | Event::Edited(_) => {}
             }
         }
         all

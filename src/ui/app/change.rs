@@ -150,6 +150,10 @@ impl DamaApp {
             // to choose.
             self.view.ply = None;
         }
+        if replacing {
+            // A game started from the editor's position, or another one: the editor is done.
+            self.editor = None;
+        }
         let mut recent = None;
         for e in &events {
             match e {
@@ -219,7 +223,29 @@ impl DamaApp {
     pub(super) fn run(&mut self, ctx: &Context, c: Command) {
         let lang = self.lang();
         match c {
-            Command::NewGame => self.open_new_game(None),
+            Command::Undo
+            | Command::Redo
+            | Command::FirstPosition
+            | Command::PreviousPosition
+            | Command::NextPosition
+            | Command::LivePosition
+            | Command::Resign
+            | Command::OfferDraw
+            | Command::AcceptDraw
+            | Command::DeclineDraw
+            | Command::Claim
+            | Command::Hint
+            | Command::MoveField
+                if self.editor.is_some() =>
+            {
+                self.complain(&Problem::Editing);
+            }
+            Command::EditPosition => self.open_editor(ctx),
+            Command::PlayFromEditor if self.editor.is_none() => {
+                self.complain(&Problem::NotEditing);
+            }
+            Command::PlayFromEditor => self.play_from_editor(),
+            Command::NewGame => self.open_new_game(None, None),
             Command::Open => self.guard(Pending::Open),
             Command::Save => match self.doc.file().map(|f| f.to_path_buf()) {
                 Some(path) => self.dialog = self.save_or_confirm(path, None),
@@ -284,7 +310,11 @@ impl DamaApp {
             Command::ReadMoves => {
                 let pos = *self.shown_position();
                 let moves = self.moves_shown();
-                let text = phrases::legal_moves(lang, &pos, self.doc.game().rules(), &moves);
+                let rules = match &self.editor {
+                    Some(editor) => editor.variant.rules(),
+                    None => self.doc.game().rules(),
+                };
+                let text = phrases::legal_moves(lang, &pos, rules, &moves);
                 self.announce(text, false, true);
             }
             Command::ReadMaterial => {
@@ -294,6 +324,9 @@ impl DamaApp {
             Command::WhoseTurn => {
                 let game = self.doc.game();
                 let text = match game.outcome() {
+                    _ if self.editor.is_some() => {
+                        phrases::to_move(lang, self.shown_position().side_to_move())
+                    }
                     Some(o) => phrases::outcome(lang, o),
                     None => phrases::to_move(lang, game.position().side_to_move()),
                 };

@@ -74,6 +74,10 @@ impl DamaApp {
     /// Takes the computer's answers and, when it is to move or to answer, sets it thinking.
     /// Nothing is asked while the resume question is open: the game may yet be replaced.
     pub(super) fn drive_computer(&mut self, ctx: &Context) {
+        // The game waits behind the position editor.
+        if self.editor.is_some() {
+            return;
+        }
         let polled = self.worker.as_mut().and_then(Worker::poll);
         if let Some((id, answer)) = polled
             && let Some(t) = self.thinking.take_if(|t| t.id == id)

@@ -778,7 +778,7 @@ fn radio_row<'a, V: PartialEq + Copy>(
 /// (Orca 43 reads a combo box's name and role but not its value). Its choices are list options
 /// (selected or not) for the screen reader; Enter on one chooses it, closes the list and gives
 /// the focus back to the box.
-fn combo<V: PartialEq + Clone>(
+pub(super) fn combo<V: PartialEq + Clone>(
     ui: &mut Ui,
     salt: impl std::hash::Hash + std::fmt::Debug,
     label: egui::Id,
@@ -826,7 +826,7 @@ fn combo<V: PartialEq + Clone>(
 }
 
 /// Gives the widget of `response` an accessible description.
-fn describe(ui: &Ui, response: &egui::Response, description: &str) {
+pub(super) fn describe(ui: &Ui, response: &egui::Response, description: &str) {
     ui.ctx().accesskit_node_builder(response.id, |node| {
         node.set_description(description.to_string());
     });

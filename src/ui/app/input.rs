@@ -38,6 +38,10 @@ impl DamaApp {
     }
 
     pub(super) fn board_input(&mut self, input: BoardInput) {
+        if self.editor.is_some() {
+            self.edit_on_board(input);
+            return;
+        }
         if let (Some(offenders), BoardInput::Click(sq)) = (self.view.offenders, input) {
             if offenders.contains(sq) {
                 self.apply(Change::Huff(sq, Mover::Person));

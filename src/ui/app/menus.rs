@@ -329,13 +329,17 @@ impl DamaApp {
                 app.menu_item(ui, Command::Quit, true);
             });
             self.menu(ui, 1, |app, ui| {
-                let can_undo = app.doc.game().can_undo();
-                let can_redo = app.doc.game().can_redo();
+                // The game waits behind the position editor.
+                let editing = app.editor.is_some();
+                let can_undo = app.doc.game().can_undo() && !editing;
+                let can_redo = app.doc.game().can_redo() && !editing;
                 app.menu_item(ui, Command::Undo, can_undo);
                 app.menu_item(ui, Command::Redo, can_redo);
                 ui.separator();
                 app.menu_item(ui, Command::CopyPosition, true);
                 app.menu_item(ui, Command::PastePosition, true);
+                app.menu_item(ui, Command::EditPosition, true);
+                app.menu_item(ui, Command::PlayFromEditor, editing);
                 ui.separator();
                 app.menu_item(ui, Command::MoveField, true);
                 ui.separator();

@@ -79,6 +79,10 @@ impl DamaApp {
     }
 
     pub(super) fn side_panel(&mut self, ui: &mut Ui) {
+        if self.editor.is_some() {
+            self.editor_panel(ui);
+            return;
+        }
         let lang = self.lang();
         ui.heading(T::Moves.get(lang));
         for (color, name) in Color::ALL.into_iter().zip(self.doc.names()) {
@@ -311,6 +315,9 @@ impl DamaApp {
 
     /// What the board marks in `pos`, the position shown.
     pub(super) fn highlights(&self, pos: &Position) -> Highlights {
+        if self.editor.is_some() {
+            return Highlights::default();
+        }
         let game = self.doc.game();
         let rules = game.rules();
         let live = self.view.ply.is_none();
@@ -366,6 +373,15 @@ impl DamaApp {
         let lang = self.lang();
         let pos = *self.shown_position();
         let outcome = self.doc.game().outcome();
+        if self.editor.is_some() {
+            let text = format!(
+                "{}: {}",
+                T::PositionEditor.get(lang),
+                i18n::to_move(lang, pos.side_to_move())
+            );
+            ui.add(egui::Label::new(RichText::new(text).heading()).wrap());
+            return;
+        }
         let banner = match (self.view.ply, outcome) {
             (None, Some(o)) => RichText::new(i18n::outcome(lang, o)).heading().strong(),
             (Some(_), _) => RichText::new(T::ViewingHistory.get(lang)).italics(),
@@ -407,6 +423,10 @@ impl DamaApp {
         };
         if let Some(input) = view.show(ui) {
             self.board_input(input);
+            if self.editor.is_some() {
+                // The letters and Delete go on where the mouse put a piece.
+                self.focus_board(ui.ctx());
+            }
         }
     }
 }
