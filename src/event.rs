@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use crate::autosave::AutosaveError;
 use crate::engine::Level;
+use crate::engine::review::Judged;
 use crate::game_file::ReadError;
 use crate::notation::MoveTextError;
 use crate::notation::pdn::{PdnError, Warning};
@@ -173,6 +174,42 @@ pub enum Event {
     Closed,
     /// Something changed in the position editor.
     Edited(Edit),
+    /// Analysis follows the position shown from now on, or no longer.
+    AnalysisMode(bool),
+    /// The computer is analysing the position shown; what it finds is said when it is done.
+    Analysing,
+    /// What the analysis found in `pos`.
+    Analysed {
+        /// The position analysed.
+        pos: Position,
+        /// Its score for the side to move, in hundredths of a man.
+        score: i32,
+        /// The line expected, from the best move.
+        line: Vec<Move>,
+    },
+    /// The computer started going through the game.
+    Reviewing {
+        /// Moves to judge.
+        moves: usize,
+        /// About how long it takes, in seconds.
+        seconds: u64,
+    },
+    /// The review is done.
+    Reviewed {
+        /// Inaccuracies, mistakes, blunders.
+        counts: [usize; 3],
+        /// The shortcut that goes to the next mistake.
+        key: String,
+    },
+    /// A move the review judged, shown: the board is at the position it was played in.
+    Judged {
+        /// Its number, as the move list numbers it.
+        number: usize,
+        /// The position it was played in.
+        before: Position,
+        /// The judgement.
+        judged: Judged,
+    },
 }
 
 /// A change in the position editor (the board being set up is not the game: these change
@@ -432,6 +469,12 @@ pub enum Problem {
     Editing,
     /// "Play from this position" while the position editor is not open.
     NotEditing,
+    /// "Next mistake" before the game was reviewed; the shortcut that reviews it.
+    NotReviewed(String),
+    /// The review found no mistakes to go to.
+    NoMistakes,
+    /// A review of a game without moves.
+    NothingToReview,
     /// A tower put on the board of rules without towers.
     NoTowers,
 }

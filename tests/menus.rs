@@ -102,13 +102,22 @@ fn items_that_cannot_be_used_are_disabled_for_the_screen_reader() {
         disabled(&mut h),
         [
             "You forgot to capture! F9",
+            "Review the game Ctrl+R",
+            "Next mistake Ctrl+Shift+M",
             "Accept draw Ctrl+Shift+A",
             "Decline draw Ctrl+Shift+N"
         ]
     );
     // A draw offered: the answers can be used (by the other side, a person).
     key(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::D);
-    assert_eq!(disabled(&mut h), ["You forgot to capture! F9"]);
+    assert_eq!(
+        disabled(&mut h),
+        [
+            "You forgot to capture! F9",
+            "Review the game Ctrl+R",
+            "Next mistake Ctrl+Shift+M"
+        ]
+    );
     // Edit: nothing to undo or redo at the start, and no position being set up.
     key(&mut h, Modifiers::ALT, Key::E);
     let edit: Vec<String> = h

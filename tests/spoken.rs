@@ -529,6 +529,62 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &["People play both sides."],
     ),
     (
+        "study: not reviewed",
+        &[
+            "Partie načtena: study.pdn. Na tahu je bílý",
+            "Partie ještě není rozebraná: rozbor spustíte Ctrl+R.",
+        ],
+        &[
+            "Game loaded: study.pdn. White to move",
+            "The game has not been reviewed yet: Ctrl+R reviews it.",
+        ],
+    ),
+    (
+        "study: say the analysis",
+        &["Počítač rozebírá pozici…", "Bílý vyhrává; nejlepší 22x15"],
+        &[
+            "The computer is analysing the position…",
+            "White wins; best 22x15",
+        ],
+    ),
+    (
+        "study: analysis on",
+        &["Analýza zapnuta: počítač hodnotí každou zobrazenou pozici."],
+        &["Analysis on: the computer judges each position shown."],
+    ),
+    (
+        "study: analysis off",
+        &["Analýza vypnuta."],
+        &["Analysis off."],
+    ),
+    (
+        "study: the blunder",
+        &[
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "31 na 27",
+        ],
+        &[
+            "Type a move, for example 32-28, and press Enter.",
+            "31 to 27",
+        ],
+    ),
+    (
+        "study: review",
+        &[
+            "Počítač prochází partii: 1 tah, asi 1 s.",
+            "Rozbor partie hotov: 1 hrubá chyba. Na další chybu přejdete Ctrl+Shift+M.",
+        ],
+        &[
+            "The computer is going through the game: 1 move, about 1 s.",
+            "Game review done: 1 blunder. Ctrl+Shift+M goes to the next mistake.",
+        ],
+    ),
+    (
+        "study: next mistake",
+        &["Tah 1, bílý 31-27 je hrubá chyba; lepší bylo 22x15"],
+        &["Move 1, White 31-27 is a blunder; 22x15 was better"],
+    ),
+    (
         "quit, unsaved",
         &[
             "Nová hra",
@@ -654,7 +710,11 @@ impl Script {
     fn wait(&mut self, done: impl Fn(&DamaApp) -> bool) {
         let start = Instant::now();
         while !done(self.h.state()) {
-            assert!(start.elapsed() < Duration::from_secs(60), "waited too long");
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "waited too long: {:?}",
+                self.voice.spoken()
+            );
             self.h.step();
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -899,6 +959,33 @@ fn script(lang: Language) -> Script {
     s.step("people again", |s| {
         s.h.state_mut().set_player(Color::Black, Player::Human);
     });
+    // Analysis and review: White could capture the last black man and forgets to (table
+    // rules), a blunder whatever the depth.
+    let study = s.file(
+        "study.pdn",
+        "[GameType \"29\"]\n[FEN \"W:W22,31:B18\"]\n*\n",
+    );
+    s.step("study: not reviewed", |s| {
+        s.h.state_mut().open_path(&study);
+        s.settle();
+        s.command(Command::NextMistake);
+    });
+    s.step("study: say the analysis", |s| {
+        let before = s.voice.spoken().len();
+        s.command(Command::SayAnalysis);
+        let voice = s.voice.clone();
+        s.wait(move |_| voice.spoken().len() >= before + 2);
+    });
+    s.step("study: analysis on", |s| s.command(Command::Analysis));
+    s.step("study: analysis off", |s| s.command(Command::Analysis));
+    s.step("study: the blunder", |s| s.typed("31-27"));
+    s.step("study: review", |s| {
+        let before = s.voice.spoken().len();
+        s.command(Command::ReviewGame);
+        let voice = s.voice.clone();
+        s.wait(move |_| voice.spoken().len() >= before + 2);
+    });
+    s.step("study: next mistake", |s| s.command(Command::NextMistake));
     // Quitting with unsaved changes asks first.
     s.step("quit, unsaved", |s| {
         s.command(Command::NewGame);

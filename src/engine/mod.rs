@@ -22,6 +22,7 @@ mod eval;
 pub mod hub;
 pub mod learned;
 mod play;
+pub mod review;
 mod search;
 pub mod train;
 mod tt;

@@ -12,6 +12,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::play::{self, ClaimChoice, Level};
+use super::review::Look;
 use super::search::{Limits, Report, Searcher};
 use crate::rules::Game;
 
@@ -30,6 +31,17 @@ pub enum Task {
     /// How good the position is for the side to move, thinking this long (to answer a draw
     /// offer).
     Judge(Duration),
+    /// The score and the expected line of the position after `ply` moves of the game (`None`:
+    /// the current one), thinking this long.
+    Analyse {
+        /// Which position.
+        ply: Option<usize>,
+        /// How long.
+        time: Duration,
+    },
+    /// Every position of the game looked at this long: the best move and the score of each,
+    /// from the start to the current one.
+    Review(Duration),
 }
 
 /// The computer's answer to a [`Task`].
@@ -43,6 +55,10 @@ pub enum Answer {
     Claim(Option<ClaimChoice>),
     /// The score for the side to move (see [`Report::score`]); `None` when the game is over.
     Judge(Option<i32>),
+    /// What the search found in the position asked about.
+    Analysis(Report),
+    /// The look at each position of the game, from the start.
+    Review(Vec<Look>),
 }
 
 struct Job {
@@ -204,29 +220,41 @@ fn think(
             s.set_threads(n);
         }
         let positions = play::game_positions(&job.game);
-        let answer = if job.game.outcome().is_some() {
-            match job.task {
-                Task::Move(_) => Answer::Move(None),
-                Task::Hint(_) => Answer::Hint(None),
-                Task::Claim(_) => Answer::Claim(None),
-                Task::Judge(_) => Answer::Judge(None),
+        let over = job.game.outcome().is_some();
+        let answer = match job.task {
+            // Analysis and review look at positions of a game that may be over.
+            Task::Analyse { ply, time } => {
+                let end = ply.map_or(positions.len(), |p| (p + 1).min(positions.len()));
+                Answer::Analysis(s.search(&positions[..end], Limits::time(time), &mut |_| {}))
             }
-        } else {
-            match job.task {
-                Task::Move(level) => {
-                    Answer::Move(play::choose_move(s, &positions, level, &mut rng))
+            Task::Review(time) => {
+                let mut looks = Vec::with_capacity(positions.len());
+                for end in 1..=positions.len() {
+                    if current.load(Ordering::SeqCst) != job.id {
+                        break;
+                    }
+                    let r = s.search(&positions[..end], Limits::time(time), &mut |_| {});
+                    looks.push(Look {
+                        best: r.best,
+                        score: r.score,
+                        line: r.pv,
+                    });
                 }
-                Task::Hint(time) => {
-                    let r = s.search(&positions, Limits::time(time), &mut |_| {});
-                    Answer::Hint(r.best.map(|_| r))
-                }
-                Task::Claim(level) => {
-                    Answer::Claim(play::choose_claim(s, &job.game, level.limits()))
-                }
-                Task::Judge(time) => {
-                    let r = s.search(&positions, Limits::time(time), &mut |_| {});
-                    Answer::Judge(Some(r.score))
-                }
+                Answer::Review(looks)
+            }
+            Task::Move(_) if over => Answer::Move(None),
+            Task::Hint(_) if over => Answer::Hint(None),
+            Task::Claim(_) if over => Answer::Claim(None),
+            Task::Judge(_) if over => Answer::Judge(None),
+            Task::Move(level) => Answer::Move(play::choose_move(s, &positions, level, &mut rng)),
+            Task::Hint(time) => {
+                let r = s.search(&positions, Limits::time(time), &mut |_| {});
+                Answer::Hint(r.best.map(|_| r))
+            }
+            Task::Claim(level) => Answer::Claim(play::choose_claim(s, &job.game, level.limits())),
+            Task::Judge(time) => {
+                let r = s.search(&positions, Limits::time(time), &mut |_| {});
+                Answer::Judge(Some(r.score))
             }
         };
         if answers.send((job.id, answer)).is_err() {

@@ -165,6 +165,12 @@ pub struct DamaApp {
     /// The position editor, while it is open: the board shows its position instead of the
     /// game's.
     editor: Option<Editor>,
+    /// Whether analysis follows the position shown.
+    analysis_on: bool,
+    /// What analysis last found: the position and the search's report.
+    analysis: Option<(Position, crate::engine::Report)>,
+    /// Say the analysis of the position shown when it is found.
+    say_analysis: bool,
     /// Settings, and where they are saved (None: not saved).
     pub settings: Settings,
     config_dir: Option<PathBuf>,
@@ -295,6 +301,9 @@ impl DamaApp {
             doc,
             view: GameView::default(),
             editor: None,
+            analysis_on: false,
+            analysis: None,
+            say_analysis: false,
             settings,
             config_dir,
             said: None,
@@ -553,7 +562,10 @@ impl DamaApp {
     fn words(&self) -> phrases::Context<'_> {
         phrases::Context {
             lang: self.lang(),
-            rules: self.doc.game().rules(),
+            rules: match &self.editor {
+                Some(editor) => editor.variant.rules(),
+                None => self.doc.game().rules(),
+            },
             verbosity: self.settings.verbosity,
         }
     }
@@ -900,6 +912,13 @@ impl DamaApp {
         }
     }
 
+    /// The shortcut of `c` as the menus write it ("Ctrl+Shift+M").
+    fn shortcut_text(&self, c: Command) -> String {
+        c.shortcut()
+            .map(|s| s.format(&egui::ModifierNames::NAMES, cfg!(target_os = "macos")))
+            .unwrap_or_default()
+    }
+
     /// The shortcuts that accept and decline a draw, as the help shows them.
     fn draw_answer_keys(&self, ctx: &Context) -> [String; 2] {
         [Command::AcceptDraw, Command::DeclineDraw].map(|c| {
@@ -945,6 +964,9 @@ fn refused(problem: &Problem) -> bool {
             | Problem::ClipboardEmpty
             | Problem::Editing
             | Problem::NotEditing
+            | Problem::NotReviewed(_)
+            | Problem::NoMistakes
+            | Problem::NothingToReview
             | Problem::NoTowers
     )
 }

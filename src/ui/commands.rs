@@ -10,6 +10,8 @@ use super::i18n::T;
 const NONE: Modifiers = Modifiers::NONE;
 /// Ctrl (Cmd on a Mac).
 const CTRL: Modifiers = Modifiers::COMMAND;
+/// Shift.
+const SHIFT: Modifiers = Modifiers::SHIFT;
 /// Ctrl+Shift.
 const CTRL_SHIFT: Modifiers = Modifiers {
     shift: true,
@@ -102,6 +104,14 @@ commands! {
     Claim => Claim, NONE + F9;
     /// Ask the computer for a move for the side to move.
     Hint => Hint, NONE + F8;
+    /// Let the computer judge each position shown (the move list, the editor), or stop.
+    Analysis => Analysis, SHIFT + F8;
+    /// Say how the position shown stands and the best line (analysing it first if need be).
+    SayAnalysis => SayAnalysis, CTRL + F8;
+    /// Let the computer go through the whole game and mark each move.
+    ReviewGame => ReviewGame, CTRL + R;
+    /// Show the next move the review marked as a mistake or blunder, and say it.
+    NextMistake => NextMistake, CTRL_SHIFT + M;
     /// Copy the position shown to the clipboard, as FEN.
     CopyPosition => CopyPosition, CTRL_SHIFT + C;
     /// Start a game from the position on the clipboard: the new-game dialog with it filled in.

@@ -23,6 +23,8 @@ pub struct GameView {
     pub claim_considered: Option<u64>,
     /// The revision at which the computer last answered a draw offer.
     pub draw_considered: Option<u64>,
+    /// Each move of the game judged by the last review (until the game changes).
+    pub review: Option<Vec<crate::engine::review::Judged>>,
 }
 
 impl GameView {
@@ -38,5 +40,6 @@ impl GameView {
         self.picker.clear();
         self.offenders = None;
         self.hint = None;
+        self.review = None;
     }
 }

@@ -57,6 +57,11 @@ texts! {
     EditorStart => "Výchozí postavení", "Starting position";
     PlayFromHere => "Hrát z tohoto postavení…", "Play from this position…";
     CloseEditor => "Zavřít editor", "Close editor";
+    Analysis => "Analýza", "Analysis";
+    SayAnalysis => "Říct hodnocení pozice", "Say the analysis";
+    ReviewGame => "Rozebrat partii", "Review the game";
+    NextMistake => "Další chyba", "Next mistake";
+    AnalysisWaiting => "Počítač rozebírá pozici…", "Analysing the position…";
     SetupPosition => "Postavení (FEN nebo W: 32, 28, K46; B: 12, 19)", "Position (FEN or W: 32, 28, K46; B: 12, 19)";
     SetupPositionHint => "prázdné: obvyklé výchozí", "empty: the usual start";
     SetupPositionNote => "Z napsaných seznamů kamenů táhne první ten, kdo začíná; FEN to říká sám.", "From typed piece lists, who starts moves first; a FEN says it itself.";

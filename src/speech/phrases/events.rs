@@ -292,6 +292,37 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             English => "Closed.".into(),
         },
         Event::Edited(edit) => edited(lang, edit),
+        Event::AnalysisMode(on) => match (lang, on) {
+            (Czech, true) => "Analýza zapnuta: počítač hodnotí každou zobrazenou pozici.".into(),
+            (Czech, false) => "Analýza vypnuta.".into(),
+            (English, true) => "Analysis on: the computer judges each position shown.".into(),
+            (English, false) => "Analysis off.".into(),
+        },
+        Event::Analysing => match lang {
+            Czech => "Počítač rozebírá pozici…".into(),
+            English => "The computer is analysing the position…".into(),
+        },
+        Event::Analysed { pos, score, line } => {
+            super::analysis::analysis(lang, pos, rules, *score, line)
+        }
+        Event::Reviewing { moves, seconds } => match lang {
+            Czech => format!(
+                "Počítač prochází partii: {}, asi {} s.",
+                counted(lang, *moves, ["tah", "tahy", "tahů"]),
+                seconds
+            ),
+            English => format!(
+                "The computer is going through the game: {}, about {} s.",
+                counted(lang, *moves, ["move", "moves", "moves"]),
+                seconds
+            ),
+        },
+        Event::Reviewed { counts, key } => super::analysis::reviewed(lang, *counts, key),
+        Event::Judged {
+            number,
+            before,
+            judged,
+        } => super::analysis::judged(lang, *number, before, rules, judged),
     }
 }
 

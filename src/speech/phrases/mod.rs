@@ -3,6 +3,7 @@
 //! event and every error is put into words in this one place: [`event`] and [`problem`] for
 //! what happened, the functions here for moves, squares and the answers to the reading keys.
 
+pub mod analysis;
 pub mod diagram;
 pub mod english;
 pub mod errors;

@@ -167,6 +167,18 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Žádné postavení se nestaví: editor postavení otevře Ctrl+E.".into(),
             English => "No position is being set up: Ctrl+E opens the position editor.".into(),
         },
+        Problem::NotReviewed(key) => match lang {
+            Czech => format!("Partie ještě není rozebraná: rozbor spustíte {key}."),
+            English => format!("The game has not been reviewed yet: {key} reviews it."),
+        },
+        Problem::NoMistakes => match lang {
+            Czech => "Rozbor nenašel žádnou chybu.".into(),
+            English => "The review found no mistakes.".into(),
+        },
+        Problem::NothingToReview => match lang {
+            Czech => "Partie nemá žádný tah k rozboru.".into(),
+            English => "The game has no moves to review.".into(),
+        },
         Problem::NoTowers => match lang {
             Czech => "Tato pravidla věže nemají.".into(),
             English => "These rules have no towers.".into(),
@@ -441,6 +453,9 @@ mod tests {
             Problem::Setup(crate::rules::FenError::BadSection("32, 28".into())),
             Problem::Editing,
             Problem::NotEditing,
+            Problem::NotReviewed("Ctrl+R".into()),
+            Problem::NoMistakes,
+            Problem::NothingToReview,
             Problem::NoTowers,
         ];
         for p in &all {
@@ -471,6 +486,9 @@ mod tests {
                 | Problem::Setup(_)
                 | Problem::Editing
                 | Problem::NotEditing
+                | Problem::NotReviewed(_)
+                | Problem::NoMistakes
+                | Problem::NothingToReview
                 | Problem::NoTowers => {}
             }
         }
@@ -597,6 +615,33 @@ mod tests {
             Event::Edited(Edit::Cleared),
             Event::Edited(Edit::StartPosition),
             Event::Edited(Edit::Left),
+            Event::AnalysisMode(true),
+            Event::AnalysisMode(false),
+            Event::Analysing,
+            Event::Analysed {
+                pos: before,
+                score: 120,
+                line: vec![mv],
+            },
+            Event::Reviewing {
+                moves: 12,
+                seconds: 4,
+            },
+            Event::Reviewed {
+                counts: [1, 2, 3],
+                key: "Ctrl+Shift+M".into(),
+            },
+            Event::Judged {
+                number: 3,
+                before,
+                judged: crate::engine::review::Judged {
+                    ply: 0,
+                    played: mv,
+                    mark: crate::engine::review::Mark::Blunder,
+                    loss: 300,
+                    better: Some(mv),
+                },
+            },
         ];
         for e in &all {
             match e {
@@ -633,7 +678,13 @@ mod tests {
                 | Event::BoardText { .. }
                 | Event::Cancelled
                 | Event::Closed
-                | Event::Edited(_) => {}
+                | Event::Edited(_)
+                | Event::AnalysisMode(_)
+                | Event::Analysing
+                | Event::Analysed { .. }
+                | Event::Reviewing { .. }
+                | Event::Reviewed { .. }
+                | Event::Judged { .. } => {}
             }
         }
         all

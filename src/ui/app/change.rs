@@ -236,6 +236,8 @@ impl DamaApp {
             | Command::Claim
             | Command::Hint
             | Command::MoveField
+            | Command::ReviewGame
+            | Command::NextMistake
                 if self.editor.is_some() =>
             {
                 self.complain(&Problem::Editing);
@@ -343,6 +345,10 @@ impl DamaApp {
             Command::Help => self.dialog = Some(Dialog::Help),
             Command::Claim => self.apply(Change::Claim(Mover::Person)),
             Command::Hint => self.ask_hint(ctx),
+            Command::Analysis => self.toggle_analysis(),
+            Command::SayAnalysis => self.say_analysis(),
+            Command::ReviewGame => self.review_game(ctx),
+            Command::NextMistake => self.next_mistake(),
             Command::CopyPosition => {
                 let fen = self.shown_position().fen();
                 ctx.copy_text(fen.clone());

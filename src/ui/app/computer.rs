@@ -6,9 +6,11 @@ use eframe::egui::Context;
 
 use super::change::Change;
 use super::{DamaApp, Dialog};
+use crate::engine::review::{self, Mark};
 use crate::engine::{Answer, ClaimChoice, Task, Worker};
 use crate::event::{Event, Mover, Problem};
-use crate::rules::Color;
+use crate::rules::{Color, Game, Position};
+use crate::ui::commands::Command;
 use crate::ui::settings::Player;
 
 /// What the computer is thinking about.
@@ -22,6 +24,10 @@ pub(super) enum Thought {
     Hint,
     /// Whether to accept a draw offered by `Color`.
     Draw(Color),
+    /// How this position (the one shown) stands.
+    Analysis(Position),
+    /// Every move of the game.
+    Review,
 }
 
 /// A question put to the thinking thread, and the revision it was about: an answer about an
@@ -38,6 +44,12 @@ pub(super) struct Thinking {
 /// How long the computer thinks about a hint or a draw offer.
 const ADVICE_TIME: std::time::Duration = std::time::Duration::from_millis(1500);
 
+/// How long the computer analyses a position shown.
+const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(2000);
+
+/// How long the computer looks at each position of a game it reviews.
+const REVIEW_TIME: std::time::Duration = std::time::Duration::from_millis(300);
+
 impl DamaApp {
     /// Stops the computer thinking: its answer, when it comes, is dropped.
     pub(super) fn cancel_thinking(&mut self) {
@@ -49,12 +61,17 @@ impl DamaApp {
     }
 
     fn ask(&mut self, ctx: &Context, task: Task, thought: Thought) {
+        let game = self.doc.game().clone();
+        self.ask_about(ctx, &game, task, thought);
+    }
+
+    fn ask_about(&mut self, ctx: &Context, game: &Game, task: Task, thought: Thought) {
         let worker = self.worker.get_or_insert_with(|| {
             let ctx = ctx.clone();
             Worker::new(move || ctx.request_repaint())
         });
         worker.set_threads(self.settings.engine_threads as usize);
-        let id = worker.ask(self.doc.game(), task);
+        let id = worker.ask(game, task);
         let revision = self.revision_for(thought);
         self.thinking = Some(Thinking {
             id,
@@ -67,17 +84,17 @@ impl DamaApp {
     fn revision_for(&self, thought: Thought) -> u64 {
         match thought {
             Thought::Draw(_) => self.doc.revision(),
-            Thought::Move | Thought::Claim | Thought::Hint => self.doc.play_revision(),
+            Thought::Move
+            | Thought::Claim
+            | Thought::Hint
+            | Thought::Analysis(_)
+            | Thought::Review => self.doc.play_revision(),
         }
     }
 
     /// Takes the computer's answers and, when it is to move or to answer, sets it thinking.
     /// Nothing is asked while the resume question is open: the game may yet be replaced.
     pub(super) fn drive_computer(&mut self, ctx: &Context) {
-        // The game waits behind the position editor.
-        if self.editor.is_some() {
-            return;
-        }
         let polled = self.worker.as_mut().and_then(Worker::poll);
         if let Some((id, answer)) = polled
             && let Some(t) = self.thinking.take_if(|t| t.id == id)
@@ -88,7 +105,29 @@ impl DamaApp {
         if self.worker.as_ref().is_none_or(|w| !w.busy()) {
             self.thinking = None;
         }
+        // Analysis gives way to the computer's own move, and follows the position shown.
+        let computer_due = self.editor.is_none()
+            && (self.doc.computer_to_move().is_some()
+                || self
+                    .doc
+                    .draw_offer()
+                    .is_some_and(|by| matches!(self.doc.player(!by), Player::Computer(_))));
+        if let Some(t) = self.thinking {
+            let stale = match t.thought {
+                Thought::Analysis(pos) => computer_due || pos != *self.shown_position(),
+                Thought::Review => computer_due,
+                _ => false,
+            };
+            if stale {
+                self.cancel_thinking();
+            }
+        }
         if self.thinking.is_some() || matches!(self.dialog, Some(Dialog::Resume(..))) {
+            return;
+        }
+        // The game waits behind the position editor.
+        if self.editor.is_some() {
+            self.drive_analysis(ctx);
             return;
         }
         let revision = self.doc.revision();
@@ -101,6 +140,7 @@ impl DamaApp {
             return;
         }
         let Some(level) = self.doc.computer_to_move() else {
+            self.drive_analysis(ctx);
             return;
         };
         let play = self.doc.play_revision();
@@ -133,6 +173,35 @@ impl DamaApp {
                     self.tell(&[Event::Hint { before, mv }], false);
                 }
             }
+            (Thought::Analysis(pos), Answer::Analysis(report)) if pos == *self.shown_position() => {
+                let event = Event::Analysed {
+                    pos,
+                    score: report.score,
+                    line: report.pv.clone(),
+                };
+                self.analysis = Some((pos, report));
+                if std::mem::take(&mut self.say_analysis) {
+                    self.tell(&[event], false);
+                }
+            }
+            (Thought::Review, Answer::Review(looks)) => {
+                let moves = self.doc.game().moves().to_vec();
+                if looks.len() == moves.len() + 1 {
+                    let judged = review::judge(&moves, &looks);
+                    let mut counts = [0; 3];
+                    for j in &judged {
+                        match j.mark {
+                            Mark::Inaccuracy => counts[0] += 1,
+                            Mark::Mistake => counts[1] += 1,
+                            Mark::Blunder => counts[2] += 1,
+                            Mark::Good => {}
+                        }
+                    }
+                    self.view.review = Some(judged);
+                    let key = self.shortcut_text(Command::NextMistake);
+                    self.tell(&[Event::Reviewed { counts, key }], false);
+                }
+            }
             (Thought::Draw(by), Answer::Judge(Some(score))) => {
                 // The score is for the side to move; the computer accepts when it is not
                 // better off.
@@ -157,6 +226,12 @@ impl DamaApp {
             self.complain(&Problem::ComputerToMove);
             return;
         }
+        if self
+            .thinking
+            .is_some_and(|t| matches!(t.thought, Thought::Analysis(_)))
+        {
+            self.cancel_thinking();
+        }
         if self.thinking.is_some() {
             self.complain(&Problem::StillThinking);
             return;
@@ -165,5 +240,126 @@ impl DamaApp {
         self.view.picker.clear();
         self.ask(ctx, Task::Hint(ADVICE_TIME), Thought::Hint);
         self.tell(&[Event::ThinkingAboutHint], true);
+    }
+
+    /// Asks for the analysis of the position shown when it is wanted and not yet found.
+    fn drive_analysis(&mut self, ctx: &Context) {
+        if !(self.analysis_on || self.say_analysis) {
+            return;
+        }
+        let pos = *self.shown_position();
+        if self.analysis.as_ref().is_some_and(|(p, _)| *p == pos) {
+            return;
+        }
+        let (game, ply) = match &self.editor {
+            Some(editor) => (
+                Game::from_position(editor.variant.rules().clone(), pos),
+                None,
+            ),
+            None => (self.doc.game().clone(), self.view.ply),
+        };
+        let time = ANALYSIS_TIME;
+        self.ask_about(
+            ctx,
+            &game,
+            Task::Analyse { ply, time },
+            Thought::Analysis(pos),
+        );
+    }
+
+    /// Analysis on or off.
+    pub(super) fn toggle_analysis(&mut self) {
+        self.analysis_on = !self.analysis_on;
+        if !self.analysis_on
+            && self
+                .thinking
+                .is_some_and(|t| matches!(t.thought, Thought::Analysis(_)))
+        {
+            self.cancel_thinking();
+            self.say_analysis = false;
+        }
+        self.tell(&[Event::AnalysisMode(self.analysis_on)], true);
+    }
+
+    /// Says the analysis of the position shown, or has it said when it is found.
+    pub(super) fn say_analysis(&mut self) {
+        let pos = *self.shown_position();
+        match &self.analysis {
+            Some((p, report)) if *p == pos => {
+                let event = Event::Analysed {
+                    pos,
+                    score: report.score,
+                    line: report.pv.clone(),
+                };
+                self.tell(&[event], true);
+            }
+            _ => {
+                self.say_analysis = true;
+                self.tell(&[Event::Analysing], true);
+            }
+        }
+    }
+
+    /// Has the computer go through the whole game.
+    pub(super) fn review_game(&mut self, ctx: &Context) {
+        let moves = self.doc.game().moves().len();
+        if moves == 0 {
+            self.complain(&Problem::NothingToReview);
+            return;
+        }
+        if self
+            .thinking
+            .is_some_and(|t| matches!(t.thought, Thought::Analysis(_)))
+        {
+            self.cancel_thinking();
+        }
+        if self.thinking.is_some() {
+            self.complain(&Problem::StillThinking);
+            return;
+        }
+        self.ask(ctx, Task::Review(REVIEW_TIME), Thought::Review);
+        let seconds = ((moves as u64 + 1) * REVIEW_TIME.as_millis() as u64).div_ceil(1000);
+        self.tell(&[Event::Reviewing { moves, seconds }], true);
+    }
+
+    /// Shows the next move the review marked as a mistake or blunder after the position shown
+    /// (from the first again after the last), and says it.
+    pub(super) fn next_mistake(&mut self) {
+        let Some(judged) = &self.view.review else {
+            let key = self.shortcut_text(Command::ReviewGame);
+            self.complain(&Problem::NotReviewed(key));
+            return;
+        };
+        let bad: Vec<_> = judged
+            .iter()
+            .filter(|j| j.mark >= Mark::Mistake)
+            .cloned()
+            .collect();
+        let after = self.view.ply;
+        let next = bad
+            .iter()
+            .find(|j| after.is_some_and(|p| j.ply > p))
+            .or(bad.first())
+            .cloned();
+        let Some(j) = next else {
+            self.complain(&Problem::NoMistakes);
+            return;
+        };
+        let game = self.doc.game();
+        let before = *game.position_at(j.ply).unwrap_or(game.position());
+        // Move numbers count pairs from the rule set's first player, as the list does.
+        let offset = usize::from(game.start().side_to_move() != game.rules().first);
+        let number = (j.ply + offset) / 2 + 1;
+        self.view.picker.clear();
+        self.view.ply = Some(j.ply);
+        self.view.cursor = Some(j.played.from());
+        self.tell(
+            &[Event::Judged {
+                number,
+                before,
+                judged: j,
+            }],
+            true,
+        );
     }
 }

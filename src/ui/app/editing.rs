@@ -196,6 +196,7 @@ impl DamaApp {
             .button(T::CloseEditor.get(lang))
             .on_hover_text("Esc")
             .clicked();
+        self.analysis_view(ui);
         ui.separator();
         ui.add(
             egui::Label::new(egui::RichText::new(phrases::editor_keys(lang, towers)).weak()).wrap(),

@@ -321,6 +321,12 @@ impl DamaApp {
                 let offered = app.person_answers_draw() && !over;
                 app.menu_item(ui, Command::Claim, can_claim);
                 app.menu_item(ui, Command::Hint, can_hint);
+                let has_moves = !app.doc.game().moves().is_empty() && app.editor.is_none();
+                let reviewed = app.view.review.is_some() && app.editor.is_none();
+                app.menu_item(ui, Command::Analysis, true);
+                app.menu_item(ui, Command::SayAnalysis, true);
+                app.menu_item(ui, Command::ReviewGame, has_moves);
+                app.menu_item(ui, Command::NextMistake, reviewed);
                 app.menu_item(ui, Command::OfferDraw, !over);
                 app.menu_item(ui, Command::AcceptDraw, offered);
                 app.menu_item(ui, Command::DeclineDraw, offered);

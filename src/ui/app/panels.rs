@@ -5,9 +5,10 @@ use eframe::egui::{self, Button, RichText, ScrollArea, Ui};
 
 use super::DamaApp;
 use super::change::{Change, Target};
+use crate::engine::review::Mark;
 use crate::notation::write;
 use crate::rules::{Color, Position, SquareSet};
-use crate::speech::phrases::diagram;
+use crate::speech::phrases::{analysis, diagram};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::commands::Command;
 use crate::ui::i18n::{self, T};
@@ -122,6 +123,7 @@ impl DamaApp {
         {
             self.queued.push(Command::Hint);
         }
+        self.analysis_view(ui);
         if self.person_may_claim() && self.view.ply.is_none() {
             let text = RichText::new(T::Claim.get(lang)).strong();
             if ui.button(text).clicked() {
@@ -174,7 +176,27 @@ impl DamaApp {
             }
             for ply in row_plies(row) {
                 let shown = viewing == ply + 1;
-                if ui.selectable_label(shown, self.move_text(ply)).clicked() {
+                let text = self.move_text(ply);
+                // The review's mark: "?" on the screen, the word for the screen reader.
+                let mark = self
+                    .view
+                    .review
+                    .as_ref()
+                    .and_then(|r| r.get(ply))
+                    .map(|j| j.mark)
+                    .filter(|&m| m != Mark::Good);
+                let item = match mark {
+                    Some(m) => {
+                        let item = ui
+                            .selectable_label(shown, format!("{text}{}", analysis::mark_symbol(m)));
+                        let name = format!("{text}, {}", analysis::mark_name(lang, m));
+                        ui.ctx()
+                            .accesskit_node_builder(item.id, |node| node.set_label(name));
+                        item
+                    }
+                    None => ui.selectable_label(shown, text),
+                };
+                if item.clicked() {
                     look = Some(ply + 1);
                 }
             }
@@ -208,6 +230,36 @@ impl DamaApp {
         if let Some(ply) = look {
             self.apply(Change::Look(Target::Ply(ply)));
         }
+    }
+
+    /// The analysis of the position shown, while analysis is on: the score and the words
+    /// that [`Command::SayAnalysis`] says.
+    pub(super) fn analysis_view(&mut self, ui: &mut Ui) {
+        if !self.analysis_on {
+            return;
+        }
+        let lang = self.lang();
+        let pos = *self.shown_position();
+        ui.separator();
+        ui.label(RichText::new(T::Analysis.get(lang)).strong());
+        match &self.analysis {
+            Some((p, report)) if *p == pos => {
+                let rules = match &self.editor {
+                    Some(editor) => editor.variant.rules(),
+                    None => self.doc.game().rules(),
+                };
+                let words = analysis::analysis(lang, &pos, rules, report.score, &report.pv);
+                let text = match analysis::score_short(lang, &pos, report.score) {
+                    Some(score) => format!("{score} · {words}"),
+                    None => words,
+                };
+                ui.add(egui::Label::new(text).wrap());
+            }
+            _ => {
+                ui.weak(T::AnalysisWaiting.get(lang));
+            }
+        }
+        ui.separator();
     }
 
     /// The board shown as text, for braille displays: a line the focus can rest on per row of
