@@ -200,7 +200,13 @@ pub fn score_short(lang: Language, pos: &Position, score: i32) -> Option<String>
     if white.abs() >= KNOWN_WIN - 1_000 {
         return None;
     }
-    let men = format!("{:+.1}", f64::from(white) / 100.0);
+    // In tenths, so that a score under half a tenth is "0.0", not "-0.0".
+    let tenths = (f64::from(white) / 10.0).round();
+    let men = if tenths == 0.0 {
+        "0.0".to_string()
+    } else {
+        format!("{:+.1}", tenths / 10.0)
+    };
     Some(match lang {
         Czech => men.replace('.', ","),
         English => men,
@@ -243,6 +249,7 @@ mod tests {
         assert_eq!(score_short(Czech, &pos, -125).as_deref(), Some("-1,2"));
         assert_eq!(score_short(English, &pos, 50).as_deref(), Some("+0.5"));
         assert_eq!(score_short(English, &pos, 19_990), None);
+        assert_eq!(score_short(Czech, &pos, -4).as_deref(), Some("0,0"));
     }
 
     #[test]
