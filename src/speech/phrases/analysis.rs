@@ -246,7 +246,7 @@ mod tests {
         );
         assert_eq!(standing(English, &pos, 40), "White is slightly better");
         assert_eq!(standing(Czech, &pos, -19_990), "Černý vyhrává");
-        assert_eq!(score_short(Czech, &pos, -125).as_deref(), Some("-1,2"));
+        assert_eq!(score_short(Czech, &pos, -125).as_deref(), Some("-1,3"));
         assert_eq!(score_short(English, &pos, 50).as_deref(), Some("+0.5"));
         assert_eq!(score_short(English, &pos, 19_990), None);
         assert_eq!(score_short(Czech, &pos, -4).as_deref(), Some("0,0"));
