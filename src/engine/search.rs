@@ -593,23 +593,6 @@ impl Searcher {
         self.quiet_limit.is_some_and(|(limit, _)| quiet >= limit)
     }
 
-    /// `score` shrunk towards a draw in the second half of the no-progress count: the side ahead
-    /// has to capture (or move a man, where that resets the count) before the rule draws the
-    /// game, and a line that does so keeps its full score.
-    #[inline]
-    fn toward_draw(&self, score: i32) -> i32 {
-        let Some((limit, _)) = self.quiet_limit else {
-            return score;
-        };
-        let left = limit.saturating_sub(self.path[self.path.len() - 1].quiet) as i32;
-        let half = (limit / 2).max(1) as i32;
-        if left >= half {
-            score
-        } else {
-            score * left / half
-        }
-    }
-
     /// Whether the position last pushed occurred before with the same side to move, since the
     /// last irreversible move.
     #[inline]
@@ -686,7 +669,7 @@ impl Searcher {
             if mobility[pos.side_to_move()] == 0 {
                 return -MATE + ply as i32;
             }
-            return self.toward_draw(self.eval.evaluate_with(pos, mobility));
+            return self.eval.evaluate_with(pos, mobility);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.generate_moves(&self.rules, &mut moves);
