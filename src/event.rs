@@ -201,6 +201,26 @@ pub enum Event {
         /// The shortcut that goes to the next mistake.
         key: String,
     },
+    /// The side to move has no more than `left` on its clock.
+    ClockLow {
+        /// Whose clock.
+        color: Color,
+        /// The threshold passed.
+        left: std::time::Duration,
+    },
+    /// `Color`'s time ran out (the game ends with it).
+    Flagged(Color),
+    /// The clocks were paused, or run again.
+    ClockPaused(bool),
+    /// The clocks, said on request.
+    Clocks {
+        /// White's and Black's time left.
+        left: [std::time::Duration; 2],
+        /// Whose clock runs (`None`: before the first move, or after the game).
+        running: Option<Color>,
+        /// Whether they are paused.
+        paused: bool,
+    },
     /// A move the review judged, shown: the board is at the position it was played in.
     Judged {
         /// Its number, as the move list numbers it.
@@ -475,6 +495,8 @@ pub enum Problem {
     NoMistakes,
     /// A review of a game without moves.
     NothingToReview,
+    /// A clock command in a game without clocks.
+    NoClock,
     /// A tower put on the board of rules without towers.
     NoTowers,
 }

@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod autosave;
+pub mod clock;
 pub mod dirs;
 pub mod engine;
 pub mod event;

@@ -75,6 +75,7 @@ fn layer(part: &str, allowed: &[&str]) -> Vec<String> {
 fn layers_import_only_what_lies_below() {
     let services = [
         "autosave",
+        "clock",
         "game_file",
         "storage",
         "dirs",

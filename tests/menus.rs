@@ -102,6 +102,8 @@ fn items_that_cannot_be_used_are_disabled_for_the_screen_reader() {
         disabled(&mut h),
         [
             "You forgot to capture! F9",
+            "Say the clocks Ctrl+Shift+T",
+            "Pause or run the clocks Ctrl+P",
             "Review the game Ctrl+R",
             "Next mistake Ctrl+Shift+M",
             "Accept draw Ctrl+Shift+A",
@@ -114,6 +116,8 @@ fn items_that_cannot_be_used_are_disabled_for_the_screen_reader() {
         disabled(&mut h),
         [
             "You forgot to capture! F9",
+            "Say the clocks Ctrl+Shift+T",
+            "Pause or run the clocks Ctrl+P",
             "Review the game Ctrl+R",
             "Next mistake Ctrl+Shift+M"
         ]

@@ -585,6 +585,16 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &["Move 1, White 31-27 is a blunder; 22x15 was better"],
     ),
     (
+        "clocks: none",
+        &["Tato partie se hraje bez hodin."],
+        &["This game has no clock."],
+    ),
+    (
+        "pause: no clock",
+        &["Tato partie se hraje bez hodin."],
+        &["This game has no clock."],
+    ),
+    (
         "quit, unsaved",
         &[
             "Nová hra",
@@ -986,6 +996,8 @@ fn script(lang: Language) -> Script {
         s.wait(move |_| voice.spoken().len() >= before + 2);
     });
     s.step("study: next mistake", |s| s.command(Command::NextMistake));
+    s.step("clocks: none", |s| s.command(Command::SayClocks));
+    s.step("pause: no clock", |s| s.command(Command::PauseClock));
     // Quitting with unsaved changes asks first.
     s.step("quit, unsaved", |s| {
         s.command(Command::NewGame);

@@ -25,6 +25,8 @@ pub enum WinReason {
     NoLegalMove,
     /// The loser resigned.
     Resignation,
+    /// The loser's time ran out.
+    Time,
 }
 
 /// Why a game was drawn.
@@ -45,6 +47,7 @@ impl fmt::Display for Outcome {
                 let why = match reason {
                     WinReason::NoLegalMove => "opponent cannot move",
                     WinReason::Resignation => "opponent resigned",
+                    WinReason::Time => "opponent's time ran out",
                 };
                 write!(f, "{winner} wins ({why})")
             }
@@ -470,6 +473,17 @@ impl Game {
         self.end(Outcome::Win {
             winner: !color,
             reason: WinReason::Resignation,
+        })
+    }
+
+    /// `color`'s time ran out: the opponent wins.
+    ///
+    /// # Errors
+    /// The game is already over.
+    pub fn lose_on_time(&mut self, color: Color) -> Result<(), GameError> {
+        self.end(Outcome::Win {
+            winner: !color,
+            reason: WinReason::Time,
         })
     }
 

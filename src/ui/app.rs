@@ -56,6 +56,8 @@ pub struct NewGameForm {
     pub focus_position: bool,
     /// The position checked when Start was pressed (`None`: the rule set's own start).
     pub start: Option<Position>,
+    /// The time control (`None`: no clock).
+    pub clock: Option<crate::clock::TimeControl>,
 }
 
 impl NewGameForm {
@@ -82,6 +84,7 @@ impl NewGameForm {
             position_error: None,
             focus_position: false,
             start: None,
+            clock: None,
         }
     }
 
@@ -667,12 +670,13 @@ impl DamaApp {
             [form.white.as_str(), form.black.as_str()],
             form.players,
         );
-        match Document::new_game(
+        match Document::new_timed_game(
             form.rules.clone(),
             form.table_rules,
             names,
             form.players,
             form.start,
+            form.clock,
         ) {
             Ok(doc) => self.apply(Change::Replace(
                 Box::new(doc),
@@ -895,6 +899,10 @@ impl DamaApp {
             self.run(&ctx, c);
         }
         self.drive_computer(&ctx);
+        if self.doc.clock().is_some_and(|c| c.running().is_some()) {
+            self.apply(Change::Tick(Instant::now()));
+            ctx.request_repaint_after(Duration::from_millis(250));
+        }
         // At the start the focus goes to the board (not in egui's unseen first layout).
         if !self.focus_placed && !ctx.will_discard() {
             self.focus_placed = true;
@@ -967,6 +975,7 @@ fn refused(problem: &Problem) -> bool {
             | Problem::NotReviewed(_)
             | Problem::NoMistakes
             | Problem::NothingToReview
+            | Problem::NoClock
             | Problem::NoTowers
     )
 }

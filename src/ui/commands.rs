@@ -104,6 +104,10 @@ commands! {
     Claim => Claim, NONE + F9;
     /// Ask the computer for a move for the side to move.
     Hint => Hint, NONE + F8;
+    /// Say the time each side has left.
+    SayClocks => SayClocks, CTRL_SHIFT + T;
+    /// Pause the clocks, or run them again.
+    PauseClock => PauseClock, CTRL + P;
     /// Let the computer judge each position shown (the move list, the editor), or stop.
     Analysis => Analysis, SHIFT + F8;
     /// Say how the position shown stands and the best line (analysing it first if need be).

@@ -12,8 +12,10 @@
 //! is.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use crate::autosave::{Session, SessionRef};
+use crate::clock::{Clock, Tick, TimeControl};
 use crate::engine::Level;
 use crate::event::{Event, Mover, Problem, Undone};
 use crate::notation::pdn::{self, PdnGame, Warning};
@@ -36,6 +38,10 @@ pub struct Document {
     draw_offer: Option<Color>,
     revision: u64,
     play_revision: u64,
+    /// The clocks, in a game played on time.
+    clock: Option<Clock>,
+    /// The mover's time left after each move (saved as `[%clk]` comments), where it was timed.
+    clock_marks: Vec<Option<Duration>>,
 }
 
 /// How a document came to replace the one before.
@@ -72,6 +78,22 @@ impl Document {
         players: [Player; 2],
         start: Option<Position>,
     ) -> Result<Document, RuleSetError> {
+        Document::new_timed_game(rules, table_rules, names, players, start, None)
+    }
+
+    /// [`Document::new_game`], on `clock` where given: its `TimeControl` tag is saved, and the
+    /// clocks start with the first move.
+    ///
+    /// # Errors
+    /// The rule set's starting position does not fit its board.
+    pub fn new_timed_game(
+        rules: RuleSet,
+        table_rules: bool,
+        names: [String; 2],
+        players: [Player; 2],
+        start: Option<Position>,
+        clock: Option<TimeControl>,
+    ) -> Result<Document, RuleSetError> {
         let mut game = match start {
             Some(pos) => Game::from_position(rules, pos),
             None => Game::new(rules)?,
@@ -81,7 +103,12 @@ impl Document {
         } else {
             Enforcement::Strict
         });
-        Ok(Document::with_game(game, names, players))
+        let mut doc = Document::with_game(game, names, players);
+        if let Some(control) = clock {
+            doc.clock = Some(Clock::new(control));
+            doc.tags.push(("TimeControl".into(), control.tag()));
+        }
+        Ok(doc)
     }
 
     /// A game opened from `path`: played by people, named as its tags say.
@@ -117,6 +144,8 @@ impl Document {
             draw_offer: None,
             revision: 0,
             play_revision: 0,
+            clock: None,
+            clock_marks: Vec::new(),
         }
     }
 
@@ -184,7 +213,58 @@ impl Document {
 
     /// The game as PDN, with the file's tags and the names.
     pub fn to_pdn(&self) -> PdnGame {
-        pdn::to_pdn(&self.game, &self.tags, [&self.names[0], &self.names[1]])
+        let mut pdn = pdn::to_pdn(&self.game, &self.tags, [&self.names[0], &self.names[1]]);
+        // The time left after each timed move, as PGN programs write it.
+        for (node, mark) in pdn.moves.nodes.iter_mut().zip(&self.clock_marks) {
+            if let Some(left) = mark {
+                node.comments.push(format!("[%clk {}]", clock_text(*left)));
+            }
+        }
+        pdn
+    }
+
+    /// The clocks, in a game played on time.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// What the clocks did up to `now`: a threshold said, or the flag of the side to move
+    /// falling, which ends the game.
+    pub(super) fn tick(&mut self, now: Instant) -> Outcome {
+        let Some(clock) = self.clock.as_mut() else {
+            return Ok(Vec::new());
+        };
+        if self.game.outcome().is_some() {
+            clock.stop(now);
+            return Ok(Vec::new());
+        }
+        match clock.tick(now) {
+            None => Ok(Vec::new()),
+            Some(Tick::Low { color, left }) => Ok(vec![Event::ClockLow { color, left }]),
+            Some(Tick::Flagged(color)) => {
+                self.game.lose_on_time(color).map_err(Problem::Game)?;
+                self.draw_offer = None;
+                self.touch_game();
+                let outcome = self.game.outcome().expect("a game lost on time is over");
+                Ok(vec![Event::Flagged(color), Event::Ended(outcome)])
+            }
+        }
+    }
+
+    /// Pauses the clocks or starts them again.
+    pub(super) fn toggle_pause(&mut self, now: Instant) -> Outcome {
+        let clock = self.clock.as_mut().ok_or(Problem::NoClock)?;
+        Ok(vec![Event::ClockPaused(clock.toggle_pause(now))])
+    }
+
+    /// The clocks, to be said.
+    pub(super) fn clocks(&self, now: Instant) -> Outcome {
+        let clock = self.clock.as_ref().ok_or(Problem::NoClock)?;
+        Ok(vec![Event::Clocks {
+            left: Color::ALL.map(|c| clock.left(c, now)),
+            running: clock.running(),
+            paused: clock.is_paused(),
+        }])
     }
 
     /// The document as autosave writes it.
@@ -234,6 +314,17 @@ impl Document {
         let played = game.play(mv).map_err(Problem::Game)?;
         self.game = game;
         self.touch_game();
+        if let Some(clock) = self.clock.as_mut()
+            && clock.flagged().is_none()
+        {
+            let now = Instant::now();
+            let left = clock.moved(before.side_to_move(), now);
+            if played.outcome.is_some() {
+                clock.stop(now);
+            }
+            self.clock_marks.resize(self.game.moves().len() - 1, None);
+            self.clock_marks.push(Some(left));
+        }
         events.push(Event::Moved { before, mv, by });
         if self.draw_offer.take().is_some() {
             events.push(Event::DrawOfferLapsed);
@@ -472,6 +563,12 @@ impl Document {
     }
 }
 
+/// A clock's time as `[%clk]` writes it, to the nearest second: `0:04:57`.
+fn clock_text(left: Duration) -> String {
+    let s = (left.as_millis() as u64 + 500) / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -579,5 +676,51 @@ mod tests {
         doc.play(first, None, Mover::Person).unwrap();
         assert!(doc.play_revision() > play);
         assert!(doc.is_dirty());
+    }
+
+    #[test]
+    fn a_timed_game_is_lost_on_time_and_saved_with_its_clock() {
+        use crate::clock::TimeControl;
+        let control = TimeControl::Fischer {
+            base: Duration::from_secs(300),
+            increment: Duration::from_secs(3),
+        };
+        let rules = crate::rules::Variant::Czech.rules().clone();
+        let mut doc = Document::new_timed_game(
+            rules,
+            true,
+            [String::new(), String::new()],
+            [Player::Human; 2],
+            None,
+            Some(control),
+        )
+        .unwrap();
+        let mv = doc.game().legal_moves()[0];
+        doc.play(mv, None, Mover::Person).unwrap();
+        let now = Instant::now();
+        assert!(doc.tick(now).unwrap().is_empty());
+        let low = doc.tick(now + Duration::from_secs(241)).unwrap();
+        assert!(matches!(
+            low[..],
+            [Event::ClockLow {
+                color: Color::Black,
+                ..
+            }]
+        ));
+        let flagged = doc.tick(now + Duration::from_secs(301)).unwrap();
+        assert!(matches!(
+            flagged[..],
+            [
+                Event::Flagged(Color::Black),
+                Event::Ended(crate::rules::Outcome::Win {
+                    winner: Color::White,
+                    reason: crate::rules::WinReason::Time
+                })
+            ]
+        ));
+        let pdn = doc.to_pdn();
+        assert_eq!(pdn.tag("TimeControl"), Some("300+3"));
+        assert_eq!(pdn.moves.nodes[0].comments, ["[%clk 0:05:03]"]);
+        assert_eq!(pdn.tag("Result"), Some("1-0"));
     }
 }

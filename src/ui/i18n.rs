@@ -58,6 +58,12 @@ texts! {
     PlayFromHere => "Hrát z tohoto postavení…", "Play from this position…";
     CloseEditor => "Zavřít editor", "Close editor";
     Analysis => "Analýza", "Analysis";
+    SayClocks => "Říct čas na hodinách", "Say the clocks";
+    PauseClock => "Zastavit nebo spustit hodiny", "Pause or run the clocks";
+    Clock => "Hodiny", "Clock";
+    NoClock => "Bez hodin", "No clock";
+    ClockRuns => "běží", "running";
+    ClockPausedMark => "stojí", "paused";
     SayAnalysis => "Říct hodnocení pozice", "Say the analysis";
     ReviewGame => "Rozebrat partii", "Review the game";
     NextMistake => "Další chyba", "Next mistake";

@@ -323,6 +323,79 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             before,
             judged,
         } => super::analysis::judged(lang, *number, before, rules, judged),
+        Event::ClockLow { color, left } => {
+            let side = side_dative(lang, *color);
+            match lang {
+                Czech => format!("{side} zbývá {}", time_left(lang, *left)),
+                English => format!("{side} has {} left", time_left(lang, *left)),
+            }
+        }
+        Event::Flagged(color) => match lang {
+            Czech => format!("{} došel čas.", side_dative(lang, *color)),
+            English => format!("{} time ran out.", side_genitive(lang, *color)),
+        },
+        Event::ClockPaused(paused) => match (lang, paused) {
+            (Czech, true) => "Hodiny zastaveny.".into(),
+            (Czech, false) => "Hodiny znovu běží.".into(),
+            (English, true) => "Clocks paused.".into(),
+            (English, false) => "Clocks running again.".into(),
+        },
+        Event::Clocks {
+            left,
+            running,
+            paused,
+        } => {
+            let [white, black] = left.map(|d| time_left(lang, d));
+            let state = match (lang, running, paused) {
+                (Czech, _, true) => "hodiny stojí".to_string(),
+                (English, _, true) => "the clocks are paused".to_string(),
+                (Czech, Some(c), false) => format!("běží hodiny {}", side_genitive(lang, *c)),
+                (English, Some(c), false) => format!("{} clock runs", side_genitive(lang, *c)),
+                (Czech, None, false) => "hodiny stojí".to_string(),
+                (English, None, false) => "the clocks are not running".to_string(),
+            };
+            match lang {
+                Czech => format!("Bílému zbývá {white}, černému {black}; {state}."),
+                English => format!("White has {white} left, Black {black}; {state}."),
+            }
+        }
+    }
+}
+
+/// The side in the dative, as in "bílému zbývá": "Bílému", "White" (English says "White
+/// has").
+fn side_dative(lang: Language, c: Color) -> &'static str {
+    match (lang, c) {
+        (Czech, Color::White) => "Bílému",
+        (Czech, Color::Black) => "Černému",
+        (English, Color::White) => "White",
+        (English, Color::Black) => "Black",
+    }
+}
+
+/// A time left in words, in whole seconds (rounded up: a clock that shows 0 has run out):
+/// "jedna minuta", "4 minuty 57 sekund", "10 seconds".
+pub fn time_left(lang: Language, left: std::time::Duration) -> String {
+    let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+    let (m, s) = ((secs / 60) as usize, (secs % 60) as usize);
+    let minutes = match (lang, m) {
+        (Czech, 1) => "jedna minuta".to_string(),
+        (English, 1) => "one minute".to_string(),
+        (Czech, _) => counted(lang, m, ["minuta", "minuty", "minut"]),
+        (English, _) => counted(lang, m, ["minute", "minutes", "minutes"]),
+    };
+    let seconds = counted(
+        lang,
+        s,
+        match lang {
+            Czech => ["sekunda", "sekundy", "sekund"],
+            English => ["second", "seconds", "seconds"],
+        },
+    );
+    match (m, s) {
+        (0, _) => seconds,
+        (_, 0) => minutes,
+        _ => format!("{minutes} {seconds}"),
     }
 }
 
@@ -481,5 +554,53 @@ fn looked(cx: &Context<'_>, look: &Look) -> String {
             Czech => "Zpět v aktuální pozici.".into(),
             English => "Back at the current position.".into(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+    use std::time::Duration;
+
+    #[test]
+    fn golden_clock_words() {
+        let rules = Variant::Czech.rules();
+        let say = |lang, e: Event| {
+            let cx = Context {
+                lang,
+                rules,
+                verbosity: super::super::Verbosity::Full,
+            };
+            event(&cx, &e)
+        };
+        let minute = || Event::ClockLow {
+            color: Color::White,
+            left: Duration::from_secs(60),
+        };
+        let ten = || Event::ClockLow {
+            color: Color::Black,
+            left: Duration::from_secs(10),
+        };
+        assert_eq!(say(Czech, minute()), "Bílému zbývá jedna minuta");
+        assert_eq!(say(English, minute()), "White has one minute left");
+        assert_eq!(say(Czech, ten()), "Černému zbývá 10 sekund");
+        assert_eq!(say(English, ten()), "Black has 10 seconds left");
+        assert_eq!(
+            say(Czech, Event::Flagged(Color::Black)),
+            "Černému došel čas."
+        );
+        assert_eq!(
+            say(English, Event::Flagged(Color::Black)),
+            "Black's time ran out."
+        );
+        assert_eq!(
+            time_left(Czech, Duration::from_millis(121_200)),
+            "2 minuty 2 sekundy"
+        );
+        assert_eq!(
+            time_left(English, Duration::from_secs(61)),
+            "one minute 1 second"
+        );
     }
 }

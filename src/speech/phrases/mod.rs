@@ -141,6 +141,24 @@ pub fn editor_keys(lang: Language, towers: bool) -> String {
     }
 }
 
+/// A time control as the new-game dialog offers it: "5 min + 3 s", "10 s na tah".
+pub fn time_control(lang: Language, control: crate::clock::TimeControl) -> String {
+    use crate::clock::TimeControl;
+    match control {
+        TimeControl::Fischer { base, increment } => {
+            let min = base.as_secs() / 60;
+            match increment.as_secs() {
+                0 => format!("{min} min"),
+                inc => format!("{min} min + {inc} s"),
+            }
+        }
+        TimeControl::PerMove(t) => match lang {
+            Czech => format!("{} s na tah", t.as_secs()),
+            English => format!("{} s a move", t.as_secs()),
+        },
+    }
+}
+
 /// A count with the right noun form: "1 kámen", "3 kameny", "5 kamenů", "2 kings".
 pub fn count(lang: Language, n: usize, role: Role) -> String {
     let word = match (lang, role) {
@@ -170,6 +188,8 @@ pub fn outcome(lang: Language, outcome: Outcome) -> String {
             let why = match (lang, reason) {
                 (Czech, WinReason::NoLegalMove) => "soupeř nemůže táhnout",
                 (Czech, WinReason::Resignation) => "soupeř se vzdal",
+                (Czech, WinReason::Time) => "soupeři došel čas",
+                (English, WinReason::Time) => "the opponent's time ran out",
                 (English, WinReason::NoLegalMove) => "the opponent cannot move",
                 (English, WinReason::Resignation) => "the opponent resigned",
             };

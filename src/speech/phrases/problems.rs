@@ -179,6 +179,10 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Partie nemá žádný tah k rozboru.".into(),
             English => "The game has no moves to review.".into(),
         },
+        Problem::NoClock => match lang {
+            Czech => "Tato partie se hraje bez hodin.".into(),
+            English => "This game has no clock.".into(),
+        },
         Problem::NoTowers => match lang {
             Czech => "Tato pravidla věže nemají.".into(),
             English => "These rules have no towers.".into(),
@@ -456,6 +460,7 @@ mod tests {
             Problem::NotReviewed("Ctrl+R".into()),
             Problem::NoMistakes,
             Problem::NothingToReview,
+            Problem::NoClock,
             Problem::NoTowers,
         ];
         for p in &all {
@@ -489,6 +494,7 @@ mod tests {
                 | Problem::NotReviewed(_)
                 | Problem::NoMistakes
                 | Problem::NothingToReview
+                | Problem::NoClock
                 | Problem::NoTowers => {}
             }
         }
@@ -631,6 +637,26 @@ mod tests {
                 counts: [1, 2, 3],
                 key: "Ctrl+Shift+M".into(),
             },
+            Event::ClockLow {
+                color: Color::White,
+                left: std::time::Duration::from_secs(60),
+            },
+            Event::Flagged(Color::Black),
+            Event::ClockPaused(true),
+            Event::ClockPaused(false),
+            Event::Clocks {
+                left: [
+                    std::time::Duration::from_secs(297),
+                    std::time::Duration::from_millis(9_500),
+                ],
+                running: Some(Color::Black),
+                paused: false,
+            },
+            Event::Clocks {
+                left: [std::time::Duration::from_secs(300); 2],
+                running: None,
+                paused: true,
+            },
             Event::Judged {
                 number: 3,
                 before,
@@ -684,7 +710,11 @@ mod tests {
                 | Event::Analysed { .. }
                 | Event::Reviewing { .. }
                 | Event::Reviewed { .. }
-                | Event::Judged { .. } => {}
+                | Event::Judged { .. }
+                | Event::ClockLow { .. }
+                | Event::Flagged(_)
+                | Event::ClockPaused(_)
+                | Event::Clocks { .. } => {}
             }
         }
         all

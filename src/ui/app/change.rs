@@ -56,6 +56,10 @@ pub(super) enum Change {
     },
     /// Show another position of the game.
     Look(Target),
+    /// The clocks at this moment: a threshold to say, or a flag fallen.
+    Tick(std::time::Instant),
+    /// Pause the clocks, or run them again.
+    PauseClock(std::time::Instant),
 }
 
 /// Which position to show.
@@ -89,6 +93,7 @@ impl DamaApp {
                 ..
             } | Change::Claim(Mover::Computer)
                 | Change::Huff(_, Mover::Computer)
+                | Change::Tick(_)
         );
         let replacing = matches!(change, Change::Replace(..));
         let offering = matches!(change, Change::OfferDraw(..));
@@ -121,6 +126,8 @@ impl DamaApp {
             Change::Replace(doc, how) => self.doc.replace(*doc, how),
             Change::Saved { path, tags } => self.doc.saved(path, tags),
             Change::Look(target) => self.look(target),
+            Change::Tick(now) => self.doc.tick(now),
+            Change::PauseClock(now) => self.doc.toggle_pause(now),
         };
         let events = match result {
             Ok(events) => events,
@@ -346,6 +353,11 @@ impl DamaApp {
             Command::Claim => self.apply(Change::Claim(Mover::Person)),
             Command::Hint => self.ask_hint(ctx),
             Command::Analysis => self.toggle_analysis(),
+            Command::PauseClock => self.apply(Change::PauseClock(std::time::Instant::now())),
+            Command::SayClocks => match self.doc.clocks(std::time::Instant::now()) {
+                Ok(events) => self.tell(&events, true),
+                Err(problem) => self.complain(&problem),
+            },
             Command::SayAnalysis => self.say_analysis(),
             Command::ReviewGame => self.review_game(ctx),
             Command::NextMistake => self.next_mistake(),

@@ -571,6 +571,19 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, frames: u32)
             &mut form.rules.first,
             Color::ALL.map(|c| (c, i18n::side_name(lang, c))),
         );
+        let label = ui.label(T::Clock.get(lang));
+        let mut choices = vec![(None, T::NoClock.get(lang).to_string())];
+        choices.extend(crate::clock::PRESETS.map(|c| (Some(c), phrases::time_control(lang, c))));
+        combo(
+            ui,
+            "clock",
+            label.id,
+            T::Clock.get(lang),
+            &mut form.clock,
+            &choices,
+            None,
+        );
+        ui.end_row();
         let label = ui.label(T::SetupPosition.get(lang));
         ui.vertical(|ui| {
             let field = ui

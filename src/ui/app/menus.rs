@@ -323,6 +323,9 @@ impl DamaApp {
                 app.menu_item(ui, Command::Hint, can_hint);
                 let has_moves = !app.doc.game().moves().is_empty() && app.editor.is_none();
                 let reviewed = app.view.review.is_some() && app.editor.is_none();
+                let timed = app.doc.clock().is_some();
+                app.menu_item(ui, Command::SayClocks, timed);
+                app.menu_item(ui, Command::PauseClock, timed);
                 app.menu_item(ui, Command::Analysis, true);
                 app.menu_item(ui, Command::SayAnalysis, true);
                 app.menu_item(ui, Command::ReviewGame, has_moves);

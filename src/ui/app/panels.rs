@@ -85,6 +85,7 @@ impl DamaApp {
             return;
         }
         let lang = self.lang();
+        self.clock_view(ui);
         ui.heading(T::Moves.get(lang));
         for (color, name) in Color::ALL.into_iter().zip(self.doc.names()) {
             if !name.is_empty() {
@@ -230,6 +231,39 @@ impl DamaApp {
         if let Some(ply) = look {
             self.apply(Change::Look(Target::Ply(ply)));
         }
+    }
+
+    /// The clocks, in a game played on time: each side's time, the running one marked by a
+    /// word and bold, not by colour alone.
+    fn clock_view(&mut self, ui: &mut Ui) {
+        let Some(clock) = self.doc.clock() else {
+            return;
+        };
+        let lang = self.lang();
+        let now = std::time::Instant::now();
+        ui.vertical(|ui| {
+            for color in Color::ALL {
+                let left = clock.left(color, now);
+                // Whole seconds, rounded up: a clock showing 0:00 has run out.
+                let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+                let mut text = format!(
+                    "{} {}:{:02}",
+                    i18n::side_name(lang, color),
+                    secs / 60,
+                    secs % 60
+                );
+                let running = clock.running() == Some(color);
+                if running {
+                    text.push_str(&format!(" ({})", T::ClockRuns.get(lang)));
+                }
+                let text = RichText::new(text).size(18.0).monospace();
+                ui.label(if running { text.strong() } else { text });
+            }
+            if clock.is_paused() {
+                ui.label(RichText::new(T::ClockPausedMark.get(lang)).italics());
+            }
+        });
+        ui.separator();
     }
 
     /// The analysis of the position shown, while analysis is on: the score and the words

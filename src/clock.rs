@@ -1,0 +1,314 @@
+//! Game clocks: a time control, and two clocks that run in turn. Pure: the time is always given
+//! (`now`), so that the window passes the real one and the tests any they like.
+
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Color;
+
+/// How much time the players get.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TimeControl {
+    /// A time for the whole game, and an increment added after each move ("5 min + 3 s").
+    Fischer {
+        /// Each side's time at the start.
+        base: Duration,
+        /// Added to the mover's time after each move.
+        increment: Duration,
+    },
+    /// The same time for every move, not carried over.
+    PerMove(Duration),
+}
+
+/// The time controls offered in the new-game dialog.
+pub const PRESETS: [TimeControl; 8] = [
+    fischer(1, 1),
+    fischer(3, 2),
+    fischer(5, 3),
+    fischer(10, 5),
+    fischer(15, 10),
+    fischer(30, 0),
+    TimeControl::PerMove(Duration::from_secs(10)),
+    TimeControl::PerMove(Duration::from_secs(30)),
+];
+
+const fn fischer(minutes: u64, increment: u64) -> TimeControl {
+    TimeControl::Fischer {
+        base: Duration::from_secs(minutes * 60),
+        increment: Duration::from_secs(increment),
+    }
+}
+
+/// The times left at which the side to move is told: a minute and ten seconds.
+pub const WARNINGS: [Duration; 2] = [Duration::from_secs(60), Duration::from_secs(10)];
+
+impl TimeControl {
+    /// Each side's time at the start (and at each move, for a time per move).
+    pub fn start_time(self) -> Duration {
+        match self {
+            TimeControl::Fischer { base, .. } => base,
+            TimeControl::PerMove(t) => t,
+        }
+    }
+
+    /// The PDN `TimeControl` tag, as PGN writes it: `300+3` (seconds and increment), `1/60`
+    /// (one move in 60 seconds, again and again).
+    pub fn tag(self) -> String {
+        match self {
+            TimeControl::Fischer { base, increment } => {
+                format!("{}+{}", base.as_secs(), increment.as_secs())
+            }
+            TimeControl::PerMove(t) => format!("1/{}", t.as_secs()),
+        }
+    }
+
+    /// Reads a `TimeControl` tag as [`Self::tag`] writes it.
+    pub fn from_tag(tag: &str) -> Option<TimeControl> {
+        let tag = tag.trim();
+        if let Some((moves, secs)) = tag.split_once('/') {
+            return (moves.trim() == "1")
+                .then(|| secs.trim().parse().ok())
+                .flatten()
+                .filter(|&s: &u64| s > 0)
+                .map(|s| TimeControl::PerMove(Duration::from_secs(s)));
+        }
+        let (base, inc) = tag.split_once('+').unwrap_or((tag, "0"));
+        let base: u64 = base.trim().parse().ok().filter(|&b| b > 0)?;
+        let inc: u64 = inc.trim().parse().ok()?;
+        Some(TimeControl::Fischer {
+            base: Duration::from_secs(base),
+            increment: Duration::from_secs(inc),
+        })
+    }
+}
+
+/// Something the clocks did that is to be said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tick {
+    /// `color`, to move, has no more than `left` (one of [`WARNINGS`]).
+    Low {
+        /// Whose clock.
+        color: Color,
+        /// The threshold passed.
+        left: Duration,
+    },
+    /// `color`'s time ran out.
+    Flagged(Color),
+}
+
+/// Two clocks: the time each side has left, and whose runs since when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    control: TimeControl,
+    left: [Duration; 2],
+    /// The side whose clock runs, and since when; `None` before the first move, while paused
+    /// and after the game.
+    running: Option<(Color, Instant)>,
+    /// Paused with this side to move.
+    paused: Option<Color>,
+    /// Thresholds of [`WARNINGS`] already said for the running side's current move.
+    warned: usize,
+    /// Whose time ran out.
+    flagged: Option<Color>,
+}
+
+impl Clock {
+    /// Clocks set to `control`'s start; they start with the first move.
+    pub fn new(control: TimeControl) -> Clock {
+        Clock {
+            control,
+            left: [control.start_time(); 2],
+            running: None,
+            paused: None,
+            warned: 0,
+            flagged: None,
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The time `color` has left at `now`.
+    pub fn left(&self, color: Color, now: Instant) -> Duration {
+        let left = self.left[color.index()];
+        match self.running {
+            Some((c, since)) if c == color => {
+                left.saturating_sub(now.saturating_duration_since(since))
+            }
+            _ => left,
+        }
+    }
+
+    /// Whose clock runs.
+    pub fn running(&self) -> Option<Color> {
+        self.running.map(|(c, _)| c)
+    }
+
+    /// Whether the clocks are paused.
+    pub fn is_paused(&self) -> bool {
+        self.paused.is_some()
+    }
+
+    /// Whose time ran out.
+    pub fn flagged(&self) -> Option<Color> {
+        self.flagged
+    }
+
+    /// `mover` has moved at `now`: their clock stops (with the increment, or set again for a
+    /// time per move), and `!mover`'s starts. The mover's time left after the move.
+    pub fn moved(&mut self, mover: Color, now: Instant) -> Duration {
+        let i = mover.index();
+        self.left[i] = self.left(mover, now);
+        match self.control {
+            TimeControl::Fischer { increment, .. } => self.left[i] += increment,
+            TimeControl::PerMove(t) => self.left[i] = t,
+        }
+        if self.flagged.is_none() {
+            if self.paused.is_some() {
+                self.paused = Some(!mover);
+            } else {
+                self.running = Some((!mover, now));
+            }
+        }
+        self.warned = 0;
+        self.left[i]
+    }
+
+    /// Stops the clocks for good (the game is over).
+    pub fn stop(&mut self, now: Instant) {
+        if let Some((c, _)) = self.running {
+            self.left[c.index()] = self.left(c, now);
+        }
+        self.running = None;
+        self.paused = None;
+    }
+
+    /// Pauses the clocks, or starts them again; whether they are paused now. Before the first
+    /// move and after the game nothing runs, and pausing does nothing.
+    pub fn toggle_pause(&mut self, now: Instant) -> bool {
+        match (self.running, self.paused) {
+            (Some((c, _)), None) => {
+                self.left[c.index()] = self.left(c, now);
+                self.running = None;
+                self.paused = Some(c);
+            }
+            (None, Some(c)) => {
+                self.running = Some((c, now));
+                self.paused = None;
+            }
+            _ => {}
+        }
+        self.paused.is_some()
+    }
+
+    /// What the clocks did up to `now`: a threshold passed by the running side, or its flag
+    /// falling (then the clocks stop).
+    pub fn tick(&mut self, now: Instant) -> Option<Tick> {
+        let (color, _) = self.running?;
+        let left = self.left(color, now);
+        if left.is_zero() {
+            self.stop(now);
+            self.flagged = Some(color);
+            return Some(Tick::Flagged(color));
+        }
+        // Only thresholds below the time the move started with are said.
+        let start = self.left[color.index()];
+        while let Some(&threshold) = WARNINGS.get(self.warned) {
+            if threshold >= start {
+                self.warned += 1;
+                continue;
+            }
+            if left <= threshold {
+                self.warned += 1;
+                return Some(Tick::Low {
+                    color,
+                    left: threshold,
+                });
+            }
+            break;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(secs: u64) -> Duration {
+        Duration::from_secs(secs)
+    }
+
+    #[test]
+    fn fischer_clocks_run_in_turn_with_the_increment() {
+        let t0 = Instant::now();
+        let mut c = Clock::new(fischer(5, 3));
+        assert_eq!(
+            c.left(Color::White, t0 + s(100)),
+            s(300),
+            "not before the first move"
+        );
+        assert_eq!(c.moved(Color::White, t0), s(303));
+        assert_eq!(c.running(), Some(Color::Black));
+        assert_eq!(c.left(Color::Black, t0 + s(20)), s(280));
+        assert_eq!(c.moved(Color::Black, t0 + s(20)), s(283));
+        assert_eq!(c.left(Color::White, t0 + s(30)), s(293));
+        // Paused for a minute: nothing runs.
+        assert!(c.toggle_pause(t0 + s(30)));
+        assert_eq!(c.left(Color::White, t0 + s(90)), s(293));
+        assert!(!c.toggle_pause(t0 + s(90)));
+        assert_eq!(c.left(Color::White, t0 + s(100)), s(283));
+    }
+
+    #[test]
+    fn thresholds_and_the_flag() {
+        let t0 = Instant::now();
+        let mut c = Clock::new(fischer(1, 1));
+        c.moved(Color::White, t0);
+        // Black starts with 60 s: the minute is not said, ten seconds are, once.
+        assert_eq!(c.tick(t0 + s(30)), None);
+        assert_eq!(
+            c.tick(t0 + s(51)),
+            Some(Tick::Low {
+                color: Color::Black,
+                left: s(10)
+            })
+        );
+        assert_eq!(c.tick(t0 + s(52)), None);
+        assert_eq!(c.tick(t0 + s(60)), Some(Tick::Flagged(Color::Black)));
+        assert_eq!(c.flagged(), Some(Color::Black));
+        assert_eq!(c.running(), None);
+        assert_eq!(c.tick(t0 + s(61)), None);
+    }
+
+    #[test]
+    fn a_time_per_move_is_set_again_after_each_move() {
+        let t0 = Instant::now();
+        let mut c = Clock::new(TimeControl::PerMove(s(30)));
+        c.moved(Color::White, t0);
+        assert_eq!(c.moved(Color::Black, t0 + s(25)), s(30));
+        assert_eq!(
+            c.tick(t0 + s(45)),
+            Some(Tick::Low {
+                color: Color::White,
+                left: s(10)
+            })
+        );
+    }
+
+    #[test]
+    fn tags_read_back() {
+        for control in PRESETS {
+            assert_eq!(TimeControl::from_tag(&control.tag()), Some(control));
+        }
+        assert_eq!(fischer(5, 3).tag(), "300+3");
+        assert_eq!(TimeControl::PerMove(s(10)).tag(), "1/10");
+        assert_eq!(TimeControl::from_tag("600"), Some(fischer(10, 0)));
+        for bad in ["", "-", "40/9000", "0+3", "x+1", "1/0"] {
+            assert_eq!(TimeControl::from_tag(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Games on time through the window: the clock chosen in the new-game dialog, shown, said on
+//! request, paused, and saved with the game.
+
+mod common;
+
+use dama::ui::{DamaApp, Language, T};
+use eframe::egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// A clock runs: the window asks to be drawn again and again, so it never settles.
+fn frames(h: &mut Harness<'_, DamaApp>) {
+    h.run_steps(4);
+}
+
+fn last(voice: &dama::speech::Recording) -> String {
+    voice.spoken().last().cloned().unwrap_or_default()
+}
+
+#[test]
+fn a_game_on_time_is_shown_said_paused_and_saved() {
+    let cases = [
+        (
+            Language::English,
+            "Clock: No clock",
+            [
+                "White has 5 minutes left, Black 5 minutes; the clocks are not running.",
+                "White has 5 minutes 3 seconds left, Black 5 minutes; Black's clock runs.",
+                "Clocks paused.",
+                "White has 5 minutes 3 seconds left, Black 5 minutes; the clocks are paused.",
+                "Clocks running again.",
+            ],
+            "Black 5:00 (running)",
+        ),
+        (
+            Language::Czech,
+            "Hodiny: Bez hodin",
+            [
+                "Bílému zbývá 5 minut, černému 5 minut; hodiny stojí.",
+                "Bílému zbývá 5 minut 3 sekundy, černému 5 minut; běží hodiny černého.",
+                "Hodiny zastaveny.",
+                "Bílému zbývá 5 minut 3 sekundy, černému 5 minut; hodiny stojí.",
+                "Hodiny znovu běží.",
+            ],
+            "Černý 5:00 (běží)",
+        ),
+    ];
+    for (lang, combo, said, shown) in cases {
+        let (mut h, voice) = common::harness(lang);
+        h.run();
+        // Without a clock the clock commands say so.
+        h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+        h.run();
+        assert!(h.state().game().moves().is_empty());
+        h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+        h.run();
+        h.get_by_label(combo).click();
+        h.run();
+        h.get_by_label("5 min + 3 s").click();
+        h.run();
+        h.get_by_label(T::Start.get(lang)).click();
+        h.run();
+        assert!(h.state().dialog().is_none(), "{lang:?}");
+        let say = |h: &mut Harness<'_, DamaApp>| {
+            h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::T);
+            frames(h);
+        };
+        say(&mut h);
+        assert_eq!(last(&voice), said[0], "{lang:?}");
+        common::click(&mut h, 22);
+        common::click(&mut h, 18);
+        frames(&mut h);
+        say(&mut h);
+        assert_eq!(last(&voice), said[1], "{lang:?}");
+        assert!(h.query_by_label(shown).is_some(), "{lang:?}: {shown}");
+        h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+        frames(&mut h);
+        assert_eq!(last(&voice), said[2], "{lang:?}");
+        say(&mut h);
+        assert_eq!(last(&voice), said[3], "{lang:?}");
+        h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+        frames(&mut h);
+        assert_eq!(last(&voice), said[4], "{lang:?}");
+        // Saved with its time control and the time left after the move.
+        let pdn = h.state().document().to_pdn();
+        assert_eq!(pdn.tag("TimeControl"), Some("300+3"));
+        assert_eq!(pdn.moves.nodes[0].comments, ["[%clk 0:05:03]"]);
+    }
+}
