@@ -221,6 +221,37 @@ pub enum Event {
         /// Whether they are paused.
         paused: bool,
     },
+    /// A problem of a collection was set on the board.
+    ProblemShown {
+        /// Its number, from 1.
+        number: usize,
+        /// How many the collection has.
+        count: usize,
+        /// How many of them are solved.
+        solved: usize,
+        /// What it asks, from the file (may be empty).
+        title: String,
+    },
+    /// The move played is the solution's.
+    RightMove,
+    /// The move played is not the solution's; it was taken back.
+    WrongMove,
+    /// The problem is solved.
+    ProblemSolved {
+        /// Its number, from 1.
+        number: usize,
+        /// How many of the collection are solved now.
+        solved: usize,
+        /// How many the collection has.
+        count: usize,
+    },
+    /// A hint for the problem: the piece to move, then (asked again) the move in `before`.
+    ProblemHint {
+        /// The square of the piece to move.
+        from: Square,
+        /// The whole move, at the second asking.
+        mv: Option<(Position, Move)>,
+    },
     /// A move the review judged, shown: the board is at the position it was played in.
     Judged {
         /// Its number, as the move list numbers it.
@@ -497,6 +528,8 @@ pub enum Problem {
     NothingToReview,
     /// A clock command in a game without clocks.
     NoClock,
+    /// A problem command while no collection of problems is open.
+    NoProblems,
     /// A tower put on the board of rules without towers.
     NoTowers,
 }

@@ -102,6 +102,8 @@ fn items_that_cannot_be_used_are_disabled_for_the_screen_reader() {
         disabled(&mut h),
         [
             "You forgot to capture! F9",
+            "Next problem Ctrl+PageDown",
+            "Previous problem Ctrl+PageUp",
             "Say the clocks Ctrl+Shift+T",
             "Pause or run the clocks Ctrl+P",
             "Review the game Ctrl+R",
@@ -116,6 +118,8 @@ fn items_that_cannot_be_used_are_disabled_for_the_screen_reader() {
         disabled(&mut h),
         [
             "You forgot to capture! F9",
+            "Next problem Ctrl+PageDown",
+            "Previous problem Ctrl+PageUp",
             "Say the clocks Ctrl+Shift+T",
             "Pause or run the clocks Ctrl+P",
             "Review the game Ctrl+R",

@@ -595,6 +595,16 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &["This game has no clock."],
     ),
     (
+        "next problem, none open",
+        &["Nejsou otevřené žádné úlohy: otevřete soubor s úlohami a zvolte Řešit jako úlohy."],
+        &["No problems are open: open a file of problems and choose Solve as problems."],
+    ),
+    (
+        "previous problem, none open",
+        &["Nejsou otevřené žádné úlohy: otevřete soubor s úlohami a zvolte Řešit jako úlohy."],
+        &["No problems are open: open a file of problems and choose Solve as problems."],
+    ),
+    (
         "quit, unsaved",
         &[
             "Nová hra",
@@ -998,6 +1008,12 @@ fn script(lang: Language) -> Script {
     s.step("study: next mistake", |s| s.command(Command::NextMistake));
     s.step("clocks: none", |s| s.command(Command::SayClocks));
     s.step("pause: no clock", |s| s.command(Command::PauseClock));
+    s.step("next problem, none open", |s| {
+        s.command(Command::NextProblem)
+    });
+    s.step("previous problem, none open", |s| {
+        s.command(Command::PreviousProblem)
+    });
     // Quitting with unsaved changes asks first.
     s.step("quit, unsaved", |s| {
         s.command(Command::NewGame);

@@ -6,6 +6,7 @@ mod change;
 mod computer;
 mod dialogs;
 mod editing;
+mod exercising;
 mod files;
 mod input;
 mod menus;
@@ -168,6 +169,8 @@ pub struct DamaApp {
     /// The position editor, while it is open: the board shows its position instead of the
     /// game's.
     editor: Option<Editor>,
+    /// The problems being solved, if a collection is open.
+    exercises: Option<exercising::Exercises>,
     /// Whether analysis follows the position shown.
     analysis_on: bool,
     /// What analysis last found: the position and the search's report.
@@ -304,6 +307,7 @@ impl DamaApp {
             doc,
             view: GameView::default(),
             editor: None,
+            exercises: None,
             analysis_on: false,
             analysis: None,
             say_analysis: false,
@@ -976,6 +980,7 @@ fn refused(problem: &Problem) -> bool {
             | Problem::NoMistakes
             | Problem::NothingToReview
             | Problem::NoClock
+            | Problem::NoProblems
             | Problem::NoTowers
     )
 }

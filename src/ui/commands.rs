@@ -104,6 +104,10 @@ commands! {
     Claim => Claim, NONE + F9;
     /// Ask the computer for a move for the side to move.
     Hint => Hint, NONE + F8;
+    /// The next problem of the collection being solved.
+    NextProblem => NextProblem, CTRL + PageDown;
+    /// The problem before.
+    PreviousProblem => PreviousProblem, CTRL + PageUp;
     /// Say the time each side has left.
     SayClocks => SayClocks, CTRL_SHIFT + T;
     /// Pause the clocks, or run them again.

@@ -60,6 +60,17 @@ pub enum Replaced {
     },
     /// The game of an interrupted run.
     Resumed,
+    /// A problem of a collection, to be solved.
+    Problem {
+        /// Its number in the collection, from 1.
+        number: usize,
+        /// How many the collection has.
+        count: usize,
+        /// How many of them are solved.
+        solved: usize,
+        /// What it asks ("Bílý táhne a vyhraje"), from the file.
+        title: String,
+    },
 }
 
 /// What the window's change path returns.
@@ -543,6 +554,17 @@ impl Document {
             },
             Replaced::Resumed => Event::Resumed {
                 plies: self.game.moves().len(),
+            },
+            Replaced::Problem {
+                number,
+                count,
+                solved,
+                title,
+            } => Event::ProblemShown {
+                number,
+                count,
+                solved,
+                title,
             },
         };
         let mut events = vec![event];

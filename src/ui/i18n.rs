@@ -59,6 +59,9 @@ texts! {
     CloseEditor => "Zavřít editor", "Close editor";
     Analysis => "Analýza", "Analysis";
     SayClocks => "Říct čas na hodinách", "Say the clocks";
+    NextProblem => "Další úloha", "Next problem";
+    PreviousProblem => "Předchozí úloha", "Previous problem";
+    SolveAsProblems => "Řešit jako úlohy", "Solve as problems";
     PauseClock => "Zastavit nebo spustit hodiny", "Pause or run the clocks";
     Clock => "Hodiny", "Clock";
     NoClock => "Bez hodin", "No clock";

@@ -323,6 +323,54 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             before,
             judged,
         } => super::analysis::judged(lang, *number, before, rules, judged),
+        Event::ProblemShown {
+            number,
+            count,
+            solved,
+            title,
+        } => {
+            let title = title.trim();
+            let title = if title.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", title.trim_end_matches('.'))
+            };
+            match lang {
+                Czech => format!("Úloha {number} z {count} (vyřešeno {solved}){title}"),
+                English => format!("Problem {number} of {count} ({solved} solved){title}"),
+            }
+        }
+        Event::RightMove => match lang {
+            Czech => "Správně.".into(),
+            English => "Right.".into(),
+        },
+        Event::WrongMove => match lang {
+            Czech => "To není řešení; tah je vrácen, zkuste jiný.".into(),
+            English => "That is not the solution; the move is taken back, try another.".into(),
+        },
+        Event::ProblemSolved {
+            number,
+            solved,
+            count,
+        } => match lang {
+            Czech => format!(
+                "Úloha {number} vyřešena! Vyřešeno {solved} z {count}. Další úloha: Ctrl+Page Down."
+            ),
+            English => format!(
+                "Problem {number} solved! {solved} of {count} solved. Next problem: Ctrl+Page Down."
+            ),
+        },
+        Event::ProblemHint { from, mv: None } => match lang {
+            Czech => format!("Nápověda: táhněte figurou z pole {from}."),
+            English => format!("Hint: move the piece on {from}."),
+        },
+        Event::ProblemHint {
+            mv: Some((before, mv)),
+            ..
+        } => match lang {
+            Czech => format!("Řešení: {}", spoken_move(lang, before, rules, mv)),
+            English => format!("The solution: {}", spoken_move(lang, before, rules, mv)),
+        },
         Event::ClockLow { color, left } => {
             let side = side_dative(lang, *color);
             match lang {

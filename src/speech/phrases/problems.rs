@@ -183,6 +183,14 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Tato partie se hraje bez hodin.".into(),
             English => "This game has no clock.".into(),
         },
+        Problem::NoProblems => match lang {
+            Czech => "Nejsou otevřené žádné úlohy: otevřete soubor s úlohami a zvolte Řešit jako \
+                      úlohy."
+                .into(),
+            English => "No problems are open: open a file of problems and choose Solve as \
+                        problems."
+                .into(),
+        },
         Problem::NoTowers => match lang {
             Czech => "Tato pravidla věže nemají.".into(),
             English => "These rules have no towers.".into(),
@@ -461,6 +469,7 @@ mod tests {
             Problem::NoMistakes,
             Problem::NothingToReview,
             Problem::NoClock,
+            Problem::NoProblems,
             Problem::NoTowers,
         ];
         for p in &all {
@@ -495,6 +504,7 @@ mod tests {
                 | Problem::NoMistakes
                 | Problem::NothingToReview
                 | Problem::NoClock
+                | Problem::NoProblems
                 | Problem::NoTowers => {}
             }
         }
@@ -642,6 +652,24 @@ mod tests {
                 left: std::time::Duration::from_secs(60),
             },
             Event::Flagged(Color::Black),
+            Event::ProblemShown {
+                number: 2,
+                count: 12,
+                solved: 1,
+                title: "Bílý táhne a vyhraje.".into(),
+            },
+            Event::RightMove,
+            Event::WrongMove,
+            Event::ProblemSolved {
+                number: 2,
+                solved: 2,
+                count: 12,
+            },
+            Event::ProblemHint { from: sq, mv: None },
+            Event::ProblemHint {
+                from: sq,
+                mv: Some((before, mv)),
+            },
             Event::ClockPaused(true),
             Event::ClockPaused(false),
             Event::Clocks {
@@ -711,6 +739,11 @@ mod tests {
                 | Event::Reviewing { .. }
                 | Event::Reviewed { .. }
                 | Event::Judged { .. }
+                | Event::ProblemShown { .. }
+                | Event::RightMove
+                | Event::WrongMove
+                | Event::ProblemSolved { .. }
+                | Event::ProblemHint { .. }
                 | Event::ClockLow { .. }
                 | Event::Flagged(_)
                 | Event::ClockPaused(_)

@@ -96,6 +96,7 @@ impl DamaApp {
                 | Change::Tick(_)
         );
         let replacing = matches!(change, Change::Replace(..));
+        let problem = matches!(change, Change::Replace(_, Replaced::Problem { .. }));
         let offering = matches!(change, Change::OfferDraw(..));
         // Looking back while the computer moves, the board stays on the position looked at:
         // the moves before it are as they were.
@@ -160,6 +161,9 @@ impl DamaApp {
         if replacing {
             // A game started from the editor's position, or another one: the editor is done.
             self.editor = None;
+            if !problem {
+                self.exercises = None;
+            }
         }
         let mut recent = None;
         for e in &events {
@@ -175,6 +179,20 @@ impl DamaApp {
         self.tell(&events, interrupt);
         if self.doc.revision() != revision {
             self.autosave_now();
+        }
+        // A move of a problem's solver is judged against the solution.
+        let solver_moved = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Moved {
+                    by: Mover::Person,
+                    ..
+                }
+            )
+        });
+        if solver_moved && self.exercises.is_some() {
+            let ply = self.doc.game().moves().len().saturating_sub(1);
+            self.judge_problem_move(ply);
         }
         if let Some(path) = recent {
             self.settings.add_recent(&path);
@@ -351,7 +369,10 @@ impl DamaApp {
             }
             Command::Help => self.dialog = Some(Dialog::Help),
             Command::Claim => self.apply(Change::Claim(Mover::Person)),
+            Command::Hint if self.exercises.is_some() => self.problem_hint(),
             Command::Hint => self.ask_hint(ctx),
+            Command::NextProblem => self.step_problem(true),
+            Command::PreviousProblem => self.step_problem(false),
             Command::Analysis => self.toggle_analysis(),
             Command::PauseClock => self.apply(Change::PauseClock(std::time::Instant::now())),
             Command::SayClocks => match self.doc.clocks(std::time::Instant::now()) {

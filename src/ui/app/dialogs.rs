@@ -250,9 +250,20 @@ impl DamaApp {
                         }
                     }
                 });
-                if ui.button(T::Cancel.get(lang)).clicked() {
+                let (solve, cancel) = ui
+                    .horizontal(|ui| {
+                        let solve = ui.button(T::SolveAsProblems.get(lang)).clicked();
+                        (solve, ui.button(T::Cancel.get(lang)).clicked())
+                    })
+                    .inner;
+                if cancel {
                     *keep = None;
                     *left = Some(Event::Cancelled);
+                } else if solve {
+                    let path = path.clone();
+                    let games = std::mem::take(games);
+                    *keep = None;
+                    self.solve_problems(&path, games);
                 } else if let Some(i) = chosen {
                     let path = path.clone();
                     let (number, game) = games.swap_remove(i);

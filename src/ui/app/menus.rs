@@ -323,6 +323,9 @@ impl DamaApp {
                 app.menu_item(ui, Command::Hint, can_hint);
                 let has_moves = !app.doc.game().moves().is_empty() && app.editor.is_none();
                 let reviewed = app.view.review.is_some() && app.editor.is_none();
+                let solving = app.exercises.is_some();
+                app.menu_item(ui, Command::NextProblem, solving);
+                app.menu_item(ui, Command::PreviousProblem, solving);
                 let timed = app.doc.clock().is_some();
                 app.menu_item(ui, Command::SayClocks, timed);
                 app.menu_item(ui, Command::PauseClock, timed);
