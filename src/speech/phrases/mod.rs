@@ -159,6 +159,14 @@ pub fn time_control(lang: Language, control: crate::clock::TimeControl) -> Strin
     }
 }
 
+/// Which problem of a collection: "Úloha 2 z 12", "Problem 2 of 12".
+pub fn problem_number(lang: Language, number: usize, count: usize) -> String {
+    match lang {
+        Czech => format!("Úloha {number} z {count}"),
+        English => format!("Problem {number} of {count}"),
+    }
+}
+
 /// A count with the right noun form: "1 kámen", "3 kameny", "5 kamenů", "2 kings".
 pub fn count(lang: Language, n: usize, role: Role) -> String {
     let word = match (lang, role) {

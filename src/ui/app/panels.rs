@@ -86,6 +86,16 @@ impl DamaApp {
         }
         let lang = self.lang();
         self.clock_view(ui);
+        if let Some(ex) = &self.exercises {
+            // Which problem is on the board, and what it asks.
+            let title = &ex.list[ex.current].title;
+            let head = crate::speech::phrases::problem_number(lang, ex.current + 1, ex.list.len());
+            ui.label(RichText::new(head).heading());
+            if !title.trim().is_empty() {
+                ui.add(egui::Label::new(RichText::new(title.trim()).strong()).wrap());
+            }
+            ui.separator();
+        }
         ui.heading(T::Moves.get(lang));
         for (color, name) in Color::ALL.into_iter().zip(self.doc.names()) {
             if !name.is_empty() {
