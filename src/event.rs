@@ -107,6 +107,8 @@ pub enum Event {
         players: [Option<Level>; 2],
         /// The position it starts from, where it is not the rule set's own start.
         set_up: Option<Position>,
+        /// The time control, in a game on time.
+        clock: Option<crate::clock::TimeControl>,
     },
     /// Who plays the sides changed.
     PlayersChanged([Option<Level>; 2]),

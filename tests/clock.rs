@@ -61,6 +61,15 @@ fn a_game_on_time_is_shown_said_paused_and_saved() {
         h.get_by_label(T::Start.get(lang)).click();
         h.run();
         assert!(h.state().dialog().is_none(), "{lang:?}");
+        let started = match lang {
+            Language::English => {
+                "New game: Czech draughts, table rules, 5 min + 3 s. White to move"
+            }
+            Language::Czech => {
+                "Nová hra: Česká dáma, pravidla od stolu, 5 min + 3 s. Na tahu je bílý"
+            }
+        };
+        assert_eq!(last(&voice), started, "{lang:?}");
         let say = |h: &mut Harness<'_, DamaApp>| {
             h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::T);
             frames(h);

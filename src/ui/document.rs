@@ -541,6 +541,7 @@ impl Document {
                 players: self.computer_levels(),
                 set_up: Some(*self.game.start())
                     .filter(|s| self.game.rules().start_position().ok() != Some(*s)),
+                clock: self.clock.as_ref().map(Clock::control),
             },
             Replaced::Opened {
                 path,

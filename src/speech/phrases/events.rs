@@ -133,13 +133,19 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             table_rules,
             players: who,
             set_up,
+            clock,
         } => {
             let name = rules_name(lang, rules);
-            let table = match (lang, table_rules) {
+            let mut table = match (lang, table_rules) {
                 (_, false) => "",
                 (Czech, true) => ", pravidla od stolu",
                 (English, true) => ", table rules",
-            };
+            }
+            .to_string();
+            if let Some(c) = clock {
+                table.push_str(", ");
+                table.push_str(&super::time_control(lang, *c));
+            }
             let mut text = match (lang, set_up) {
                 (Czech, None) => format!("Nová hra: {name}{table}."),
                 (English, None) => format!("New game: {name}{table}."),

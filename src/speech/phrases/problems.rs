@@ -573,11 +573,13 @@ mod tests {
                 table_rules: true,
                 players: [None, Some(crate::engine::Level::Expert)],
                 set_up: None,
+                clock: None,
             },
             Event::NewGame {
                 table_rules: false,
                 players: [None, None],
                 set_up: Some(Variant::Czech.rules().parse_fen("W:W22,K29:B1-3").unwrap()),
+                clock: Some(crate::clock::PRESETS[2]),
             },
             Event::PlayersChanged([None, None]),
             Event::Opened {
