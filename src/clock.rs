@@ -161,6 +161,12 @@ impl Clock {
     /// time per move), and `!mover`'s starts. The mover's time left after the move.
     pub fn moved(&mut self, mover: Color, now: Instant) -> Duration {
         let i = mover.index();
+        // The other side's clock, if it ran (a move after an undo), is charged too.
+        if let Some((c, _)) = self.running
+            && c != mover
+        {
+            self.left[c.index()] = self.left(c, now);
+        }
         self.left[i] = self.left(mover, now);
         match self.control {
             TimeControl::Fischer { increment, .. } => self.left[i] += increment,
@@ -175,6 +181,20 @@ impl Clock {
         }
         self.warned = 0;
         self.left[i]
+    }
+
+    /// `side` is to move now without a move having been made (an undo, a redo, a claim): the
+    /// clock that ran is charged, and `side`'s runs (or waits, while paused).
+    pub fn to_move(&mut self, side: Color, now: Instant) {
+        match (self.running, self.paused) {
+            (Some((c, _)), _) if c != side => {
+                self.left[c.index()] = self.left(c, now);
+                self.running = Some((side, now));
+                self.warned = 0;
+            }
+            (None, Some(_)) => self.paused = Some(side),
+            _ => {}
+        }
     }
 
     /// Stops the clocks for good (the game is over).
@@ -282,6 +302,21 @@ mod tests {
         assert_eq!(c.flagged(), Some(Color::Black));
         assert_eq!(c.running(), None);
         assert_eq!(c.tick(t0 + s(61)), None);
+    }
+
+    #[test]
+    fn an_undo_gives_the_clock_back_to_the_side_to_move() {
+        let t0 = Instant::now();
+        let mut c = Clock::new(fischer(5, 0));
+        c.moved(Color::White, t0);
+        // Black thought 20 s, then White's move was taken back: White's clock runs.
+        c.to_move(Color::White, t0 + s(20));
+        assert_eq!(c.running(), Some(Color::White));
+        assert_eq!(c.left(Color::Black, t0 + s(50)), s(280));
+        assert_eq!(c.left(Color::White, t0 + s(50)), s(270));
+        // White moves again: Black's clock runs from there.
+        c.moved(Color::White, t0 + s(50));
+        assert_eq!(c.left(Color::Black, t0 + s(60)), s(270));
     }
 
     #[test]

@@ -90,9 +90,32 @@ fn a_game_on_time_is_shown_said_paused_and_saved() {
         h.key_press_modifiers(Modifiers::COMMAND, Key::P);
         frames(&mut h);
         assert_eq!(last(&voice), said[4], "{lang:?}");
+        // The position editor pauses the clocks (nobody can move behind it), and leaving it
+        // runs them again.
+        h.key_press_modifiers(Modifiers::COMMAND, Key::E);
+        frames(&mut h);
+        assert!(
+            h.state().document().clock().unwrap().is_paused(),
+            "{lang:?}"
+        );
+        h.key_press(Key::Escape);
+        frames(&mut h);
+        assert!(
+            !h.state().document().clock().unwrap().is_paused(),
+            "{lang:?}"
+        );
+        assert_eq!(last(&voice), said[4], "{lang:?}");
+        // Undo: White is to move again, and White's clock runs.
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        frames(&mut h);
+        assert_eq!(
+            h.state().document().clock().unwrap().running(),
+            Some(dama::rules::Color::White),
+            "{lang:?}"
+        );
         // Saved with its time control and the time left after the move.
         let pdn = h.state().document().to_pdn();
         assert_eq!(pdn.tag("TimeControl"), Some("300+3"));
-        assert_eq!(pdn.moves.nodes[0].comments, ["[%clk 0:05:03]"]);
+        assert!(pdn.moves.nodes.is_empty(), "the move was taken back");
     }
 }

@@ -97,6 +97,12 @@ fn problems_are_solved_move_by_move() {
         click(&mut h, 17);
         click(&mut h, 13);
         assert_eq!(spoken().last().unwrap(), said[7], "{lang:?}");
+        // Play goes on after the solution without being judged.
+        click(&mut h, 9);
+        click(&mut h, 14);
+        click(&mut h, 13);
+        click(&mut h, 9);
+        assert_eq!(h.state().game().moves().len(), 5, "{lang:?}");
         assert_eq!(
             h.state().settings.solved_problems.get(&file),
             Some(&vec![0, 1]),

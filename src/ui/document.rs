@@ -262,10 +262,32 @@ impl Document {
         }
     }
 
-    /// Pauses the clocks or starts them again.
+    /// Pauses the clocks or starts them again; before the first move and after the game,
+    /// when nothing runs, says the clocks instead.
     pub(super) fn toggle_pause(&mut self, now: Instant) -> Outcome {
         let clock = self.clock.as_mut().ok_or(Problem::NoClock)?;
+        if (clock.running().is_none() && !clock.is_paused()) || self.game.outcome().is_some() {
+            return self.clocks(now);
+        }
         Ok(vec![Event::ClockPaused(clock.toggle_pause(now))])
+    }
+
+    /// After any change of the game: the clock of the side to move runs (an undo, a redo, a
+    /// claim change it without a move), and none after the end.
+    pub(super) fn follow_clock(&mut self, now: Instant) {
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        if self.game.outcome().is_some() {
+            clock.stop(now);
+        } else {
+            clock.to_move(self.game.position().side_to_move(), now);
+        }
+    }
+
+    /// Whether the clocks run (not before the first move, not while paused, not after the end).
+    pub fn clock_runs(&self) -> bool {
+        self.clock.as_ref().is_some_and(|c| c.running().is_some())
     }
 
     /// The clocks, to be said.

@@ -14,6 +14,8 @@ pub struct Editor {
     pub position: Position,
     /// What a click, or Space on a square, puts.
     pub brush: Piece,
+    /// The game's clocks were paused as the editor opened (they run again as it closes).
+    pub paused_clock: bool,
 }
 
 /// A change asked of the editor.
@@ -44,6 +46,7 @@ impl Editor {
             variant,
             position,
             brush: Piece::new(Color::White, Role::Man),
+            paused_clock: false,
         }
     }
 

@@ -138,6 +138,9 @@ impl DamaApp {
             }
         };
         if self.doc.play_revision() != play_revision {
+            self.doc.follow_clock(std::time::Instant::now());
+        }
+        if self.doc.play_revision() != play_revision {
             // An answer of the computer about the game before would be stale.
             self.cancel_thinking();
             let ply = self.view.ply;
@@ -161,6 +164,7 @@ impl DamaApp {
         if replacing {
             // A game started from the editor's position, or another one: the editor is done.
             self.editor = None;
+            self.forget_analysis();
             if !problem {
                 self.exercises = None;
             }

@@ -267,6 +267,17 @@ impl DamaApp {
         );
     }
 
+    /// Drops what analysis found, and the analysis under way: the rules it was for changed.
+    pub(super) fn forget_analysis(&mut self) {
+        self.analysis = None;
+        if self
+            .thinking
+            .is_some_and(|t| matches!(t.thought, Thought::Analysis(_)))
+        {
+            self.cancel_thinking();
+        }
+    }
+
     /// Analysis on or off.
     pub(super) fn toggle_analysis(&mut self) {
         self.analysis_on = !self.analysis_on;

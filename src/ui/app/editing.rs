@@ -5,6 +5,7 @@
 use eframe::egui::{self, Context, Ui};
 
 use super::DamaApp;
+use super::change::Change;
 use super::dialogs::{combo, describe};
 use crate::event::{Edit, Event};
 use crate::rules::{Color, Variant};
@@ -36,7 +37,17 @@ impl DamaApp {
                 if pos.board() != variant.start_position().board() {
                     pos = variant.start_position();
                 }
-                Editor::new(variant, pos)
+                // Nobody can move behind the editor: the clocks wait too.
+                let paused_clock = self.doc.clock_runs();
+                if paused_clock {
+                    self.apply(Change::PauseClock(std::time::Instant::now()));
+                }
+                self.forget_analysis();
+                // The cursor may be on a square of another board.
+                self.view.cursor = None;
+                let mut editor = Editor::new(variant, pos);
+                editor.paused_clock = paused_clock;
+                editor
             }
         };
         let opened = Edit::Opened {
@@ -54,7 +65,16 @@ impl DamaApp {
             return;
         };
         match editor.apply(change) {
-            Ok(edit) => self.tell(&[Event::Edited(edit)], true),
+            Ok(edit) => {
+                if let Edit::Rules { reset, .. } = edit {
+                    // The analysis was for the rules before; the cursor maybe for another board.
+                    self.forget_analysis();
+                    if reset {
+                        self.view.cursor = None;
+                    }
+                }
+                self.tell(&[Event::Edited(edit)], true)
+            }
             Err(problem) => self.complain(&problem),
         }
     }
@@ -75,10 +95,14 @@ impl DamaApp {
 
     /// Leaves the editor; the board shows the game again.
     pub(super) fn leave_editor(&mut self, ctx: &Context) {
-        if self.editor.take().is_some() {
+        if let Some(editor) = self.editor.take() {
             self.view.cursor = None;
+            self.forget_analysis();
             self.focus_board(ctx);
             self.tell(&[Event::Edited(Edit::Left)], true);
+            if editor.paused_clock {
+                self.apply(Change::PauseClock(std::time::Instant::now()));
+            }
         }
     }
 

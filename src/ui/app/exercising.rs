@@ -33,6 +33,8 @@ pub struct Exercises {
     pub current: usize,
     /// Hints asked for the move to find now.
     pub hints: u8,
+    /// The problem on the board is solved: later moves are not judged.
+    pub done: bool,
 }
 
 impl Exercises {
@@ -60,6 +62,7 @@ impl Exercises {
             list,
             current: 0,
             hints: 0,
+            done: false,
         }
     }
 }
@@ -105,6 +108,7 @@ impl DamaApp {
         let index = index % count;
         ex.current = index;
         ex.hints = 0;
+        ex.done = false;
         let problem = &ex.list[index];
         let title = problem.title.clone();
         let rules = problem.solution.rules().clone();
@@ -156,10 +160,15 @@ impl DamaApp {
     /// Judges the person's move just played at ply `ply`: the solution's (then the defence
     /// follows, or the problem is solved), or not (then it is taken back).
     pub(super) fn judge_problem_move(&mut self, ply: usize) {
-        let Some(ex) = &self.exercises else {
+        let Some(ex) = self.exercises.as_ref().filter(|e| !e.done) else {
             return;
         };
         let solution = ex.list[ex.current].solution.clone();
+        // Only the solver's moves are judged (the defence played by hand after an undo is not).
+        let solver = solution.start().side_to_move();
+        if solution.position_at(ply).map(|p| p.side_to_move()) != Some(solver) {
+            return;
+        }
         let played = self.doc.game().moves().get(ply).copied();
         let right = played.is_some() && solution.moves().get(ply).copied() == played;
         // Another move that wins at once is right too.
@@ -193,9 +202,10 @@ impl DamaApp {
     }
 
     fn problem_solved(&mut self) {
-        let Some(ex) = &self.exercises else {
+        let Some(ex) = self.exercises.as_mut() else {
             return;
         };
+        ex.done = true;
         let (path, current, count) = (ex.path.clone(), ex.current, ex.list.len());
         let solved = self.settings.solved_problems.entry(path).or_default();
         if !solved.contains(&current) {
