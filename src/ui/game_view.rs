@@ -25,6 +25,8 @@ pub struct GameView {
     pub draw_considered: Option<u64>,
     /// Each move of the game judged by the last review (until the game changes).
     pub review: Option<Vec<crate::engine::review::Judged>>,
+    /// The ply of the mistake "next mistake" showed last.
+    pub mistake_shown: Option<usize>,
 }
 
 impl GameView {
@@ -41,5 +43,6 @@ impl GameView {
         self.offenders = None;
         self.hint = None;
         self.review = None;
+        self.mistake_shown = None;
     }
 }

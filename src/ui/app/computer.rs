@@ -346,10 +346,14 @@ impl DamaApp {
             .filter(|j| j.mark >= Mark::Mistake)
             .cloned()
             .collect();
-        let after = self.view.ply;
+        // From the position shown: a mistake there is said, unless it was the last one said.
+        let from = match self.view.ply {
+            Some(p) if self.view.mistake_shown == Some(p) => Some(p + 1),
+            p => p,
+        };
         let next = bad
             .iter()
-            .find(|j| after.is_some_and(|p| j.ply > p))
+            .find(|j| from.is_some_and(|p| j.ply >= p))
             .or(bad.first())
             .cloned();
         let Some(j) = next else {
@@ -363,6 +367,7 @@ impl DamaApp {
         let number = (j.ply + offset) / 2 + 1;
         self.view.picker.clear();
         self.view.ply = Some(j.ply);
+        self.view.mistake_shown = Some(j.ply);
         self.view.cursor = Some(j.played.from());
         self.tell(
             &[Event::Judged {
