@@ -196,6 +196,8 @@ pub enum Event {
         /// About how long it takes, in seconds.
         seconds: u64,
     },
+    /// The review was stopped before it was done (the computer had to move, the editor opened).
+    ReviewStopped,
     /// The review is done.
     Reviewed {
         /// Inaccuracies, mistakes, blunders.

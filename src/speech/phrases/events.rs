@@ -323,6 +323,10 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
                 seconds
             ),
         },
+        Event::ReviewStopped => match lang {
+            Czech => "Rozbor partie přerušen.".into(),
+            English => "Game review stopped.".into(),
+        },
         Event::Reviewed { counts, key } => super::analysis::reviewed(lang, *counts, key),
         Event::Judged {
             number,

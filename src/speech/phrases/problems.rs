@@ -645,6 +645,7 @@ mod tests {
                 moves: 12,
                 seconds: 4,
             },
+            Event::ReviewStopped,
             Event::Reviewed {
                 counts: [1, 2, 3],
                 key: "Ctrl+Shift+M".into(),
@@ -739,6 +740,7 @@ mod tests {
                 | Event::Analysing
                 | Event::Analysed { .. }
                 | Event::Reviewing { .. }
+                | Event::ReviewStopped
                 | Event::Reviewed { .. }
                 | Event::Judged { .. }
                 | Event::ProblemShown { .. }

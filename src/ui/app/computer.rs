@@ -51,12 +51,16 @@ const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(2000
 const REVIEW_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 
 impl DamaApp {
-    /// Stops the computer thinking: its answer, when it comes, is dropped.
+    /// Stops the computer thinking: its answer, when it comes, is dropped. A review stopped
+    /// so is said (it was announced as it started).
     pub(super) fn cancel_thinking(&mut self) {
-        if self.thinking.take().is_some()
-            && let Some(w) = self.worker.as_mut()
-        {
-            w.cancel();
+        if let Some(t) = self.thinking.take() {
+            if let Some(w) = self.worker.as_mut() {
+                w.cancel();
+            }
+            if t.thought == Thought::Review {
+                self.tell(&[Event::ReviewStopped], false);
+            }
         }
     }
 
