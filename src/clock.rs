@@ -52,6 +52,18 @@ impl TimeControl {
         }
     }
 
+    /// Whether the times are ones a game can be played with: at least a second, at most a day,
+    /// an increment of at most an hour (a settings file edited by hand may say anything).
+    pub fn is_playable(self) -> bool {
+        let day = Duration::from_secs(24 * 3600);
+        let increment = match self {
+            TimeControl::Fischer { increment, .. } => increment,
+            TimeControl::PerMove(_) => Duration::ZERO,
+        };
+        (Duration::from_secs(1)..=day).contains(&self.start_time())
+            && increment <= Duration::from_secs(3600)
+    }
+
     /// The PDN `TimeControl` tag, as PGN writes it: `300+3` (seconds and increment), `1/60`
     /// (one move in 60 seconds, again and again).
     pub fn tag(self) -> String {
@@ -332,6 +344,14 @@ mod tests {
                 left: s(10)
             })
         );
+    }
+
+    #[test]
+    fn only_playable_times_are_taken() {
+        assert!(PRESETS.iter().all(|c| c.is_playable()));
+        assert!(!TimeControl::PerMove(Duration::ZERO).is_playable());
+        assert!(!fischer(100_000, 0).is_playable());
+        assert!(!fischer(5, 100_000).is_playable());
     }
 
     #[test]

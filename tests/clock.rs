@@ -117,5 +117,10 @@ fn a_game_on_time_is_shown_said_paused_and_saved() {
         let pdn = h.state().document().to_pdn();
         assert_eq!(pdn.tag("TimeControl"), Some("300+3"));
         assert!(pdn.moves.nodes.is_empty(), "the move was taken back");
+        // The next new game offers the clock chosen last.
+        h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+        frames(&mut h);
+        let chosen = combo.split(':').next().unwrap().to_string() + ": 5 min + 3 s";
+        assert!(h.query_by_label(&chosen).is_some(), "{lang:?}: {chosen}");
     }
 }

@@ -664,6 +664,7 @@ impl DamaApp {
     fn start_game(&mut self, form: &NewGameForm) {
         self.settings.last_rules = form.variant.id().to_string();
         self.settings.last_table_rules = form.rules.claim.is_some().then_some(form.table_rules);
+        self.settings.last_clock = form.clock;
         self.settings.white_name = form.white.clone();
         self.settings.black_name = form.black.clone();
         self.settings.white_player = form.players[0];
@@ -742,6 +743,8 @@ impl DamaApp {
             &self.settings.black_name,
             Color::ALL.map(|c| self.doc.player(c)),
         );
+        // The clock chosen last (times a hand-edited file gives that no game can use: none).
+        form.clock = self.settings.last_clock.filter(|c| c.is_playable());
         if let Some(text) = position {
             form.position = text.to_string();
             form.focus_position = true;

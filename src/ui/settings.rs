@@ -115,6 +115,8 @@ pub struct Settings {
     /// Threads the computer thinks on at levels 4 and 5 and for hints (1 to
     /// `MAX_ENGINE_THREADS`); the weaker levels use one.
     pub engine_threads: u32,
+    /// The time control chosen last in the new-game dialog (`None`: no clock).
+    pub last_clock: Option<crate::clock::TimeControl>,
     /// The problems solved in each file of problems (their indices in the file).
     pub solved_problems: std::collections::BTreeMap<PathBuf, Vec<usize>>,
 }
@@ -154,6 +156,7 @@ impl Default for Settings {
             sounds: false,
             sound_volume: 0.5,
             engine_threads: default_engine_threads(),
+            last_clock: None,
             solved_problems: Default::default(),
         }
     }
