@@ -28,9 +28,10 @@ fn wait(h: &mut Harness<'_, DamaApp>, done: impl Fn(&Harness<'_, DamaApp>) -> bo
 }
 
 /// White could take Black's last man with 22x15 and plays 31-27 instead (table rules).
-fn blunder(lang: Language) -> (Harness<'static, DamaApp>, dama::speech::Recording) {
+/// `test` names the folder of its file: the tests run at once.
+fn blunder(lang: Language, test: &str) -> (Harness<'static, DamaApp>, dama::speech::Recording) {
     let (mut h, voice) = common::harness(lang);
-    let dir = common::temp_dir("study", &format!("{lang:?}"));
+    let dir = common::temp_dir("study", &format!("{test}-{lang:?}"));
     let file = common::write_file(
         &dir,
         "study.pdn",
@@ -62,7 +63,7 @@ fn the_analysis_follows_the_position_shown() {
             "Počítač rozebírá pozici…",
         ),
     ] {
-        let (mut h, _voice) = blunder(lang);
+        let (mut h, _voice) = blunder(lang, "analysis");
         h.key_press_modifiers(Modifiers::SHIFT, Key::F8);
         h.run_steps(2);
         // At the current position (Black to move, after the blunder) it thinks, then shows.
@@ -93,7 +94,7 @@ fn the_review_marks_the_move_list_and_goes_to_the_mistake() {
             "Tah 1, bílý 31-27 je hrubá chyba; lepší bylo 22x15",
         ),
     ] {
-        let (mut h, voice) = blunder(lang);
+        let (mut h, voice) = blunder(lang, "review");
         h.key_press_modifiers(Modifiers::COMMAND, Key::R);
         h.run_steps(2);
         wait(&mut h, |h| h.query_by_label(item).is_some());
