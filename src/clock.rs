@@ -95,6 +95,12 @@ impl TimeControl {
     }
 }
 
+/// `left` in whole seconds as a clock shows it: rounded up, so that a clock showing 0 has run
+/// out.
+pub fn shown_seconds(left: Duration) -> u64 {
+    left.as_secs() + u64::from(left.subsec_nanos() > 0)
+}
+
 /// Something the clocks did that is to be said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tick {

@@ -13,6 +13,9 @@ use super::{color_name, side_name};
 
 use Language::{Czech, English};
 
+/// Scores from here on are a win found (a database or the search), said in words, not men.
+const DECIDED: i32 = KNOWN_WIN - 1_000;
+
 /// Moves of the expected line said; the rest is "…".
 const LINE_MOVES: usize = 6;
 
@@ -26,7 +29,7 @@ pub fn standing(lang: Language, pos: &Position, score: i32) -> String {
         (!mover, -score)
     };
     let side = side_name(lang, ahead);
-    if by >= KNOWN_WIN - 1_000 {
+    if by >= DECIDED {
         return match lang {
             Czech => format!("{side} vyhrává"),
             English => format!("{side} wins"),
@@ -197,7 +200,7 @@ pub fn score_short(lang: Language, pos: &Position, score: i32) -> Option<String>
     } else {
         -score
     };
-    if white.abs() >= KNOWN_WIN - 1_000 {
+    if white.abs() >= DECIDED {
         return None;
     }
     // In tenths, so that a score under half a tenth is "0.0", not "-0.0".

@@ -434,7 +434,7 @@ fn side_dative(lang: Language, c: Color) -> &'static str {
 /// A time left in words, in whole seconds (rounded up: a clock that shows 0 has run out):
 /// "jedna minuta", "4 minuty 57 sekund", "10 seconds".
 pub fn time_left(lang: Language, left: std::time::Duration) -> String {
-    let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+    let secs = crate::clock::shown_seconds(left);
     let (m, s) = ((secs / 60) as usize, (secs % 60) as usize);
     let minutes = match (lang, m) {
         (Czech, 1) => "jedna minuta".to_string(),

@@ -65,17 +65,17 @@ impl DamaApp {
     }
 
     fn ask(&mut self, ctx: &Context, task: Task, thought: Thought) {
-        let game = self.doc.game().clone();
-        self.ask_about(ctx, &game, task, thought);
+        self.ask_about(ctx, None, task, thought);
     }
 
-    fn ask_about(&mut self, ctx: &Context, game: &Game, task: Task, thought: Thought) {
+    /// Asks about `game`, or the document's game (the worker takes its own copy).
+    fn ask_about(&mut self, ctx: &Context, game: Option<&Game>, task: Task, thought: Thought) {
         let worker = self.worker.get_or_insert_with(|| {
             let ctx = ctx.clone();
             Worker::new(move || ctx.request_repaint())
         });
         worker.set_threads(self.settings.engine_threads as usize);
-        let id = worker.ask(game, task);
+        let id = worker.ask(game.unwrap_or(self.doc.game()), task);
         let revision = self.revision_for(thought);
         self.thinking = Some(Thinking {
             id,
@@ -230,12 +230,7 @@ impl DamaApp {
             self.complain(&Problem::ComputerToMove);
             return;
         }
-        if self
-            .thinking
-            .is_some_and(|t| matches!(t.thought, Thought::Analysis(_)))
-        {
-            self.cancel_thinking();
-        }
+        self.stop_analysing();
         if self.thinking.is_some() {
             self.complain(&Problem::StillThinking);
             return;
@@ -255,42 +250,40 @@ impl DamaApp {
         if self.analysis.as_ref().is_some_and(|(p, _)| *p == pos) {
             return;
         }
+        // The editor's position is a game of its own; the game's, the game up to the ply shown.
         let (game, ply) = match &self.editor {
             Some(editor) => (
-                Game::from_position(editor.variant.rules().clone(), pos),
+                Some(Game::from_position(editor.variant.rules().clone(), pos)),
                 None,
             ),
-            None => (self.doc.game().clone(), self.view.ply),
+            None => (None, self.view.ply),
         };
         let time = ANALYSIS_TIME;
-        self.ask_about(
-            ctx,
-            &game,
-            Task::Analyse { ply, time },
-            Thought::Analysis(pos),
-        );
+        let task = Task::Analyse { ply, time };
+        self.ask_about(ctx, game.as_ref(), task, Thought::Analysis(pos));
+    }
+
+    /// Stops an analysis under way (a hint, a review, other rules come first); whether one was.
+    fn stop_analysing(&mut self) -> bool {
+        let analysing = self
+            .thinking
+            .is_some_and(|t| matches!(t.thought, Thought::Analysis(_)));
+        if analysing {
+            self.cancel_thinking();
+        }
+        analysing
     }
 
     /// Drops what analysis found, and the analysis under way: the rules it was for changed.
     pub(super) fn forget_analysis(&mut self) {
         self.analysis = None;
-        if self
-            .thinking
-            .is_some_and(|t| matches!(t.thought, Thought::Analysis(_)))
-        {
-            self.cancel_thinking();
-        }
+        self.stop_analysing();
     }
 
     /// Analysis on or off.
     pub(super) fn toggle_analysis(&mut self) {
         self.analysis_on = !self.analysis_on;
-        if !self.analysis_on
-            && self
-                .thinking
-                .is_some_and(|t| matches!(t.thought, Thought::Analysis(_)))
-        {
-            self.cancel_thinking();
+        if !self.analysis_on && self.stop_analysing() {
             self.say_analysis = false;
         }
         self.tell(&[Event::AnalysisMode(self.analysis_on)], true);
@@ -322,12 +315,7 @@ impl DamaApp {
             self.complain(&Problem::NothingToReview);
             return;
         }
-        if self
-            .thinking
-            .is_some_and(|t| matches!(t.thought, Thought::Analysis(_)))
-        {
-            self.cancel_thinking();
-        }
+        self.stop_analysing();
         if self.thinking.is_some() {
             self.complain(&Problem::StillThinking);
             return;

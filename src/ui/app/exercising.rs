@@ -133,7 +133,7 @@ impl DamaApp {
         }
     }
 
-    /// The next problem (`step` 1) or the one before (`step` -1), round the collection.
+    /// The next problem (`forward`) or the one before, round the collection.
     pub(super) fn step_problem(&mut self, forward: bool) {
         let Some(ex) = &self.exercises else {
             self.complain(&Problem::NoProblems);

@@ -254,8 +254,7 @@ impl DamaApp {
         ui.vertical(|ui| {
             for color in Color::ALL {
                 let left = clock.left(color, now);
-                // Whole seconds, rounded up: a clock showing 0:00 has run out.
-                let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+                let secs = crate::clock::shown_seconds(left);
                 let mut text = format!(
                     "{} {}:{:02}",
                     i18n::side_name(lang, color),
