@@ -23,7 +23,7 @@ use fs4::fs_std::FileExt;
 use crate::engine::Level;
 use crate::game_file::{self, ReadError};
 use crate::notation::pdn::{self, PdnError, ResultToken};
-use crate::rules::{Game, RuleSet, RuleSetError};
+use crate::rules::{Game, RuleSet, RuleSetError, Variations};
 
 /// The autosave's name in the data directory.
 pub const AUTOSAVE_FILE: &str = "autosave.pdn";
@@ -52,6 +52,8 @@ pub struct SessionRef<'a> {
     pub dirty: bool,
     /// Who plays White and Black: a person (`None`) or the computer at a level.
     pub computer: [Option<Level>; 2],
+    /// The variations kept with the game.
+    pub variations: &'a Variations,
 }
 
 /// A game read back from an autosave.
@@ -69,6 +71,8 @@ pub struct Session {
     pub dirty: bool,
     /// Who played White and Black: a person (`None`) or the computer at a level.
     pub computer: [Option<Level>; 2],
+    /// The variations kept with the game.
+    pub variations: Variations,
 }
 
 impl Session {
@@ -335,6 +339,7 @@ fn discarded_path(autosave: &Path) -> PathBuf {
 /// The autosave's text: the game as it would be saved, with autosave's own tags.
 fn to_bytes(s: &SessionRef<'_>) -> io::Result<Vec<u8>> {
     let mut game = pdn::to_pdn(s.game, s.tags, s.names);
+    pdn::add_variations(&mut game, s.game, s.variations);
     // A path that is not Unicode cannot go into a tag: the game is then resumed without it.
     if let Some(file) = s.file.and_then(Path::to_str) {
         game.set_tag(FILE_TAG, file);
@@ -406,6 +411,7 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         file,
         dirty,
         computer,
+        variations: pdn::variations_of(&game),
     }))
 }
 
@@ -427,6 +433,8 @@ mod tests {
         g.play(m).unwrap();
     }
 
+    static NONE: Variations = Variations::EMPTY;
+
     fn session(game: &Game) -> SessionRef<'_> {
         SessionRef {
             game,
@@ -435,6 +443,7 @@ mod tests {
             file: None,
             dirty: true,
             computer: [None, Some(Level::Expert)],
+            variations: &NONE,
         }
     }
 

@@ -265,6 +265,45 @@ pub enum Event {
         /// The judgement.
         judged: Judged,
     },
+    /// A move at an earlier position started a variation (the game is as it was).
+    VariationStarted {
+        /// The position it was played in.
+        before: Position,
+        /// The move.
+        mv: Move,
+    },
+    /// A move was played in a variation.
+    VariationMoved {
+        /// The position it was played in.
+        before: Position,
+        /// The move.
+        mv: Move,
+    },
+    /// A move in a variation replaced its later moves.
+    VariationCut {
+        /// How many plies were dropped.
+        dropped: usize,
+    },
+    /// A variation was deleted.
+    VariationRemoved {
+        /// How many moves it held, its own variations included.
+        moves: usize,
+    },
+    /// A variation took the place of the line it hung from: of the game itself (`game`), or
+    /// of the variation it was in.
+    VariationPromoted {
+        /// Whether it became the game.
+        game: bool,
+    },
+    /// The position shown has variations to its next move.
+    Choices {
+        /// The position.
+        at: Position,
+        /// The line's own next move.
+        next: Option<Move>,
+        /// The first moves of the variations to it.
+        variations: Vec<Move>,
+    },
 }
 
 /// A change in the position editor (the board being set up is not the game: these change
@@ -363,6 +402,25 @@ pub enum Look {
     },
     /// The current position again.
     Live,
+    /// The position after ply `ply` (from 1) of a variation of `len` plies.
+    Variation {
+        /// How deep it is: 1 for a variation to the game's own moves.
+        depth: usize,
+        /// Which of the variations to the same move, from 1.
+        index: usize,
+        /// How many variations that move has.
+        count: usize,
+        /// The ply shown, from 1.
+        ply: usize,
+        /// The length of the variation.
+        len: usize,
+        /// The move number as the move list writes it.
+        number: usize,
+        /// The position the move was played in.
+        before: Position,
+        /// The move.
+        mv: Move,
+    },
 }
 
 /// A square as the board shows it: what stands there and the marks on it, the same facts
@@ -536,6 +594,12 @@ pub enum Problem {
     NoProblems,
     /// A tower put on the board of rules without towers.
     NoTowers,
+    /// The move shown has no variation to go to (nor a line it is a variation to).
+    NoVariation,
+    /// A variation command while the board shows the game's own moves.
+    NotInVariation,
+    /// The board already shows the last move of the variation.
+    EndOfVariation,
 }
 
 /// A setting that `Settings::load` found out of range and replaced, named for the notice.

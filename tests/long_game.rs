@@ -5,7 +5,7 @@
 mod common;
 
 use dama::autosave::{Autosave, SessionRef};
-use dama::rules::{Game, Move, Position, Variant};
+use dama::rules::{Game, Move, Position, Variant, Variations};
 use dama::ui::{DamaApp, Language, MAX_ROWS_DRAWN};
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
@@ -56,6 +56,7 @@ fn a_game_of_twenty_thousand_plies_lays_out_only_the_rows_in_view() {
         file: None,
         dirty: true,
         computer: [None, None],
+        variations: &Variations::default(),
     };
     Autosave::new(&data).update(1, session).unwrap();
     let mut app = DamaApp::with_settings(common::settings(Language::English, Variant::Czech), None);
@@ -100,6 +101,7 @@ fn an_ordinary_game_lists_every_move() {
         file: None,
         dirty: true,
         computer: [None, None],
+        variations: &Variations::default(),
     };
     Autosave::new(&data).update(1, session).unwrap();
     let mut app = DamaApp::with_settings(common::settings(Language::English, Variant::Czech), None);

@@ -126,7 +126,7 @@ fn items_that_cannot_be_used_are_disabled_for_the_screen_reader() {
             "Next mistake Ctrl+Shift+M"
         ]
     );
-    // Edit: nothing to undo or redo at the start, and no position being set up.
+    // Edit: nothing to undo or redo at the start, no position being set up, no variation.
     key(&mut h, Modifiers::ALT, Key::E);
     let edit: Vec<String> = h
         .query_all_by(|n| n.role() == Role::MenuItem && n.is_disabled())
@@ -137,8 +137,21 @@ fn items_that_cannot_be_used_are_disabled_for_the_screen_reader() {
         [
             "Undo Ctrl+Z",
             "Redo Ctrl+Y",
-            "Play from this position… Ctrl+Enter"
+            "Play from this position… Ctrl+Enter",
+            "Promote the variation Ctrl+Shift+Up",
+            "Delete the variation… Ctrl+Delete"
         ]
+    );
+    key(&mut h, Modifiers::NONE, Key::Escape);
+    // View: no variation to go to.
+    key(&mut h, Modifiers::ALT, Key::V);
+    let view: Vec<String> = h
+        .query_all_by(|n| n.role() == Role::MenuItem && n.is_disabled())
+        .map(|n| n.accesskit_node().label().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        view,
+        ["Next variation Ctrl+Down", "Previous variation Ctrl+Up"]
     );
     key(&mut h, Modifiers::NONE, Key::Escape);
 }

@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use dama::autosave::{Autosave, Found, Session};
 use dama::notation::pdn;
-use dama::rules::{Enforcement, Game, Outcome, Variant, WinReason};
+use dama::rules::{Branch, Enforcement, Game, Outcome, Position, Variant, Variations, WinReason};
 use dama::sound::CueRecording;
 use dama::ui::{Command, DamaApp, Dialog, Language, Pending, T};
 use eframe::egui::{self, Key, Modifiers, accesskit::Role};
@@ -791,11 +791,19 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
     let text = String::from_utf8_lossy(&text);
     let game = app.game();
     let ply = app.shown_ply();
+    let variation = app.shown_variation().map(|(b, p)| (b.to_vec(), p));
     // Behind the position editor, the game is where it was looked at.
+    let in_variation = |vars: &Variations, game: &Game| {
+        let (branches, ply) = variation.as_ref()?;
+        variation_position(vars, game, branches, *ply)
+    };
     let shown = match (app.editor(), ply) {
-        (None, _) => app.shown_position(),
-        (Some(_), Some(p)) => game.position_at(p).unwrap_or(game.position()),
-        (Some(_), None) => game.position(),
+        (None, _) => *app.shown_position(),
+        (Some(_), _) if variation.is_some() => {
+            in_variation(app.document().variations(), game).expect("the variation shown")
+        }
+        (Some(_), Some(p)) => *game.position_at(p).unwrap_or(game.position()),
+        (Some(_), None) => *game.position(),
     };
     let context = || {
         format!(
@@ -807,8 +815,8 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
             shown.fen(),
         )
     };
-    let replayed = match Autosave::new(&copy).find() {
-        Found::Interrupted(session) => session.game,
+    let (replayed, variations) = match Autosave::new(&copy).find() {
+        Found::Interrupted(session) => (session.game, session.variations),
         Found::Nothing => {
             // Nothing to resume: the window's game must be a new one, not yet played.
             let session = Session {
@@ -818,6 +826,7 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
                 file: None,
                 dirty: false,
                 computer: [None, None],
+                variations: Default::default(),
             };
             if session.worth_resuming() || ply.is_some() {
                 return Err(format!(
@@ -836,8 +845,9 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
     };
     let mut differences = differences(&replayed, game);
     let replayed_shown = match ply {
-        Some(p) => replayed.position_at(p),
-        None => Some(replayed.position()),
+        _ if variation.is_some() => in_variation(&variations, &replayed),
+        Some(p) => replayed.position_at(p).copied(),
+        None => Some(*replayed.position()),
     };
     if replayed_shown != Some(shown) {
         differences.push(format!(
@@ -855,6 +865,22 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
             context()
         ))
     }
+}
+
+/// The position after `ply` moves of the variation `branches` leads to in `game`.
+fn variation_position(
+    vars: &Variations,
+    game: &Game,
+    branches: &[Branch],
+    ply: usize,
+) -> Option<Position> {
+    let (moves, base) = vars.line(game.moves(), branches)?;
+    let from = branches.first()?.at;
+    let mut pos = *game.position_at(from)?;
+    for m in moves.get(from..base + ply)? {
+        pos.play_unchecked(m);
+    }
+    Some(pos)
 }
 
 /// What must be the same in a game read back and the window's: rules, enforcement, start,

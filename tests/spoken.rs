@@ -143,10 +143,10 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     (
         "back",
         &[
-            "Po 1. tahu bílého: 22 na 18 (1 z 2). Prohlížíte dřívější pozici; tahem odsud hru změníte.",
+            "Po 1. tahu bílého: 22 na 18 (1 z 2). Prohlížíte dřívější pozici; tah odsud začne variantu, nebo nahradí další tahy.",
         ],
         &[
-            "After White's move 1: 22 to 18 (1 of 2). You are looking at an earlier position; a move here changes the game.",
+            "After White's move 1: 22 to 18 (1 of 2). You are looking at an earlier position; a move here starts a variation or replaces the later moves.",
         ],
     ),
     (
@@ -585,6 +585,91 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &["Move 1, White 31-27 is a blunder; 22x15 was better"],
     ),
     (
+        "variations: a game",
+        &[
+            "Nová hra",
+            "Neuložené změny. Partie obsahuje neuložené změny. Uložit je?",
+            "Nová hra: Česká dáma, pravidla od stolu. Na tahu je bílý",
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "22 na 18",
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "11 na 15",
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "18 bere 11",
+            "Po 1. tahu černého: 11 na 15 (2 z 3). Prohlížíte dřívější pozici; tah odsud začne variantu, nebo nahradí další tahy.",
+            "Po 1. tahu bílého: 22 na 18 (1 z 3).",
+        ],
+        &[
+            "New game",
+            "Unsaved changes. The game has unsaved changes. Save them?",
+            "New game: Czech draughts, table rules. White to move",
+            "Type a move, for example 32-28, and press Enter.",
+            "22 to 18",
+            "Type a move, for example 32-28, and press Enter.",
+            "11 to 15",
+            "Type a move, for example 32-28, and press Enter.",
+            "18 takes 11",
+            "After Black's move 1: 11 to 15 (2 of 3). You are looking at an earlier position; a move here starts a variation or replaces the later moves.",
+            "After White's move 1: 22 to 18 (1 of 3).",
+        ],
+    ),
+    (
+        "variations: a move asks",
+        &[
+            "Zadejte tah, například 32-28, a stiskněte Enter.",
+            "Tah v dřívější pozici. Partie pokračuje tahem 11 na 15. Tah 10 na 14 může začít novou variantu, nebo nahradit 2 další tahy.",
+        ],
+        &[
+            "Type a move, for example 32-28, and press Enter.",
+            "A move at an earlier position. The game goes on with 11 to 15. 10 to 14 can start a new variation, or replace 2 later moves.",
+        ],
+    ),
+    (
+        "variations: new variation",
+        &["Nová varianta: 10 na 14"],
+        &["New variation: 10 to 14"],
+    ),
+    (
+        "variations: previous",
+        &["Po 1. tahu černého: 11 na 15 (2 z 3)."],
+        &["After Black's move 1: 11 to 15 (2 of 3)."],
+    ),
+    (
+        "variations: next",
+        &["Varianta, po 1. tahu černého: 10 na 14 (1 z 1)."],
+        &["Variation, after Black's move 1: 10 to 14 (1 of 1)."],
+    ),
+    (
+        "variations: promote",
+        &["Varianta je teď partií; dřívější tahy partie jsou variantou."],
+        &["The variation is now the game; the game's moves are a variation."],
+    ),
+    (
+        "variations: delete asks",
+        &[
+            "Výchozí pozice (0 z 2). Prohlížíte dřívější pozici; tah odsud začne variantu, nebo nahradí další tahy.",
+            "Po 1. tahu bílého: 22 na 18 (1 z 2). Další tah 10 na 14; varianta: 11 na 15.",
+            "Varianta, po 1. tahu černého: 11 na 15 (1 z 2).",
+            "Smazat variantu? Smazat variantu od tahu 11 na 15 (2 tahy) i s variantami v ní?",
+        ],
+        &[
+            "Starting position (0 of 2). You are looking at an earlier position; a move here starts a variation or replaces the later moves.",
+            "After White's move 1: 22 to 18 (1 of 2). Next move 10 to 14; variation: 11 to 15.",
+            "Variation, after Black's move 1: 11 to 15 (1 of 2).",
+            "Delete the variation? Delete the variation from 11 to 15 (2 moves), with the variations in it?",
+        ],
+    ),
+    (
+        "variations: deleted",
+        &["Varianta smazána (2 tahy)."],
+        &["Variation deleted (2 moves)."],
+    ),
+    (
+        "variations: none left",
+        &["Tento tah nemá žádnou variantu."],
+        &["This move has no variation."],
+    ),
+    (
         "clocks: none",
         &["Tato partie se hraje bez hodin."],
         &["This game has no clock."],
@@ -1006,6 +1091,37 @@ fn script(lang: Language) -> Script {
         s.wait(move |_| voice.spoken().len() >= before + 2);
     });
     s.step("study: next mistake", |s| s.command(Command::NextMistake));
+    // Variations: a move at an earlier position asks, goes in a variation, which is gone
+    // through, promoted and deleted.
+    s.step("variations: a game", |s| {
+        s.command(Command::NewGame);
+        s.button(T::Start);
+        s.button(T::Discard);
+        for m in ["22-18", "11-15", "18x11"] {
+            s.typed(m);
+        }
+        s.command(Command::PreviousPosition);
+        s.command(Command::PreviousPosition);
+    });
+    s.step("variations: a move asks", |s| s.typed("10-14"));
+    s.step("variations: new variation", |s| s.button(T::NewVariation));
+    s.step("variations: previous", |s| {
+        s.command(Command::PreviousVariation)
+    });
+    s.step("variations: next", |s| s.command(Command::NextVariation));
+    s.step("variations: promote", |s| {
+        s.command(Command::PromoteVariation)
+    });
+    s.step("variations: delete asks", |s| {
+        s.command(Command::FirstPosition);
+        s.command(Command::NextPosition);
+        s.command(Command::NextVariation);
+        s.command(Command::DeleteVariation);
+    });
+    s.step("variations: deleted", |s| s.button(T::Delete));
+    s.step("variations: none left", |s| {
+        s.command(Command::NextVariation)
+    });
     s.step("clocks: none", |s| s.command(Command::SayClocks));
     s.step("pause: no clock", |s| s.command(Command::PauseClock));
     s.step("next problem, none open", |s| {

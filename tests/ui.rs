@@ -183,11 +183,15 @@ fn undo_and_redo_by_keyboard() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
     assert_eq!(plies(&h), ["22-18", "11-15"]);
-    // Looking back and playing from there continues the game from that position.
+    // Looking back and playing from there asks; replacing the later moves continues the
+    // game from that position.
     h.get_by_label("22-18").click();
     h.run();
     click(&mut h, 12);
     click(&mut h, 16);
+    assert_eq!(plies(&h), ["22-18", "11-15"]);
+    h.get_by_label("Replace the later moves").click();
+    h.run();
     assert_eq!(plies(&h), ["22-18", "12-16"]);
 }
 
@@ -431,7 +435,8 @@ fn looking_back_survives_a_save_and_a_refused_claim() {
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::ArrowLeft);
     h.run();
-    let banner = "Viewing an earlier position. A move here changes the game.";
+    let banner =
+        "Viewing an earlier position. A move here starts a variation or replaces the later moves.";
     assert!(h.query_by_label(banner).is_some());
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();

@@ -34,6 +34,7 @@ mod rule_set;
 mod square;
 mod square_set;
 mod table;
+mod variation;
 
 pub use color::{ByColor, Color};
 pub use fen::FenError;
@@ -50,3 +51,4 @@ pub use rule_set::{
 };
 pub use square::{Board, Square};
 pub use square_set::{SquareSet, SquareSetIter};
+pub use variation::{Branch, Variation, Variations};

@@ -11,6 +11,7 @@ mod files;
 mod input;
 mod menus;
 mod panels;
+mod varying;
 pub use panels::MAX_ROWS_DRAWN;
 
 use std::path::{Path, PathBuf};
@@ -148,6 +149,17 @@ pub enum Dialog {
     /// "Resume the interrupted game?": this window's own or another window's (see
     /// [`crate::autosave::Autosave::others`]).
     Resume(Box<crate::autosave::Interrupted>),
+    /// A move at an earlier position: a new variation, or in place of the later moves.
+    Branch {
+        /// Where it is played.
+        spot: varying::Spot,
+        /// The move.
+        mv: Move,
+        /// What the dialog asks.
+        question: String,
+    },
+    /// "Delete the variation?": its branches, and the question.
+    RemoveVariation(Vec<crate::rules::Branch>, String),
 }
 
 /// The last announcement: shown in the status bar, which is the live region screen readers
@@ -402,6 +414,15 @@ impl DamaApp {
         self.view.cursor
     }
 
+    /// The variation the board shows: its branches from the game, and the ply of it shown
+    /// (from 1).
+    pub fn shown_variation(&self) -> Option<(&[crate::rules::Branch], usize)> {
+        self.view
+            .variation
+            .as_ref()
+            .map(|v| (v.branches.as_slice(), v.ply))
+    }
+
     /// The ply looked back at: the board shows the position after that many plies
     /// ([`DamaApp::shown_position`]); `None` while it shows the current one.
     pub fn shown_ply(&self) -> Option<usize> {
@@ -631,6 +652,9 @@ impl DamaApp {
         if let Some(editor) = &self.editor {
             return &editor.position;
         }
+        if let Some(v) = &self.view.variation {
+            return &v.line.positions[v.shown()];
+        }
         let game = self.doc.game();
         match self.view.ply {
             Some(ply) => game.position_at(ply).unwrap_or(game.position()),
@@ -647,6 +671,10 @@ impl DamaApp {
             return editor.position.legal_moves(editor.variant.rules());
         }
         let game = self.doc.game();
+        if self.view.variation.is_some() {
+            // A variation is a line considered, not played under table rules.
+            return self.shown_position().legal_moves(game.rules());
+        }
         match self.view.ply {
             None => game.allowed_moves(),
             Some(_) if self.table_rules() => self.shown_position().table_moves(game.rules()),

@@ -84,6 +84,15 @@ commands! {
     NextPosition => NextPosition, CTRL + ArrowRight;
     /// Show the current position again.
     LivePosition => LivePosition, CTRL + End;
+    /// Show the next variation to the move shown (the line's own move after the last).
+    NextVariation => NextVariation, CTRL + ArrowDown;
+    /// Show the variation before.
+    PreviousVariation => PreviousVariation, CTRL + ArrowUp;
+    /// Make the variation shown the line it hangs from (the game's moves, for a variation to
+    /// them).
+    PromoteVariation => PromoteVariation, CTRL_SHIFT + ArrowUp;
+    /// Delete the variation shown, after asking.
+    DeleteVariation => DeleteVariation, CTRL + Delete;
     /// Say the last move again.
     RepeatLastMove => RepeatLastMove, NONE + F2;
     /// Say where every piece stands.

@@ -20,7 +20,8 @@ use crate::engine::Level;
 use crate::event::{Event, Mover, Problem, Undone};
 use crate::notation::pdn::{self, PdnGame, Warning};
 use crate::rules::{
-    Color, Enforcement, Game, GameError, Move, Position, RuleSet, RuleSetError, Square,
+    Branch, Color, Enforcement, Game, GameError, Move, Position, RuleSet, RuleSetError, Square,
+    Variation, Variations,
 };
 
 use super::settings::Player;
@@ -42,6 +43,8 @@ pub struct Document {
     clock: Option<Clock>,
     /// The mover's time left after each move (saved as `[%clk]` comments), where it was timed.
     clock_marks: Vec<Option<Duration>>,
+    /// Lines considered instead of the game's moves.
+    variations: Variations,
 }
 
 /// How a document came to replace the one before.
@@ -71,6 +74,17 @@ pub enum Replaced {
         /// What it asks ("Bílý táhne a vyhraje"), from the file.
         title: String,
     },
+}
+
+/// A line of the game or of its variations, replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Every move from the start to the line's end.
+    pub moves: Vec<Move>,
+    /// The position before each move, and after the last.
+    pub positions: Vec<Position>,
+    /// How many of the moves come before the line's own first one.
+    pub base: usize,
 }
 
 /// What the window's change path returns.
@@ -128,6 +142,7 @@ impl Document {
         let mut doc = Document::with_game(game, names, [Player::Human; 2]);
         doc.tags = pdn.tags.clone();
         doc.file = Some(path.to_path_buf());
+        doc.variations = pdn::variations_of(pdn);
         doc
     }
 
@@ -138,6 +153,7 @@ impl Document {
             .map(|c| c.map_or(Player::Human, Player::Computer));
         let mut doc = Document::with_game(s.game, s.names, players);
         doc.tags = s.tags;
+        doc.variations = s.variations;
         // A game found only in the autosave is unsaved work, whatever its flag said.
         doc.dirty = s.dirty || s.file.is_none();
         doc.file = s.file;
@@ -157,6 +173,7 @@ impl Document {
             play_revision: 0,
             clock: None,
             clock_marks: Vec::new(),
+            variations: Variations::default(),
         }
     }
 
@@ -225,6 +242,7 @@ impl Document {
     /// The game as PDN, with the file's tags and the names.
     pub fn to_pdn(&self) -> PdnGame {
         let mut pdn = pdn::to_pdn(&self.game, &self.tags, [&self.names[0], &self.names[1]]);
+        pdn::add_variations(&mut pdn, &self.game, &self.variations);
         // The time left after each timed move, as PGN programs write it.
         for (node, mark) in pdn.moves.nodes.iter_mut().zip(&self.clock_marks) {
             if let Some(left) = mark {
@@ -309,6 +327,7 @@ impl Document {
             file: self.file.as_deref(),
             dirty: self.dirty,
             computer: self.computer_levels(),
+            variations: &self.variations,
         }
     }
 
@@ -548,6 +567,151 @@ impl Document {
         self.players = players;
         self.touch_players();
         Ok(vec![Event::PlayersChanged(self.computer_levels())])
+    }
+
+    /// The variations kept with the game.
+    pub fn variations(&self) -> &Variations {
+        &self.variations
+    }
+
+    /// The line `branches` leads to (the game's own for none): every move from the start to
+    /// its end, the position before each and after the last, and how many of the moves come
+    /// before its own first; `None` where the branches lead nowhere.
+    pub fn line(&self, branches: &[Branch]) -> Option<Line> {
+        let game = &self.game;
+        let (moves, base) = self.variations.line(game.moves(), branches)?;
+        // The game's positions up to the first branch (claims change them without a move),
+        // then the variation's moves played on.
+        let from = branches.first().map_or(game.moves().len(), |b| b.at);
+        let mut positions: Vec<Position> = (0..=from)
+            .map(|p| *game.position_at(p).expect("a position per ply"))
+            .collect();
+        for m in &moves[from..] {
+            let mut pos = *positions.last().expect("a start");
+            pos.play_unchecked(m);
+            positions.push(pos);
+        }
+        Some(Line {
+            moves,
+            positions,
+            base,
+        })
+    }
+
+    /// The variation `branches` leads to.
+    pub fn variation(&self, branches: &[Branch]) -> Option<&Variation> {
+        self.variations.get(self.game.moves(), branches)
+    }
+
+    /// A move played in the line `branches` leads to, after its first `ply` moves: a new
+    /// variation to the move there, or the next move of a variation at its end, or one in
+    /// place of the variation's later moves (`replace`, which drops them). Only legal moves:
+    /// a variation is a line considered, not played under table rules.
+    pub(super) fn vary(
+        &mut self,
+        branches: &[Branch],
+        ply: usize,
+        mv: Move,
+        replace: bool,
+    ) -> Outcome {
+        let line = self.line(branches).ok_or(Problem::NoVariation)?;
+        let before = *line
+            .positions
+            .get(line.base + ply)
+            .ok_or(Problem::NoVariation)?;
+        if !before.legal_moves(self.game.rules()).contains(&mv) {
+            return Err(Problem::Game(GameError::IllegalMove(mv)));
+        }
+        let len = line.moves.len() - line.base;
+        let game = self.game.moves();
+        let mut events = Vec::new();
+        if branches.is_empty() || (ply < len && !replace) {
+            self.variations
+                .add(game, branches, ply, mv)
+                .ok_or(Problem::NoVariation)?;
+            events.push(Event::VariationStarted { before, mv });
+        } else {
+            if ply < len {
+                self.variations.truncate(game, branches, ply);
+                events.push(Event::VariationCut { dropped: len - ply });
+            }
+            self.variations.extend(game, branches, mv);
+            events.push(Event::VariationMoved { before, mv });
+        }
+        self.dirty = true;
+        self.touch_saved();
+        Ok(events)
+    }
+
+    /// Deletes the variation `branches` leads to, with the variations in it.
+    pub(super) fn remove_variation(&mut self, branches: &[Branch]) -> Outcome {
+        let removed = self
+            .variations
+            .remove(self.game.moves(), branches)
+            .ok_or(Problem::NotInVariation)?;
+        self.dirty = true;
+        self.touch_saved();
+        Ok(vec![Event::VariationRemoved {
+            moves: removed.size(),
+        }])
+    }
+
+    /// Makes the variation `branches` leads to the line it hangs from, that line's moves from
+    /// there a variation in its place. A variation to the game's own moves becomes the game:
+    /// its later moves (and their clock times) become the variation, and a result by
+    /// resignation, agreement or time is taken back with them.
+    pub(super) fn promote_variation(&mut self, branches: &[Branch]) -> Outcome {
+        let [first] = branches else {
+            self.variations
+                .promote(self.game.moves(), branches)
+                .ok_or(Problem::NotInVariation)?;
+            self.dirty = true;
+            self.touch_saved();
+            return Ok(vec![Event::VariationPromoted { game: false }]);
+        };
+        let at = first.at;
+        let chosen = self
+            .variations
+            .get(self.game.moves(), branches)
+            .ok_or(Problem::NotInVariation)?
+            .clone();
+        let old_moves = self.game.moves().to_vec();
+        let mut game = self.game.clone();
+        while game.moves().len() > at || game.ending().is_some() {
+            game.undo().map_err(Problem::Game)?;
+        }
+        for m in &chosen.moves {
+            game.play(*m).map_err(Problem::Game)?;
+        }
+        // The old moves from `at`, with the variations to them, become a variation.
+        let mut old = Variation {
+            moves: old_moves[at..].to_vec(),
+            sidelines: Vec::new(),
+        };
+        for ply in at + 1..old_moves.len() {
+            old.sidelines.resize_with(ply - at, Vec::new);
+            old.sidelines
+                .push(self.variations.at(&old_moves[..ply]).to_vec());
+            self.variations.set(&old_moves[..ply], Vec::new());
+        }
+        while old.sidelines.last().is_some_and(Vec::is_empty) {
+            old.sidelines.pop();
+        }
+        let mut group = self.variations.at(&old_moves[..at]).to_vec();
+        group[first.index] = old;
+        let new_moves = game.moves().to_vec();
+        if let Some(firsts) = chosen.sidelines.first() {
+            group.extend(firsts.iter().cloned());
+        }
+        self.variations.set(&new_moves[..at], group);
+        for (i, sides) in chosen.sidelines.iter().enumerate().skip(1) {
+            self.variations.set(&new_moves[..at + i], sides.clone());
+        }
+        self.game = game;
+        self.clock_marks.truncate(at);
+        self.draw_offer = None;
+        self.touch_game();
+        Ok(vec![Event::VariationPromoted { game: true }])
     }
 
     /// Puts `doc` in the place of this document: a new game, an opened file, a resumed game.

@@ -2,15 +2,42 @@
 //! being moved, the offender being chosen, the hint, the keyboard cursor, and what the
 //! computer has already considered. One value, so that a new game resets all of it at once.
 
-use crate::rules::{Move, Square, SquareSet};
+use crate::rules::{Branch, Move, Square, SquareSet};
 
+use super::document::Line;
 use super::picker::Picker;
+
+/// A variation on the board: where it is, the ply shown, and its line replayed.
+#[derive(Clone, Debug)]
+pub struct InVariation {
+    /// The branches from the game to it.
+    pub branches: Vec<Branch>,
+    /// The ply shown, from 1 (its first move) to its length.
+    pub ply: usize,
+    /// Its line from the start of the game.
+    pub line: Line,
+}
+
+impl InVariation {
+    /// How many moves it has of its own.
+    pub fn len(&self) -> usize {
+        self.line.moves.len() - self.line.base
+    }
+
+    /// The ply of the whole line shown: the position after this many moves from the start.
+    pub fn shown(&self) -> usize {
+        self.line.base + self.ply
+    }
+}
 
 /// The per-game state of the window.
 #[derive(Clone, Debug, Default)]
 pub struct GameView {
-    /// The ply shown when looking back (`None`: the current position).
+    /// The ply shown when looking back (`None`: the current position); in a variation, the
+    /// ply of the game it hangs from.
     pub ply: Option<usize>,
+    /// The variation shown, if the board shows one.
+    pub variation: Option<InVariation>,
     /// The move being chosen on the board.
     pub picker: Picker,
     /// A huff claimed with several offenders: the next board choice removes one of these.
@@ -39,6 +66,7 @@ impl GameView {
     /// earlier position shown were about the game as it was. The cursor stays.
     pub fn after_change(&mut self) {
         self.ply = None;
+        self.variation = None;
         self.picker.clear();
         self.offenders = None;
         self.hint = None;

@@ -70,6 +70,17 @@ texts! {
     SayAnalysis => "Říct hodnocení pozice", "Say the analysis";
     ReviewGame => "Rozebrat partii", "Review the game";
     NextMistake => "Další chyba", "Next mistake";
+    NextVariation => "Další varianta", "Next variation";
+    PreviousVariation => "Předchozí varianta", "Previous variation";
+    PromoteVariation => "Povýšit variantu", "Promote the variation";
+    DeleteVariation => "Smazat variantu…", "Delete the variation…";
+    ViewingVariation => "Prohlížíte variantu; partie se jí nemění.", "Viewing a variation; the game is not changed by it.";
+    BranchTitle => "Tah v dřívější pozici", "A move at an earlier position";
+    NewVariation => "Nová varianta", "New variation";
+    ReplaceMoves => "Nahradit další tahy", "Replace the later moves";
+    DeleteVariationTitle => "Smazat variantu?", "Delete the variation?";
+    Delete => "Smazat", "Delete";
+    VariationItem => "varianta", "variation";
     AnalysisWaiting => "Počítač rozebírá pozici…", "Analysing the position…";
     SetupPosition => "Postavení (FEN nebo W: 32, 28, K46; B: 12, 19)", "Position (FEN or W: 32, 28, K46; B: 12, 19)";
     SetupPositionHint => "prázdné: obvyklé výchozí", "empty: the usual start";
@@ -117,7 +128,7 @@ texts! {
     Coordinates => "Souřadnice a–h, 1–8", "Coordinates a–h, 1–8";
     Close => "Zavřít", "Close";
     Board => "Deska", "Board";
-    ViewingHistory => "Prohlížíte dřívější pozici. Tahem odsud hru změníte.", "Viewing an earlier position. A move here changes the game.";
+    ViewingHistory => "Prohlížíte dřívější pozici. Tah odsud začne variantu, nebo nahradí další tahy.", "Viewing an earlier position. A move here starts a variation or replaces the later moves.";
     Help => "Nápověda", "Help";
     Claim => "Zapomněl jsi skákat!", "You forgot to capture!";
     TableRules => "Pravidla od stolu (skok lze zapomenout, soupeř ho může reklamovat)", "Table rules (a capture can be forgotten and claimed)";

@@ -1,9 +1,9 @@
 //! Turning a game record into a PDN game for saving.
 
-use crate::rules::{Enforcement, Game, Outcome};
+use crate::rules::{Enforcement, Game, Outcome, Position, RuleSet, Variation, Variations};
 
 use super::{Line, Node, PdnGame, ResultToken, game_type_for, pdn_notation};
-use crate::notation::{write, write_among};
+use crate::notation::{Notation, write, write_among};
 
 /// The PDN result of `game` (rules.md §6): from the point of view of the rule set's first
 /// player, so that in English `1-0` means Black won.
@@ -110,4 +110,73 @@ fn comment_before(line: &mut Line, commands: &[String]) {
         Some(prev) => prev.comments.push(comment),
         None => line.comments.push(comment),
     }
+}
+
+/// Puts the variations of `game` into `pdn`, made from it by [`to_pdn`]: each as a PDN
+/// variation after the move it replaces. Variations to a move not yet played (the game's moves
+/// were taken back before them) have no move to follow and are not written.
+pub fn add_variations(pdn: &mut PdnGame, game: &Game, variations: &Variations) {
+    let rules = game.rules();
+    let notation = pdn_notation(rules);
+    for (ply, group) in variations.of_game(game.moves()) {
+        let (Some(node), Some(pos)) = (pdn.moves.nodes.get_mut(ply), game.position_at(ply)) else {
+            continue;
+        };
+        node.variations = group
+            .iter()
+            .map(|v| variation_line(v, pos, rules, notation))
+            .collect();
+    }
+}
+
+fn variation_line(v: &Variation, start: &Position, rules: &RuleSet, notation: Notation) -> Line {
+    let mut pos = *start;
+    let mut line = Line::default();
+    for (i, m) in v.moves.iter().enumerate() {
+        line.nodes.push(Node {
+            text: write(&pos, rules, m, notation),
+            mv: Some(*m),
+            variations: v
+                .at(i)
+                .iter()
+                .map(|s| variation_line(s, &pos, rules, notation))
+                .collect(),
+            ..Node::default()
+        });
+        pos.play_unchecked(m);
+    }
+    line
+}
+
+/// The variations of a replayed PDN game (see [`replay`](super::replay)), as the game keeps
+/// them.
+pub fn variations_of(pdn: &PdnGame) -> Variations {
+    let mut variations = Variations::default();
+    let mut moves = Vec::new();
+    for node in &pdn.moves.nodes {
+        if !node.variations.is_empty() {
+            let lines = node.variations.iter().filter_map(variation_of).collect();
+            variations.set(&moves, lines);
+        }
+        match node.mv {
+            Some(m) => moves.push(m),
+            None => break,
+        }
+    }
+    variations
+}
+
+/// A replayed PDN variation as a [`Variation`]; `None` for one without a move.
+fn variation_of(line: &Line) -> Option<Variation> {
+    let mut v = Variation::default();
+    for node in &line.nodes {
+        let Some(m) = node.mv else { break };
+        v.moves.push(m);
+        v.sidelines
+            .push(node.variations.iter().filter_map(variation_of).collect());
+    }
+    while v.sidelines.last().is_some_and(Vec::is_empty) {
+        v.sidelines.pop();
+    }
+    (!v.moves.is_empty()).then_some(v)
 }

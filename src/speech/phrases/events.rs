@@ -381,6 +381,49 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             Czech => format!("Řešení: {}", spoken_move(lang, before, rules, mv)),
             English => format!("The solution: {}", spoken_move(lang, before, rules, mv)),
         },
+        Event::VariationStarted { before, mv } => match lang {
+            Czech => format!("Nová varianta: {}", spoken_move(lang, before, rules, mv)),
+            English => format!("New variation: {}", spoken_move(lang, before, rules, mv)),
+        },
+        Event::VariationMoved { before, mv } => spoken_move(lang, before, rules, mv),
+        Event::VariationCut { dropped } => match lang {
+            Czech => format!(
+                "Varianta pokračuje jinak, {} {}",
+                counted(
+                    lang,
+                    *dropped,
+                    ["pozdější tah", "pozdější tahy", "pozdějších tahů"]
+                ),
+                plural(lang, *dropped, ["smazán", "smazány", "smazáno"])
+            ),
+            English => format!(
+                "The variation goes on differently: {} dropped",
+                counted(lang, *dropped, ["later move", "later moves", "later moves"])
+            ),
+        },
+        Event::VariationRemoved { moves } => match lang {
+            Czech => format!(
+                "Varianta smazána ({}).",
+                counted(lang, *moves, ["tah", "tahy", "tahů"])
+            ),
+            English => format!(
+                "Variation deleted ({}).",
+                counted(lang, *moves, ["move", "moves", "moves"])
+            ),
+        },
+        Event::VariationPromoted { game: true } => match lang {
+            Czech => "Varianta je teď partií; dřívější tahy partie jsou variantou.".into(),
+            English => "The variation is now the game; the game's moves are a variation.".into(),
+        },
+        Event::VariationPromoted { game: false } => match lang {
+            Czech => "Varianta je teď hlavním pokračováním varianty nad ní.".into(),
+            English => "The variation is now the main line of the variation above it.".into(),
+        },
+        Event::Choices {
+            at,
+            next,
+            variations,
+        } => choices(cx, at, next.as_ref(), variations),
         Event::ClockLow { color, left } => {
             let side = side_dative(lang, *color);
             match lang {
@@ -579,8 +622,13 @@ fn looked(cx: &Context<'_>, look: &Look) -> String {
     let lang = cx.lang;
     let history = |entered: bool| match (lang, entered) {
         (_, false) => "",
-        (Czech, true) => " Prohlížíte dřívější pozici; tahem odsud hru změníte.",
-        (English, true) => " You are looking at an earlier position; a move here changes the game.",
+        (Czech, true) => {
+            " Prohlížíte dřívější pozici; tah odsud začne variantu, nebo nahradí další tahy."
+        }
+        (English, true) => {
+            " You are looking at an earlier position; a move here starts a variation or \
+             replaces the later moves."
+        }
     };
     match look {
         Look::Start { plies, entered } => match lang {
@@ -612,6 +660,67 @@ fn looked(cx: &Context<'_>, look: &Look) -> String {
             Czech => "Zpět v aktuální pozici.".into(),
             English => "Back at the current position.".into(),
         },
+        Look::Variation {
+            depth,
+            index,
+            count,
+            ply,
+            len,
+            number,
+            before,
+            mv,
+        } => {
+            let side = side_genitive(lang, before.side_to_move());
+            let spoken = spoken_move(lang, before, cx.rules, mv);
+            let which = match (lang, *depth > 1, *count > 1) {
+                (Czech, false, false) => "Varianta".to_string(),
+                (Czech, true, false) => "Vnořená varianta".to_string(),
+                (Czech, false, true) => format!("Varianta {index} z {count}"),
+                (Czech, true, true) => format!("Vnořená varianta {index} z {count}"),
+                (English, false, false) => "Variation".to_string(),
+                (English, true, false) => "Nested variation".to_string(),
+                (English, false, true) => format!("Variation {index} of {count}"),
+                (English, true, true) => format!("Nested variation {index} of {count}"),
+            };
+            match lang {
+                Czech => format!("{which}, po {number}. tahu {side}: {spoken} ({ply} z {len})."),
+                English => {
+                    format!("{which}, after {side} move {number}: {spoken} ({ply} of {len}).")
+                }
+            }
+        }
+    }
+}
+
+/// The words for the next moves a position has: the line's own and its variations.
+fn choices(
+    cx: &Context<'_>,
+    at: &crate::rules::Position,
+    next: Option<&crate::rules::Move>,
+    variations: &[crate::rules::Move],
+) -> String {
+    let lang = cx.lang;
+    let list = variations
+        .iter()
+        .map(|m| spoken_move(lang, at, cx.rules, m))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let word = match (lang, variations.len()) {
+        (Czech, 1) => "varianta",
+        (Czech, _) => "varianty",
+        (English, 1) => "variation",
+        (English, _) => "variations",
+    };
+    match (next, lang) {
+        (Some(m), Czech) => format!(
+            "Další tah {}; {word}: {list}.",
+            spoken_move(lang, at, cx.rules, m)
+        ),
+        (Some(m), English) => format!(
+            "Next move {}; {word}: {list}.",
+            spoken_move(lang, at, cx.rules, m)
+        ),
+        (None, _) => format!("{}: {list}.", super::capitalized(word)),
     }
 }
 

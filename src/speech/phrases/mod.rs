@@ -19,7 +19,8 @@ use crate::event::SquareView;
 use crate::language::Language;
 use crate::notation::{Notation, write};
 use crate::rules::{
-    Color, DrawReason, Game, Move, Outcome, Piece, Position, Role, RuleSet, Square, WinReason,
+    Color, DrawReason, Game, Move, Outcome, Piece, Position, Role, RuleSet, Square, Variation,
+    Variations, WinReason,
 };
 
 use Language::{Czech, English};
@@ -579,8 +580,9 @@ pub fn legal_moves(lang: Language, pos: &Position, rules: &RuleSet, moves: &[Mov
     }
 }
 
-/// The moves of the game, numbered: "1. 22 na 18, 11 na 15. 2. 18 bere 11."
-pub fn move_list(lang: Language, game: &Game) -> String {
+/// The moves of the game, numbered, each variation in brackets after the move it replaces:
+/// "1. 22 na 18, 11 na 15 (varianta: 1… 9 na 13). 2. 18 bere 11."
+pub fn move_list(lang: Language, game: &Game, variations: &Variations) -> String {
     let moves = game.moves();
     if moves.is_empty() {
         return match lang {
@@ -603,9 +605,93 @@ pub fn move_list(lang: Language, game: &Game) -> String {
             out.push_str(", ");
         }
         out.push_str(&spoken);
+        for v in variations.at(&moves[..i]) {
+            out.push_str(&variation_words(lang, game.rules(), pos, ply, v));
+        }
     }
     out.push('.');
     out
+}
+
+/// A variation in brackets, its moves numbered as the list numbers them from `ply` (its first
+/// move's, counted from the rule set's first player's first move).
+fn variation_words(
+    lang: Language,
+    rules: &RuleSet,
+    start: &Position,
+    ply: usize,
+    v: &Variation,
+) -> String {
+    let mut out = match lang {
+        Czech => " (varianta: ".to_string(),
+        English => " (variation: ".to_string(),
+    };
+    let mut pos = *start;
+    for (i, m) in v.moves.iter().enumerate() {
+        let at = ply + i;
+        if i == 0 {
+            let mark = if at % 2 == 1 { "…" } else { "." };
+            out.push_str(&format!("{}{mark} ", at / 2 + 1));
+        } else if at.is_multiple_of(2) {
+            out.push_str(&format!(", {}. ", at / 2 + 1));
+        } else {
+            out.push_str(", ");
+        }
+        out.push_str(&spoken_move(lang, &pos, rules, m));
+        for inner in v.at(i) {
+            out.push_str(&variation_words(lang, rules, &pos, at, inner));
+        }
+        pos.play_unchecked(m);
+    }
+    out.push(')');
+    out
+}
+
+/// What a move at an earlier position asks: a new variation, or in place of the later moves.
+pub fn branch_question(
+    lang: Language,
+    at: &Position,
+    rules: &RuleSet,
+    mv: &Move,
+    next: &Move,
+    later: usize,
+    in_variation: bool,
+) -> String {
+    let mv = spoken_move(lang, at, rules, mv);
+    let next = spoken_move(lang, at, rules, next);
+    match lang {
+        Czech => format!(
+            "{} pokračuje tahem {next}. Tah {mv} může začít novou variantu, nebo nahradit {}.",
+            if in_variation { "Varianta" } else { "Partie" },
+            errors::counted(lang, later, ["další tah", "další tahy", "dalších tahů"])
+        ),
+        English => format!(
+            "The {} goes on with {next}. {mv} can start a new variation, or replace {}.",
+            if in_variation { "variation" } else { "game" },
+            errors::counted(lang, later, ["later move", "later moves", "later moves"])
+        ),
+    }
+}
+
+/// Whether to delete a variation: its first move, and how many moves go with it.
+pub fn remove_variation_question(
+    lang: Language,
+    at: &Position,
+    rules: &RuleSet,
+    first: &Move,
+    moves: usize,
+) -> String {
+    let first = spoken_move(lang, at, rules, first);
+    match lang {
+        Czech => format!(
+            "Smazat variantu od tahu {first} ({}) i s variantami v ní?",
+            errors::counted(lang, moves, ["tah", "tahy", "tahů"])
+        ),
+        English => format!(
+            "Delete the variation from {first} ({}), with the variations in it?",
+            errors::counted(lang, moves, ["move", "moves", "moves"])
+        ),
+    }
 }
 
 /// "Musíte skákat.", "You must capture."
@@ -848,7 +934,8 @@ mod tests {
             "Pieces that can move: 29. Moves: 29 to 25."
         );
         let mut game = Game::new(rules.clone()).unwrap();
-        assert_eq!(move_list(Czech, &game), "Zatím žádný tah.");
+        let none = Variations::default();
+        assert_eq!(move_list(Czech, &game, &none), "Zatím žádný tah.");
         for text in ["22-18", "11-15", "18x11"] {
             let m = crate::notation::parse_move(game.position(), rules, text)
                 .unwrap()
@@ -856,12 +943,33 @@ mod tests {
             game.play(m).unwrap();
         }
         assert_eq!(
-            move_list(Czech, &game),
+            move_list(Czech, &game, &none),
             "1. 22 na 18, 11 na 15. 2. 18 bere 11."
         );
         assert_eq!(
-            move_list(English, &game),
+            move_list(English, &game, &none),
             "1. 22 to 18, 11 to 15. 2. 18 takes 11."
+        );
+        // Variations in brackets after the move they replace, numbered as the list is; one in
+        // a variation inside it.
+        let mv =
+            |pos: &Position, text: &str| crate::notation::parse_move(pos, rules, text).unwrap().0;
+        let mut vars = Variations::default();
+        let after1 = *game.position_at(1).unwrap();
+        let b = vars.add(game.moves(), &[], 1, mv(&after1, "9-13")).unwrap();
+        let mut p = after1;
+        p.play_unchecked(&mv(&after1, "9-13"));
+        vars.extend(game.moves(), &[b], mv(&p, "24-20"));
+        vars.add(game.moves(), &[b], 1, mv(&p, "21-17")).unwrap();
+        assert_eq!(
+            move_list(Czech, &game, &vars),
+            "1. 22 na 18, 11 na 15 (varianta: 1… 9 na 13, 2. 24 na 20 (varianta: 2. 21 na 17)). \
+             2. 18 bere 11."
+        );
+        assert_eq!(
+            move_list(English, &game, &vars),
+            "1. 22 to 18, 11 to 15 (variation: 1… 9 to 13, 2. 24 to 20 (variation: 2. 21 to 17)). \
+             2. 18 takes 11."
         );
         assert_eq!(last_move(Czech, &game), "Bílý: 18 bere 11");
         assert_eq!(to_move(Czech, Color::Black), "Na tahu je černý");

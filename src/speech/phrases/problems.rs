@@ -195,6 +195,18 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Tato pravidla věže nemají.".into(),
             English => "These rules have no towers.".into(),
         },
+        Problem::NoVariation => match lang {
+            Czech => "Tento tah nemá žádnou variantu.".into(),
+            English => "This move has no variation.".into(),
+        },
+        Problem::NotInVariation => match lang {
+            Czech => "Deska neukazuje variantu, ale tahy partie.".into(),
+            English => "The board shows the game's own moves, not a variation.".into(),
+        },
+        Problem::EndOfVariation => match lang {
+            Czech => "Konec varianty.".into(),
+            English => "The end of the variation.".into(),
+        },
     }
 }
 
@@ -471,6 +483,9 @@ mod tests {
             Problem::NoClock,
             Problem::NoProblems,
             Problem::NoTowers,
+            Problem::NoVariation,
+            Problem::NotInVariation,
+            Problem::EndOfVariation,
         ];
         for p in &all {
             match p {
@@ -505,7 +520,10 @@ mod tests {
                 | Problem::NothingToReview
                 | Problem::NoClock
                 | Problem::NoProblems
-                | Problem::NoTowers => {}
+                | Problem::NoTowers
+                | Problem::NoVariation
+                | Problem::NotInVariation
+                | Problem::EndOfVariation => {}
             }
         }
         all
@@ -699,6 +717,32 @@ mod tests {
                     better: Some(mv),
                 },
             },
+            Event::VariationStarted { before, mv },
+            Event::VariationMoved { before, mv },
+            Event::VariationCut { dropped: 2 },
+            Event::VariationRemoved { moves: 5 },
+            Event::VariationPromoted { game: true },
+            Event::VariationPromoted { game: false },
+            Event::Choices {
+                at: before,
+                next: Some(mv),
+                variations: vec![mv, mv],
+            },
+            Event::Choices {
+                at: before,
+                next: None,
+                variations: vec![mv],
+            },
+            Event::Looked(Look::Variation {
+                depth: 2,
+                index: 1,
+                count: 2,
+                ply: 1,
+                len: 3,
+                number: 1,
+                before,
+                mv,
+            }),
         ];
         for e in &all {
             match e {
@@ -751,7 +795,13 @@ mod tests {
                 | Event::ClockLow { .. }
                 | Event::Flagged(_)
                 | Event::ClockPaused(_)
-                | Event::Clocks { .. } => {}
+                | Event::Clocks { .. }
+                | Event::VariationStarted { .. }
+                | Event::VariationMoved { .. }
+                | Event::VariationCut { .. }
+                | Event::VariationRemoved { .. }
+                | Event::VariationPromoted { .. }
+                | Event::Choices { .. } => {}
             }
         }
         all

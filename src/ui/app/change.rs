@@ -6,9 +6,10 @@
 
 use eframe::egui::{Context, ViewportCommand};
 
+use super::varying::{Spot, Varied};
 use super::{DamaApp, Dialog, Pending};
 use crate::event::{Event, Look, Mover, Problem};
-use crate::rules::{GameError, Move, Square};
+use crate::rules::{Branch, GameError, Move, Square};
 use crate::speech::phrases;
 use crate::ui::commands::Command;
 use crate::ui::document::{Document, Outcome, Replaced};
@@ -60,10 +61,25 @@ pub(super) enum Change {
     Tick(std::time::Instant),
     /// Pause the clocks, or run them again.
     PauseClock(std::time::Instant),
+    /// A move at a place of the game's earlier positions or of a variation, played in a
+    /// variation: a new one, or added to the one there (in place of its later moves, with
+    /// `replace`).
+    Vary {
+        /// Where.
+        spot: Spot,
+        /// The move.
+        mv: Move,
+        /// Its later moves go.
+        replace: bool,
+    },
+    /// Delete the variation of these branches.
+    RemoveVariation(Vec<Branch>),
+    /// Make the variation of these branches the line it hangs from.
+    PromoteVariation(Vec<Branch>),
 }
 
 /// Which position to show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Target {
     /// The start.
     Start,
@@ -75,6 +91,10 @@ pub(super) enum Target {
     Live,
     /// The position after this many plies.
     Ply(usize),
+    /// A place in a variation.
+    Variation(Spot),
+    /// The next (`true`) or previous variation to the move shown.
+    Sibling(bool),
 }
 
 impl DamaApp {
@@ -108,6 +128,15 @@ impl DamaApp {
             }
         );
         let claiming = matches!(change, Change::Claim(_));
+        let varied = match &change {
+            Change::Vary { spot, .. } => Some(Varied::Vary(spot.clone())),
+            Change::RemoveVariation(branches) => Some(Varied::Removed(branches.clone())),
+            Change::PromoteVariation(branches) => Some(Varied::Promoted(
+                branches.clone(),
+                self.view.variation.as_ref().map_or(1, |v| v.ply),
+            )),
+            _ => None,
+        };
         let result: Outcome = match change {
             Change::Play { mv, by } => {
                 let from = match by {
@@ -129,6 +158,11 @@ impl DamaApp {
             Change::Look(target) => self.look(target),
             Change::Tick(now) => self.doc.tick(now),
             Change::PauseClock(now) => self.doc.toggle_pause(now),
+            Change::Vary { spot, mv, replace } => {
+                self.doc.vary(&spot.branches, spot.ply, mv, replace)
+            }
+            Change::RemoveVariation(branches) => self.doc.remove_variation(&branches),
+            Change::PromoteVariation(branches) => self.doc.promote_variation(&branches),
         };
         let events = match result {
             Ok(events) => events,
@@ -143,7 +177,7 @@ impl DamaApp {
         if self.doc.play_revision() != play_revision {
             // An answer of the computer about the game before would be stale.
             self.cancel_thinking();
-            let ply = self.view.ply;
+            let (ply, variation) = (self.view.ply, self.view.variation.take());
             if replacing {
                 self.view.reset();
             } else {
@@ -151,6 +185,8 @@ impl DamaApp {
             }
             if keeps_view {
                 self.view.ply = ply;
+                self.view.variation = variation;
+                self.refresh_variation();
             }
         } else if offering {
             // The computer answers a draw offer before it goes on thinking about its move.
@@ -160,6 +196,10 @@ impl DamaApp {
             // The claim is about the current position: the board shows it, and the offender
             // to choose.
             self.view.ply = None;
+            self.view.variation = None;
+        }
+        if let Some(varied) = &varied {
+            self.after_varying(varied, &events);
         }
         if replacing {
             // A game started from the editor's position, or another one: the editor is done.
@@ -173,6 +213,9 @@ impl DamaApp {
         for e in &events {
             match e {
                 Event::Moved { mv, .. } if self.view.ply.is_none() => {
+                    self.view.cursor = Some(mv.to());
+                }
+                Event::VariationStarted { mv, .. } | Event::VariationMoved { mv, .. } => {
                     self.view.cursor = Some(mv.to());
                 }
                 Event::ChooseOffender(offenders) => self.view.offenders = Some(*offenders),
@@ -204,13 +247,34 @@ impl DamaApp {
         }
     }
 
-    /// Shows another position of the game (no change of the game itself).
-    fn look(&mut self, target: Target) -> Outcome {
+    /// Shows another position of the game or of its variations (no change of the game).
+    pub(super) fn look(&mut self, target: Target) -> Outcome {
+        match target {
+            Target::Variation(spot) => return self.show_spot(spot),
+            Target::Sibling(forward) => return self.sibling(forward),
+            Target::Back | Target::Forward if self.view.variation.is_some() => {
+                return self.step_in_variation(target == Target::Forward);
+            }
+            _ => {}
+        }
+        // The game's own moves: a variation shown is left.
+        let leaving = self.view.variation.take();
+        let result = self.look_in_game(target, leaving.is_some());
+        if result.is_err() {
+            self.view.variation = leaving;
+        }
+        result
+    }
+
+    fn look_in_game(&mut self, target: Target, leaving: bool) -> Outcome {
         let game = self.doc.game();
         let plies = game.moves().len();
         let now = self.view.ply;
         let to = match target {
-            Target::Start if plies == 0 || now == Some(0) => return Err(Problem::AtStart),
+            Target::Start if plies == 0 && leaving => None,
+            Target::Start if plies == 0 || (now == Some(0) && !leaving) => {
+                return Err(Problem::AtStart);
+            }
             Target::Start => Some(0),
             Target::Back => match now.unwrap_or(plies) {
                 0 => return Err(Problem::AtStart),
@@ -224,6 +288,7 @@ impl DamaApp {
             Target::Live => None,
             Target::Ply(p) if p >= plies && now.is_none() => return Err(Problem::AtLive),
             Target::Ply(p) => Some(p),
+            Target::Variation(_) | Target::Sibling(_) => unreachable!("looked at above"),
         }
         .filter(|&p| p < plies);
         let entered = now.is_none() && to.is_some();
@@ -245,7 +310,13 @@ impl DamaApp {
         };
         self.view.picker.clear();
         self.view.ply = to;
-        Ok(vec![Event::Looked(look)])
+        let mut events = vec![Event::Looked(look)];
+        let spot = Spot {
+            branches: Vec::new(),
+            ply: to.unwrap_or(plies),
+        };
+        events.extend(self.choices(&spot));
+        Ok(events)
     }
 
     /// Does what a command of the command table (menu item, shortcut, button) asks.
@@ -267,6 +338,10 @@ impl DamaApp {
             | Command::MoveField
             | Command::ReviewGame
             | Command::NextMistake
+            | Command::NextVariation
+            | Command::PreviousVariation
+            | Command::PromoteVariation
+            | Command::DeleteVariation
                 if self.editor.is_some() =>
             {
                 self.complain(&Problem::Editing);
@@ -326,6 +401,10 @@ impl DamaApp {
                 accept: false,
                 by: Mover::Person,
             }),
+            Command::NextVariation => self.apply(Change::Look(Target::Sibling(true))),
+            Command::PreviousVariation => self.apply(Change::Look(Target::Sibling(false))),
+            Command::PromoteVariation => self.promote_variation(),
+            Command::DeleteVariation => self.ask_remove_variation(),
             Command::FirstPosition => self.apply(Change::Look(Target::Start)),
             Command::PreviousPosition => self.apply(Change::Look(Target::Back)),
             Command::NextPosition => self.apply(Change::Look(Target::Forward)),
@@ -364,7 +443,7 @@ impl DamaApp {
                 self.announce(text, false, true);
             }
             Command::ReadMoveList => {
-                let text = phrases::move_list(lang, self.doc.game());
+                let text = phrases::move_list(lang, self.doc.game(), self.doc.variations());
                 self.announce(text, false, true);
             }
             Command::MoveField => {

@@ -236,6 +236,7 @@ impl DamaApp {
             return;
         }
         self.view.ply = None;
+        self.view.variation = None;
         self.view.picker.clear();
         self.ask(ctx, Task::Hint(ADVICE_TIME), Thought::Hint);
         self.tell(&[Event::ThinkingAboutHint], true);
@@ -251,9 +252,14 @@ impl DamaApp {
             return;
         }
         // The editor's position is a game of its own; the game's, the game up to the ply shown.
+        // A variation's position likewise (its moves are not the game's).
         let (game, ply) = match &self.editor {
             Some(editor) => (
                 Some(Game::from_position(editor.variant.rules().clone(), pos)),
+                None,
+            ),
+            None if self.view.variation.is_some() => (
+                Some(Game::from_position(self.doc.game().rules().clone(), pos)),
                 None,
             ),
             None => (None, self.view.ply),
@@ -359,6 +365,7 @@ impl DamaApp {
         let number = (j.ply + offset) / 2 + 1;
         self.view.picker.clear();
         self.view.ply = Some(j.ply);
+        self.view.variation = None;
         self.view.mistake_shown = Some(j.ply);
         self.view.cursor = Some(j.played.from());
         self.tell(

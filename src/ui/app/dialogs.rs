@@ -309,6 +309,70 @@ impl DamaApp {
                     None => {}
                 }
             }
+            Dialog::Branch { spot, mv, question } => {
+                ui.heading(T::BranchTitle.get(lang));
+                ui.add(egui::Label::new(question.as_str()).wrap());
+                let mut choice = None;
+                ui.horizontal_wrapped(|ui| {
+                    for (t, c) in [(T::NewVariation, 0), (T::ReplaceMoves, 1), (T::Cancel, 2)] {
+                        let button = ui.button(t.get(lang));
+                        // A new variation, never the replacement: one Enter loses no move.
+                        if focus_now && c == 0 {
+                            button.request_focus();
+                        }
+                        if button.clicked() {
+                            choice = Some(c);
+                        }
+                    }
+                });
+                match choice {
+                    Some(2) => {
+                        *keep = None;
+                        *left = Some(Event::Cancelled);
+                    }
+                    Some(c) => {
+                        let (spot, mv) = (spot.clone(), *mv);
+                        *keep = None;
+                        if c == 1 && spot.branches.is_empty() {
+                            // The game's later moves go (the change path drops them).
+                            self.apply(Change::Play {
+                                mv,
+                                by: crate::event::Mover::Person,
+                            });
+                        } else {
+                            self.apply(Change::Vary {
+                                spot,
+                                mv,
+                                replace: c == 1,
+                            });
+                        }
+                    }
+                    None => {}
+                }
+            }
+            Dialog::RemoveVariation(branches, question) => {
+                ui.heading(T::DeleteVariationTitle.get(lang));
+                ui.add(egui::Label::new(question.as_str()).wrap());
+                let (yes, no) = ui
+                    .horizontal(|ui| {
+                        let yes = ui.button(T::Delete.get(lang));
+                        let no = ui.button(T::Cancel.get(lang));
+                        // Cancel: one Enter deletes nothing.
+                        if focus_now {
+                            no.request_focus();
+                        }
+                        (yes.clicked(), no.clicked())
+                    })
+                    .inner;
+                if yes {
+                    let branches = branches.clone();
+                    *keep = None;
+                    self.apply(Change::RemoveVariation(branches));
+                } else if no {
+                    *keep = None;
+                    *left = Some(Event::Cancelled);
+                }
+            }
             Dialog::ConfirmResign => {
                 ui.heading(T::ConfirmResign.get(lang));
                 ui.horizontal(|ui| {
@@ -530,6 +594,10 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
             Some(T::UnsavedText.get(lang).to_string()),
         ),
         Dialog::ConfirmResign => (title(T::ConfirmResign), None),
+        Dialog::Branch { question, .. } => (title(T::BranchTitle), Some(question.clone())),
+        Dialog::RemoveVariation(_, question) => {
+            (title(T::DeleteVariationTitle), Some(question.clone()))
+        }
         Dialog::Settings => (title(T::Settings), None),
         Dialog::Help => (title(T::KeyboardHelp), None),
         Dialog::Resume(found) => (

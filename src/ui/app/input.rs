@@ -23,6 +23,10 @@ impl DamaApp {
     /// Whether the person may move in the position shown; says why not. A position looked
     /// back at where the computer was to move is the computer's too.
     fn may_move(&mut self) -> bool {
+        // A variation is a line considered: either side's moves are the person's to try.
+        if self.view.variation.is_some() {
+            return true;
+        }
         let side = self.shown_position().side_to_move();
         let computer = matches!(self.doc.player(side), Player::Computer(_));
         let over = self.doc.game().outcome().is_some();
@@ -66,10 +70,7 @@ impl DamaApp {
         for sq in clicks {
             match self.view.picker.click(&pos, &rules, &legal, sq) {
                 Click::Play(mv) => {
-                    self.apply(Change::Play {
-                        mv,
-                        by: Mover::Person,
-                    });
+                    self.person_moves(mv);
                     return;
                 }
                 Click::Rejected(r) => self.complain(&Problem::Click(r)),
@@ -125,10 +126,7 @@ impl DamaApp {
             match found {
                 Ok((mv, _)) => {
                     self.view.picker.clear();
-                    self.apply(Change::Play {
-                        mv,
-                        by: Mover::Person,
-                    });
+                    self.person_moves(mv);
                     return;
                 }
                 Err(e) => {

@@ -353,6 +353,10 @@ impl DamaApp {
                 app.menu_item(ui, Command::EditPosition, true);
                 app.menu_item(ui, Command::PlayFromEditor, editing);
                 ui.separator();
+                let in_variation = app.view.variation.is_some() && !editing;
+                app.menu_item(ui, Command::PromoteVariation, in_variation);
+                app.menu_item(ui, Command::DeleteVariation, in_variation);
+                ui.separator();
                 app.menu_item(ui, Command::MoveField, true);
                 ui.separator();
                 app.menu_item(ui, Command::Settings, true);
@@ -366,6 +370,10 @@ impl DamaApp {
                 app.menu_item(ui, Command::PreviousPosition, true);
                 app.menu_item(ui, Command::NextPosition, true);
                 app.menu_item(ui, Command::LivePosition, true);
+                let game = app.doc.game().moves();
+                let varied = app.doc.variations().any(game) && app.editor.is_none();
+                app.menu_item(ui, Command::NextVariation, varied);
+                app.menu_item(ui, Command::PreviousVariation, varied);
                 ui.separator();
                 for c in [
                     Command::RepeatLastMove,

@@ -5,9 +5,10 @@ use eframe::egui::{self, Button, RichText, ScrollArea, Ui};
 
 use super::DamaApp;
 use super::change::{Change, Target};
+use super::varying::Spot;
 use crate::engine::review::Mark;
 use crate::notation::write;
-use crate::rules::{Color, Position, SquareSet};
+use crate::rules::{Branch, Color, Position, SquareSet, Variation};
 use crate::speech::phrases::{analysis, diagram};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::commands::Command;
@@ -70,6 +71,43 @@ impl DamaApp {
                 ui.label(format!("{}{mark}", file.display()));
             }
         });
+    }
+
+    /// The items of variation `v` (reached by `branches`, from `start`, its first move at
+    /// `ply` counted from the first player's first move) in the move list, the variations in
+    /// it in brackets after the move they replace.
+    fn variation_items(
+        &self,
+        branches: &[Branch],
+        v: &Variation,
+        start: Position,
+        ply: usize,
+        items: &mut Vec<Item>,
+    ) {
+        let rules = self.doc.game().rules();
+        items.push(Item::Open);
+        let mut pos = start;
+        for (i, m) in v.moves.iter().enumerate() {
+            let at = ply + i;
+            let number = match (i, at % 2) {
+                (0, 1) => format!("{}… ", at / 2 + 1),
+                (_, 0) => format!("{}. ", at / 2 + 1),
+                _ => String::new(),
+            };
+            let text = format!("{number}{}", write(&pos, rules, m, self.settings.notation));
+            let spot = Spot {
+                branches: branches.to_vec(),
+                ply: i + 1,
+            };
+            items.push(Item::Move { text, spot });
+            for (index, inner) in v.at(i).iter().enumerate() {
+                let mut deeper = branches.to_vec();
+                deeper.push(Branch { at: i, index });
+                self.variation_items(&deeper, inner, pos, at, items);
+            }
+            pos.play_unchecked(m);
+        }
+        items.push(Item::Close);
     }
 
     fn move_text(&self, ply: usize) -> String {
@@ -174,7 +212,24 @@ impl DamaApp {
         let first = game.rules().first;
         // Move numbers count pairs from the rule set's first player.
         let offset = usize::from(start_side != first);
-        let viewing = self.view.ply.unwrap_or(plies);
+        // In a variation no move of the game's own is the one shown.
+        let viewing = match self.view.variation {
+            Some(_) => usize::MAX,
+            None => self.view.ply.unwrap_or(plies),
+        };
+        // The variations, each a row of its own under the row of the move it replaces.
+        let mut variation_rows: Vec<(usize, Vec<Item>)> = Vec::new();
+        for (ply, group) in self.doc.variations().of_game(game.moves()) {
+            let pos = *game.position_at(ply).unwrap_or(game.position());
+            for (index, v) in group.iter().enumerate() {
+                let mut items = Vec::new();
+                let branches = [Branch { at: ply, index }];
+                self.variation_items(&branches, v, pos, ply + offset, &mut items);
+                variation_rows.push((ply, items));
+            }
+        }
+        variation_rows.sort_by_key(|(ply, _)| *ply);
+        let mut look_spot = None;
         let mut look = None;
         // A row per move number: the first player's ply and the second's.
         let rows = (plies + offset).div_ceil(2);
@@ -215,7 +270,40 @@ impl DamaApp {
         let scroll = ScrollArea::vertical()
             .auto_shrink([false, false])
             .stick_to_bottom(true);
-        if rows <= MAX_ROWS_DRAWN {
+        if !variation_rows.is_empty() {
+            // With variations a row of the game's moves and the rows of their variations.
+            let shown = self.spot();
+            let in_variation = self.view.variation.is_some();
+            let word = T::VariationItem.get(lang);
+            scroll.show(ui, |ui| {
+                for row in 0..rows {
+                    ui.horizontal(|ui| row_ui(ui, row));
+                    let plies = row_plies(row);
+                    for (_, items) in variation_rows.iter().filter(|(p, _)| plies.contains(p)) {
+                        ui.horizontal_wrapped(|ui| {
+                            ui.add_space(16.0);
+                            for item in items {
+                                match item {
+                                    Item::Open => ui.label("("),
+                                    Item::Close => ui.label(")"),
+                                    Item::Move { text, spot } => {
+                                        let on = in_variation && *spot == shown;
+                                        let b = ui.selectable_label(on, text);
+                                        let name = format!("{word} {text}");
+                                        ui.ctx()
+                                            .accesskit_node_builder(b.id, |n| n.set_label(name));
+                                        if b.clicked() {
+                                            look_spot = Some(spot.clone());
+                                        }
+                                        b
+                                    }
+                                };
+                            }
+                        });
+                    }
+                }
+            });
+        } else if rows <= MAX_ROWS_DRAWN {
             // Every move is a widget: Tab and the screen reader reach each one.
             scroll.show(ui, |ui| {
                 egui::Grid::new("move-list")
@@ -240,6 +328,9 @@ impl DamaApp {
         }
         if let Some(ply) = look {
             self.apply(Change::Look(Target::Ply(ply)));
+        }
+        if let Some(spot) = look_spot {
+            self.apply(Change::Look(Target::Variation(spot)));
         }
     }
 
@@ -416,11 +507,16 @@ impl DamaApp {
         let game = self.doc.game();
         let rules = game.rules();
         let live = self.view.ply.is_none();
-        let shown_ply = self.view.ply.unwrap_or(game.moves().len());
-        let last_move = shown_ply
-            .checked_sub(1)
-            .and_then(|i| game.moves().get(i))
-            .map(|m| (m.from(), m.to()));
+        let last_move = match &self.view.variation {
+            Some(v) => v.line.moves.get(v.shown() - 1),
+            None => self
+                .view
+                .ply
+                .unwrap_or(game.moves().len())
+                .checked_sub(1)
+                .and_then(|i| game.moves().get(i)),
+        }
+        .map(|m| (m.from(), m.to()));
         if live && game.outcome().is_some() {
             return Highlights {
                 last_move,
@@ -478,6 +574,9 @@ impl DamaApp {
             return;
         }
         let banner = match (self.view.ply, outcome) {
+            _ if self.view.variation.is_some() => {
+                RichText::new(T::ViewingVariation.get(lang)).italics()
+            }
             (None, Some(o)) => RichText::new(i18n::outcome(lang, o)).heading().strong(),
             (Some(_), _) => RichText::new(T::ViewingHistory.get(lang)).italics(),
             (None, None) => RichText::new(i18n::to_move(lang, pos.side_to_move())).heading(),
@@ -549,4 +648,19 @@ fn text_line(ui: &mut Ui, id: egui::Id, line: &str, wrap: f32) -> egui::Response
             .rect_stroke(rect, 2.0, stroke, egui::StrokeKind::Inside);
     }
     row
+}
+
+/// One thing of a variation's row in the move list.
+enum Item {
+    /// A variation's opening bracket.
+    Open,
+    /// Its closing bracket.
+    Close,
+    /// A move, with its number where the list writes one, and where it leads.
+    Move {
+        /// The text.
+        text: String,
+        /// The place after it.
+        spot: Spot,
+    },
 }
