@@ -819,3 +819,24 @@ fn the_new_game_dialog_starts_from_a_typed_position() {
         assert_eq!(label(&h, 29), square29);
     }
 }
+
+/// A dialog asked again is a dialog of its own for the screen reader: Orca says nothing of a
+/// dialog whose objects it has met before (a regression: the second "Really resign?" of a
+/// session was silent).
+#[test]
+fn a_dialog_asked_again_is_new_to_the_screen_reader() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::R);
+        h.run();
+        let no = h.get_by_label("No");
+        assert!(no.is_focused(), "the focus is on No");
+        ids.push(no.accesskit_node().id());
+        h.key_press(Key::Escape);
+        h.run();
+        assert!(h.state().dialog().is_none());
+    }
+    assert_ne!(ids[0], ids[1]);
+}

@@ -208,6 +208,9 @@ pub struct DamaApp {
     last_dialog: Option<std::mem::Discriminant<Dialog>>,
     /// Frames the dialog has been shown, from 0.
     dialog_frames: u32,
+    /// How many dialogs have opened: each opening is a dialog of its own for the screen
+    /// reader (Orca says nothing of a dialog whose objects it met before).
+    dialogs_opened: u64,
     /// Whether to start the system's speech engine when speech is wanted and there is no
     /// speaker (off in tests, which give a recording speaker).
     pub start_speech_engine: bool,
@@ -338,6 +341,7 @@ impl DamaApp {
             start_speech_engine: false,
             last_dialog: None,
             dialog_frames: 0,
+            dialogs_opened: 0,
             worker: None,
             thinking: None,
             autosave: None,

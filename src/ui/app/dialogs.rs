@@ -38,6 +38,7 @@ impl DamaApp {
         };
         let kind = std::mem::discriminant(&dialog);
         let fresh = self.last_dialog != Some(kind);
+        self.dialogs_opened += u64::from(fresh);
         self.dialog_frames = if fresh { 0 } else { self.dialog_frames + 1 };
         // The focus goes in once the dialog is drawn where it stays: egui lays a new dialog out
         // unseen first, and a screen reader would lose the focus with that first layout.
@@ -70,9 +71,10 @@ impl DamaApp {
         let mut keep = Some(dialog);
         // How the dialog was left without an answer: cancelled or closed.
         let mut left: Option<Event> = None;
-        // A dialog of its own for each kind: the screen reader announces a new one (the
-        // unsaved-changes question after the new-game form).
-        let modal_id = egui::Id::unique("dama-dialog").with(kind);
+        // A dialog of its own for each opening: the screen reader announces a new one (the
+        // unsaved-changes question after the new-game form), and the same question asked
+        // again (Orca is silent about a dialog whose objects it has met before).
+        let modal_id = egui::Id::unique("dama-dialog").with(self.dialogs_opened);
         if !fresh {
             keep_tab_inside(ctx, modal_id);
         }

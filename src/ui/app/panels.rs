@@ -281,6 +281,8 @@ impl DamaApp {
                     let plies = row_plies(row);
                     for (_, items) in variation_rows.iter().filter(|(p, _)| plies.contains(p)) {
                         ui.horizontal_wrapped(|ui| {
+                            // Brackets close to their moves, the row indented under its move.
+                            ui.spacing_mut().item_spacing.x = 4.0;
                             ui.add_space(16.0);
                             for item in items {
                                 match item {
