@@ -79,6 +79,11 @@ fn problems_are_solved_move_by_move() {
         click(&mut h, 19);
         assert_eq!(spoken().last().unwrap(), said[5], "{lang:?}");
         assert!(h.state().game().moves().is_empty());
+        // Redone, it is judged again (a regression: it came back unjudged).
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+        h.run();
+        assert_eq!(spoken().last().unwrap(), said[5], "{lang:?}");
+        assert!(h.state().game().moves().is_empty());
         // The solution's move: Dáma answers with the defence, then the last move solves it.
         click(&mut h, 21);
         click(&mut h, 17);

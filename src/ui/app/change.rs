@@ -227,14 +227,15 @@ impl DamaApp {
         if self.doc.revision() != revision {
             self.autosave_now();
         }
-        // A move of a problem's solver is judged against the solution.
+        // A move of a problem's solver is judged against the solution, a redone one too (a
+        // wrong move taken back must not come back unjudged).
         let solver_moved = events.iter().any(|e| {
             matches!(
                 e,
                 Event::Moved {
                     by: Mover::Person,
                     ..
-                }
+                } | Event::Redone { .. }
             )
         });
         if solver_moved && self.exercises.is_some() {
