@@ -54,6 +54,8 @@ pub struct SessionRef<'a> {
     pub computer: [Option<Level>; 2],
     /// The variations kept with the game.
     pub variations: &'a Variations,
+    /// The time left after each move, where it was timed.
+    pub clock_marks: &'a [Option<std::time::Duration>],
 }
 
 /// A game read back from an autosave.
@@ -73,6 +75,8 @@ pub struct Session {
     pub computer: [Option<Level>; 2],
     /// The variations kept with the game.
     pub variations: Variations,
+    /// The time left after each move, where it was timed (the clocks go on from there).
+    pub clock_marks: Vec<Option<std::time::Duration>>,
 }
 
 impl Session {
@@ -340,6 +344,7 @@ fn discarded_path(autosave: &Path) -> PathBuf {
 fn to_bytes(s: &SessionRef<'_>) -> io::Result<Vec<u8>> {
     let mut game = pdn::to_pdn(s.game, s.tags, s.names);
     pdn::add_variations(&mut game, s.game, s.variations);
+    pdn::add_clock_marks(&mut game, s.clock_marks);
     // A path that is not Unicode cannot go into a tag: the game is then resumed without it.
     if let Some(file) = s.file.and_then(Path::to_str) {
         game.set_tag(FILE_TAG, file);
@@ -412,6 +417,7 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         dirty,
         computer,
         variations: pdn::variations_of(&game),
+        clock_marks: game.clock_marks(),
     }))
 }
 
@@ -444,6 +450,7 @@ mod tests {
             dirty: true,
             computer: [None, Some(Level::Expert)],
             variations: &NONE,
+            clock_marks: &[],
         }
     }
 

@@ -144,6 +144,15 @@ impl Clock {
         }
     }
 
+    /// Clocks of a game going on again (opened, resumed) with `left` for White and Black;
+    /// like new ones they start with the next move.
+    pub fn with_times(control: TimeControl, left: [Duration; 2]) -> Clock {
+        Clock {
+            left,
+            ..Clock::new(control)
+        }
+    }
+
     /// The time control.
     pub fn control(&self) -> TimeControl {
         self.control

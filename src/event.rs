@@ -600,6 +600,8 @@ pub enum Problem {
     NotInVariation,
     /// The board already shows the last move of the variation.
     EndOfVariation,
+    /// An undo of a loss on time: the clocks cannot be taken back.
+    LostOnTime,
 }
 
 /// A setting that `Settings::load` found out of range and replaced, named for the notice.

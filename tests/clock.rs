@@ -145,3 +145,70 @@ fn a_game_on_time_is_shown_said_paused_and_saved() {
         assert!(h.query_by_label(&chosen).is_some(), "{lang:?}: {chosen}");
     }
 }
+
+/// A game on time opened from a file goes on with the times its `[%clk]` comments left each
+/// side, and so does one resumed from the autosave.
+#[test]
+fn a_game_on_time_goes_on_with_its_clocks() {
+    use dama::rules::Color;
+    use std::time::{Duration, Instant};
+    let dir = common::temp_dir("clock", "reopened");
+    let data = dir.join("data");
+    let file = common::write_file(
+        &dir,
+        "timed.pdn",
+        "[GameType \"29\"]\n[TimeControl \"300+3\"]\n\n\
+         1. 22-18 {[%clk 0:04:41]} 11-15 {[%clk 0:03:12]} *\n",
+    );
+    let mut app = dama::ui::DamaApp::with_settings(
+        common::settings(Language::English, dama::rules::Variant::Czech),
+        None,
+    );
+    let voice = common::listen(&mut app);
+    app.start_autosave(&data);
+    let mut h = common::window(app);
+    h.run();
+    h.state_mut().open_path(&file);
+    frames(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::T);
+    frames(&mut h);
+    assert_eq!(
+        last(&voice),
+        "White has 4 minutes 41 seconds left, Black 3 minutes 12 seconds; the clocks are not \
+         running."
+    );
+    // The next move starts them, with White's increment.
+    h.state_mut().typed_move("18x11");
+    frames(&mut h);
+    let clock = h.state().document().clock().unwrap().clone();
+    assert_eq!(clock.running(), Some(Color::Black));
+    assert_eq!(
+        clock.left(Color::White, Instant::now()),
+        Duration::from_secs(284)
+    );
+    let pdn = h.state().document().to_pdn();
+    let comments: Vec<_> = pdn.moves.nodes.iter().map(|n| n.comments.clone()).collect();
+    assert_eq!(
+        comments,
+        [["[%clk 0:04:41]"], ["[%clk 0:03:12]"], ["[%clk 0:04:44]"]]
+    );
+    drop(h);
+    // Resumed from the autosave in a new window: the same times, waiting for the next move.
+    let mut app = dama::ui::DamaApp::with_settings(
+        common::settings(Language::English, dama::rules::Variant::Czech),
+        None,
+    );
+    app.start_autosave(&data);
+    let mut h = common::window(app);
+    h.run();
+    h.key_press(Key::Enter);
+    frames(&mut h);
+    assert_eq!(h.state().game().moves().len(), 3);
+    let clock = h.state().document().clock().expect("the clocks go on");
+    let now = Instant::now();
+    assert_eq!(clock.left(Color::White, now), Duration::from_secs(284));
+    assert_eq!(clock.left(Color::Black, now), Duration::from_secs(192));
+    assert_eq!(clock.running(), None);
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

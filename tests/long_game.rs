@@ -57,6 +57,7 @@ fn a_game_of_twenty_thousand_plies_lays_out_only_the_rows_in_view() {
         dirty: true,
         computer: [None, None],
         variations: &Variations::default(),
+        clock_marks: &[],
     };
     Autosave::new(&data).update(1, session).unwrap();
     let mut app = DamaApp::with_settings(common::settings(Language::English, Variant::Czech), None);
@@ -102,6 +103,7 @@ fn an_ordinary_game_lists_every_move() {
         dirty: true,
         computer: [None, None],
         variations: &Variations::default(),
+        clock_marks: &[],
     };
     Autosave::new(&data).update(1, session).unwrap();
     let mut app = DamaApp::with_settings(common::settings(Language::English, Variant::Czech), None);

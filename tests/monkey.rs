@@ -827,6 +827,7 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
                 dirty: false,
                 computer: [None, None],
                 variations: Default::default(),
+                clock_marks: Vec::new(),
             };
             if session.worth_resuming() || ply.is_some() {
                 return Err(format!(

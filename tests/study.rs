@@ -106,11 +106,36 @@ fn the_review_marks_the_move_list_and_goes_to_the_mistake() {
         // The board shows the position the blunder was played in.
         assert_eq!(h.state().shown_ply(), Some(0));
         assert_eq!(h.state().shown_position().fen(), "W:W22,31:B18");
+        // Saved as annotators write it: the glyph, and the better move as a variation
+        // (Czech PDN is algebraic: 31-27?? (22x15)).
+        let dir = common::temp_dir("study", &format!("review-saved-{lang:?}"));
+        let path = dir.join("reviewed.pdn");
+        h.state_mut().save_to(&path);
+        h.run();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("1. e1-f2?? {[%violation]} (1. c3:e5)"),
+            "{text}"
+        );
+
         // A new move drops the review: it was about the game as it was.
         h.key_press_modifiers(Modifiers::COMMAND, Key::End);
         h.run();
         common::click(&mut h, 18);
         common::click(&mut h, 25);
         assert!(h.query_by_label(item).is_none(), "{lang:?}");
+        // The file saved, read back: the better move is a variation.
+        let (mut back, _voice) = common::harness(lang);
+        back.run();
+        back.state_mut().open_path(&path);
+        back.run();
+        let doc = back.state().document();
+        assert_eq!(doc.file(), Some(path.as_path()));
+        assert_eq!(
+            doc.variations().alternatives(doc.game().moves(), &[], 0)[0].moves[0].to_string(),
+            "22x15"
+        );
+        drop(back);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -143,6 +143,7 @@ impl Document {
         doc.tags = pdn.tags.clone();
         doc.file = Some(path.to_path_buf());
         doc.variations = pdn::variations_of(pdn);
+        doc.restore_clock(pdn.clock_marks());
         doc
     }
 
@@ -154,10 +155,35 @@ impl Document {
         let mut doc = Document::with_game(s.game, s.names, players);
         doc.tags = s.tags;
         doc.variations = s.variations;
+        doc.restore_clock(s.clock_marks);
         // A game found only in the autosave is unsaved work, whatever its flag said.
         doc.dirty = s.dirty || s.file.is_none();
         doc.file = s.file;
         doc
+    }
+
+    /// The clocks of a game going on again, where its `TimeControl` tag gives times Dáma can
+    /// keep: each side's time as the last `[%clk]` of its moves left it (its start time where
+    /// there is none). They start with the next move.
+    fn restore_clock(&mut self, mut marks: Vec<Option<Duration>>) {
+        let control = self
+            .tags
+            .iter()
+            .find(|(n, _)| n == "TimeControl")
+            .and_then(|(_, v)| TimeControl::from_tag(v))
+            .filter(|c| c.is_playable());
+        let Some(control) = control else {
+            return;
+        };
+        marks.truncate(self.game.moves().len());
+        let mut left = [control.start_time(); 2];
+        for (ply, mark) in marks.iter().enumerate() {
+            if let (Some(t), Some(pos)) = (mark, self.game.position_at(ply)) {
+                left[pos.side_to_move().index()] = *t;
+            }
+        }
+        self.clock = Some(Clock::with_times(control, left));
+        self.clock_marks = marks;
     }
 
     fn with_game(game: Game, names: [String; 2], players: [Player; 2]) -> Document {
@@ -244,11 +270,7 @@ impl Document {
         let mut pdn = pdn::to_pdn(&self.game, &self.tags, [&self.names[0], &self.names[1]]);
         pdn::add_variations(&mut pdn, &self.game, &self.variations);
         // The time left after each timed move, as PGN programs write it.
-        for (node, mark) in pdn.moves.nodes.iter_mut().zip(&self.clock_marks) {
-            if let Some(left) = mark {
-                node.comments.push(format!("[%clk {}]", clock_text(*left)));
-            }
-        }
+        pdn::add_clock_marks(&mut pdn, &self.clock_marks);
         pdn
     }
 
@@ -328,6 +350,7 @@ impl Document {
             dirty: self.dirty,
             computer: self.computer_levels(),
             variations: &self.variations,
+            clock_marks: &self.clock_marks,
         }
     }
 
@@ -450,6 +473,16 @@ impl Document {
     fn undo_one(&mut self) -> Result<Undone, Problem> {
         let g = &self.game;
         let undone = if let Some(o) = g.ending() {
+            // The clocks cannot be taken back: a flag that fell stays down.
+            if matches!(
+                o,
+                crate::rules::Outcome::Win {
+                    reason: crate::rules::WinReason::Time,
+                    ..
+                }
+            ) {
+                return Err(Problem::LostOnTime);
+            }
             Undone::Ending(o)
         } else if let Some(square) = g.pending_huff() {
             // The piece comes back: it is on the board after the undo.
@@ -772,12 +805,6 @@ impl Document {
     }
 }
 
-/// A clock's time as `[%clk]` writes it, to the nearest second: `0:04:57`.
-fn clock_text(left: Duration) -> String {
-    let s = (left.as_millis() as u64 + 500) / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -927,6 +954,11 @@ mod tests {
                 })
             ]
         ));
+        // The flag that fell stays down: the loss is not undone, nothing changes.
+        let revision = doc.revision();
+        assert!(matches!(doc.undo(), Err(Problem::LostOnTime)));
+        assert_eq!(doc.revision(), revision);
+        assert!(doc.game().outcome().is_some());
         let pdn = doc.to_pdn();
         assert_eq!(pdn.tag("TimeControl"), Some("300+3"));
         assert_eq!(pdn.moves.nodes[0].comments, ["[%clk 0:05:03]"]);

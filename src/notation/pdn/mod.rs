@@ -27,10 +27,10 @@ pub use game_type::{
 };
 pub use lexer::{Lexer, ResultToken, Token};
 pub use reader::{ITEM_COST, MAX_DEPTH, MAX_GAME_TEXT, MAX_NODES, Reader};
-pub use record::{add_variations, result_of, to_pdn, variations_of};
+pub use record::{add_clock_marks, add_marks, add_variations, result_of, to_pdn, variations_of};
 pub use replay::{Replayed, replay};
 pub use source::utf16_start;
-pub use tree::{Line, Node, PdnGame};
+pub use tree::{Line, Node, PdnGame, clk_command};
 pub use writer::{write_game, write_games};
 
 /// A place in the text: line and column, both from 1 (columns count characters).

@@ -1,6 +1,6 @@
 //! Turning a game record into a PDN game for saving.
 
-use crate::rules::{Enforcement, Game, Outcome, Position, RuleSet, Variation, Variations};
+use crate::rules::{Enforcement, Game, Move, Outcome, Position, RuleSet, Variation, Variations};
 
 use super::{Line, Node, PdnGame, ResultToken, game_type_for, pdn_notation};
 use crate::notation::{Notation, write, write_among};
@@ -179,4 +179,47 @@ fn variation_of(line: &Line) -> Option<Variation> {
         v.sidelines.pop();
     }
     (!v.moves.is_empty()).then_some(v)
+}
+
+/// Puts the time left after each move into `pdn`'s main line as `[%clk]` comments, where it
+/// was timed (`marks[i]` after move `i`).
+pub fn add_clock_marks(pdn: &mut PdnGame, marks: &[Option<std::time::Duration>]) {
+    for (node, mark) in pdn.moves.nodes.iter_mut().zip(marks) {
+        if let Some(left) = mark {
+            node.comments.push(super::clk_command(*left));
+        }
+    }
+}
+
+/// Annotates the moves a game review judged: `marks` are the move's ply, its glyph (2 `?`,
+/// 4 `??`, 6 `?!`) and the better move, written as a variation of one move unless one starts
+/// with it already.
+pub fn add_marks(pdn: &mut PdnGame, game: &Game, marks: &[(usize, u16, Option<Move>)]) {
+    let rules = game.rules();
+    let notation = pdn_notation(rules);
+    for &(ply, nag, better) in marks {
+        let (Some(node), Some(pos)) = (pdn.moves.nodes.get_mut(ply), game.position_at(ply)) else {
+            continue;
+        };
+        if !node.nags.contains(&nag) {
+            node.nags.push(nag);
+        }
+        let Some(m) = better else {
+            continue;
+        };
+        let known = node
+            .variations
+            .iter()
+            .any(|v| v.nodes.first().and_then(|n| n.mv) == Some(m));
+        if !known {
+            node.variations.push(Line {
+                nodes: vec![Node {
+                    text: write(pos, rules, &m, notation),
+                    mv: Some(m),
+                    ..Node::default()
+                }],
+                ..Line::default()
+            });
+        }
+    }
 }

@@ -131,6 +131,16 @@ impl PdnGame {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The time left after each move of the main line, where a `[%clk]` comment gives it
+    /// (as PGN programs write it: `[%clk 0:04:57]`).
+    pub fn clock_marks(&self) -> Vec<Option<std::time::Duration>> {
+        self.moves
+            .nodes
+            .iter()
+            .map(|n| n.comments.iter().find_map(|c| parse_clk(c)))
+            .collect()
+    }
+
     /// Where tag `name` stands in the file, if it was read from one.
     pub fn tag_position(&self, name: &str) -> Option<TextPos> {
         let i = self.tags.iter().position(|(n, _)| n == name)?;
@@ -169,5 +179,49 @@ impl PdnGame {
     /// end of the movetext is [`PdnGame::result`]).
     pub fn result_text(&self) -> &str {
         self.tag("Result").unwrap_or("*")
+    }
+}
+
+/// A `[%clk]` command for `left`, to the nearest second: `[%clk 0:04:57]`.
+pub fn clk_command(left: std::time::Duration) -> String {
+    let s = (left.as_millis() as u64 + 500) / 1000;
+    format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The time of a `[%clk h:mm:ss]` command in `comment` (seconds may have a fraction).
+fn parse_clk(comment: &str) -> Option<std::time::Duration> {
+    let rest = &comment[comment.find("[%clk")? + 5..];
+    let text = rest[..rest.find(']')?].trim();
+    let mut secs = 0.0f64;
+    for part in text.split(':') {
+        let v: f64 = part.trim().parse().ok()?;
+        if !(0.0..1e7).contains(&v) {
+            return None;
+        }
+        secs = secs * 60.0 + v;
+    }
+    Some(std::time::Duration::from_secs_f64(secs))
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn clock_commands_are_written_and_read_back() {
+        assert_eq!(
+            clk_command(Duration::from_millis(297_400)),
+            "[%clk 0:04:57]"
+        );
+        assert_eq!(clk_command(Duration::from_secs(3725)), "[%clk 1:02:05]");
+        assert_eq!(parse_clk("[%clk 0:04:57]"), Some(Duration::from_secs(297)));
+        assert_eq!(
+            parse_clk("good move [%clk 1:02:05.5] [%emt 0:00:03]"),
+            Some(Duration::from_millis(3_725_500))
+        );
+        assert_eq!(parse_clk("[%clk soon]"), None);
+        assert_eq!(parse_clk("no clock"), None);
+        assert_eq!(parse_clk("[%clk 0:01:00"), None);
     }
 }

@@ -207,6 +207,14 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Konec varianty.".into(),
             English => "The end of the variation.".into(),
         },
+        Problem::LostOnTime => match lang {
+            Czech => "Prohra na čas platí: čas na hodinách se vrátit nedá. Novou hru začnete \
+                      Ctrl+N."
+                .into(),
+            English => "A loss on time stands: the time on the clocks cannot be taken back. \
+                        Ctrl+N starts a new game."
+                .into(),
+        },
     }
 }
 
@@ -486,6 +494,7 @@ mod tests {
             Problem::NoVariation,
             Problem::NotInVariation,
             Problem::EndOfVariation,
+            Problem::LostOnTime,
         ];
         for p in &all {
             match p {
@@ -523,7 +532,8 @@ mod tests {
                 | Problem::NoTowers
                 | Problem::NoVariation
                 | Problem::NotInVariation
-                | Problem::EndOfVariation => {}
+                | Problem::EndOfVariation
+                | Problem::LostOnTime => {}
             }
         }
         all

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::change::Change;
 use super::{DamaApp, Dialog, Pending};
+use crate::engine::review::Mark;
 use crate::event::Problem;
 use crate::notation::pdn::{self, PdnGame};
 use crate::ui::document::{Document, Replaced};
@@ -151,7 +152,23 @@ impl DamaApp {
 
     /// Saves the game to `path` atomically; a failure keeps the file and the game as they were.
     pub fn save_to(&mut self, path: &Path) {
-        let game = self.doc.to_pdn();
+        let mut game = self.doc.to_pdn();
+        // A review of the game is saved as annotators write one: "31-27?? (22x15)".
+        if let Some(review) = &self.view.review {
+            let marks: Vec<_> = review
+                .iter()
+                .filter_map(|j| {
+                    let nag = match j.mark {
+                        Mark::Good => return None,
+                        Mark::Inaccuracy => 6,
+                        Mark::Mistake => 2,
+                        Mark::Blunder => 4,
+                    };
+                    Some((j.ply, nag, j.better))
+                })
+                .collect();
+            pdn::add_marks(&mut game, self.doc.game(), &marks);
+        }
         let mut bytes = Vec::new();
         let written = pdn::write_game(&game, &mut bytes)
             .and_then(|()| crate::storage::write_atomically(path, &bytes));
