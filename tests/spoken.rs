@@ -636,8 +636,8 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "variations: next",
-        &["Varianta, po 1. tahu černého: 10 na 14 (1 z 1)."],
-        &["Variation, after Black's move 1: 10 to 14 (1 of 1)."],
+        &["Varianta, po 1. tahu černého: 10 na 14 (1 z 1 tahu)."],
+        &["Variation, after Black's move 1: 10 to 14 (1 of 1 move)."],
     ),
     (
         "variations: promote",
@@ -649,13 +649,13 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &[
             "Výchozí pozice (0 z 2). Prohlížíte dřívější pozici; tah odsud začne variantu, nebo nahradí další tahy.",
             "Po 1. tahu bílého: 22 na 18 (1 z 2). Další tah 10 na 14; varianta: 11 na 15.",
-            "Varianta, po 1. tahu černého: 11 na 15 (1 z 2).",
+            "Varianta, po 1. tahu černého: 11 na 15 (1 z 2 tahů).",
             "Smazat variantu? Smazat variantu od tahu 11 na 15 (2 tahy) i s variantami v ní?",
         ],
         &[
             "Starting position (0 of 2). You are looking at an earlier position; a move here starts a variation or replaces the later moves.",
             "After White's move 1: 22 to 18 (1 of 2). Next move 10 to 14; variation: 11 to 15.",
-            "Variation, after Black's move 1: 11 to 15 (1 of 2).",
+            "Variation, after Black's move 1: 11 to 15 (1 of 2 moves).",
             "Delete the variation? Delete the variation from 11 to 15 (2 moves), with the variations in it?",
         ],
     ),

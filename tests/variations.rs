@@ -48,9 +48,9 @@ fn a_move_at_an_earlier_position_starts_a_variation() {
              new variation, or replace 2 later moves.",
             "New variation: 10 to 14",
             "24 to 19",
-            "Variation, after Black's move 1: 10 to 14 (1 of 2).",
+            "Variation, after Black's move 1: 10 to 14 (1 of 2 moves).",
             "After White's move 1: 22 to 18 (1 of 3). Next move 11 to 15; variation: 10 to 14.",
-            "Variation, after Black's move 1: 10 to 14 (1 of 2).",
+            "Variation, after Black's move 1: 10 to 14 (1 of 2 moves).",
         ),
         (
             Language::Czech,
@@ -58,9 +58,9 @@ fn a_move_at_an_earlier_position_starts_a_variation() {
              novou variantu, nebo nahradit 2 další tahy.",
             "Nová varianta: 10 na 14",
             "24 na 19",
-            "Varianta, po 1. tahu černého: 10 na 14 (1 z 2).",
+            "Varianta, po 1. tahu černého: 10 na 14 (1 z 2 tahů).",
             "Po 1. tahu bílého: 22 na 18 (1 z 3). Další tah 11 na 15; varianta: 10 na 14.",
-            "Varianta, po 1. tahu černého: 10 na 14 (1 z 2).",
+            "Varianta, po 1. tahu černého: 10 na 14 (1 z 2 tahů).",
         ),
     ] {
         let (mut h, voice) = with_variation(lang);

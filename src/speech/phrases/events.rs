@@ -682,10 +682,17 @@ fn looked(cx: &Context<'_>, look: &Look) -> String {
                 (English, false, true) => format!("Variation {index} of {count}"),
                 (English, true, true) => format!("Nested variation {index} of {count}"),
             };
+            // The ply in the variation in words of its own: "1 z 2" is already its number.
             match lang {
-                Czech => format!("{which}, po {number}. tahu {side}: {spoken} ({ply} z {len})."),
+                Czech => {
+                    let moves = if *len == 1 { "tahu" } else { "tahů" };
+                    format!("{which}, po {number}. tahu {side}: {spoken} ({ply} z {len} {moves}).")
+                }
                 English => {
-                    format!("{which}, after {side} move {number}: {spoken} ({ply} of {len}).")
+                    let moves = if *len == 1 { "move" } else { "moves" };
+                    format!(
+                        "{which}, after {side} move {number}: {spoken} ({ply} of {len} {moves})."
+                    )
                 }
             }
         }
