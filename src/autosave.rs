@@ -380,7 +380,11 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
     // A resignation or agreed draw has no move of its own: the result tag tells.
     if record.outcome().is_none() {
         let first = record.rules().first;
+        // A loss on time comes back as one (no undo takes it back), not as a resignation.
+        let on_time = game.tag("Termination") == Some("time forfeit");
         let _ = match game.result {
+            Some(ResultToken::FirstWins) if on_time => record.lose_on_time(!first),
+            Some(ResultToken::SecondWins) if on_time => record.lose_on_time(first),
             Some(ResultToken::FirstWins) => record.resign(!first),
             Some(ResultToken::SecondWins) => record.resign(first),
             Some(ResultToken::Draw) => record.claim_draw().or_else(|_| record.agree_draw()),
@@ -409,6 +413,7 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         })
         .cloned()
         .collect();
+    let variations = pdn::variations_of(&game, &record);
     Ok(Some(Session {
         game: record,
         names,
@@ -416,7 +421,7 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         file,
         dirty,
         computer,
-        variations: pdn::variations_of(&game),
+        variations,
         clock_marks: game.clock_marks(),
     }))
 }
@@ -452,6 +457,29 @@ mod tests {
             variations: &NONE,
             clock_marks: &[],
         }
+    }
+
+    #[test]
+    fn a_loss_on_time_comes_back_as_one() {
+        let dir = temp_dir("time");
+        let mut a = Autosave::new(&dir);
+        let mut game = Game::new(Variant::Czech.rules().clone()).unwrap();
+        play(&mut game, "22-18");
+        game.lose_on_time(crate::rules::Color::Black).unwrap();
+        assert!(a.update(1, session(&game)).unwrap());
+        let Found::Interrupted(back) = a.find() else {
+            panic!("an interrupted game");
+        };
+        assert_eq!(back.game.outcome(), game.outcome());
+        assert!(matches!(
+            back.game.outcome(),
+            Some(crate::rules::Outcome::Win {
+                reason: crate::rules::WinReason::Time,
+                ..
+            })
+        ));
+        a.remove().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

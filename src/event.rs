@@ -602,6 +602,9 @@ pub enum Problem {
     EndOfVariation,
     /// An undo of a loss on time: the clocks cannot be taken back.
     LostOnTime,
+    /// The game's moves to be made a variation hold a forgotten capture or a claim, which a
+    /// variation cannot.
+    ClaimsInLine,
 }
 
 /// A setting that `Settings::load` found out of range and replaced, named for the notice.

@@ -49,6 +49,15 @@ fn a_game_of_twenty_thousand_plies_lays_out_only_the_rows_in_view() {
     let plies = 20_000;
     let data = common::temp_dir("long_game", "data");
     let game = shuffle(plies);
+    // With a variation too: its rows must not make the list lay out every row.
+    let mut variations = Variations::default();
+    let other = game
+        .start()
+        .legal_moves(game.rules())
+        .into_iter()
+        .find(|m| *m != game.moves()[0])
+        .unwrap();
+    variations.add(&game, &[], 0, other).unwrap();
     let session = SessionRef {
         game: &game,
         names: ["", ""],
@@ -56,7 +65,7 @@ fn a_game_of_twenty_thousand_plies_lays_out_only_the_rows_in_view() {
         file: None,
         dirty: true,
         computer: [None, None],
-        variations: &Variations::default(),
+        variations: &variations,
         clock_marks: &[],
     };
     Autosave::new(&data).update(1, session).unwrap();
@@ -67,6 +76,7 @@ fn a_game_of_twenty_thousand_plies_lays_out_only_the_rows_in_view() {
     h.key_press(Key::Enter);
     h.run();
     assert_eq!(h.state().game().moves().len(), plies);
+    assert!(h.state().document().variations().any(h.state().game()));
     let rows = |h: &egui_kittest::Harness<'_, DamaApp>| {
         ["32-28", "28-32"]
             .map(|t| h.query_all_by_label(t).count())

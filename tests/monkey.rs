@@ -875,7 +875,7 @@ fn variation_position(
     branches: &[Branch],
     ply: usize,
 ) -> Option<Position> {
-    let (moves, base) = vars.line(game.moves(), branches)?;
+    let (moves, base) = vars.line(game, branches)?;
     let from = branches.first()?.at;
     let mut pos = *game.position_at(from)?;
     for m in moves.get(from..base + ply)? {

@@ -206,12 +206,7 @@ fn the_later_moves_are_replaced_only_when_chosen() {
         key(&mut h, Modifiers::NONE, Key::Escape);
         assert!(h.state().dialog().is_none());
         assert_eq!(common::plies(&h), ["22-18", "10-14"]);
-        assert!(
-            !h.state()
-                .document()
-                .variations()
-                .any(h.state().game().moves())
-        );
+        assert!(!h.state().document().variations().any(h.state().game()));
     }
 }
 
@@ -250,23 +245,13 @@ fn a_variation_is_promoted_and_deleted() {
         h.run_steps(2);
         assert_eq!(said(&voice), question);
         key(&mut h, Modifiers::NONE, Key::Enter);
-        assert!(
-            h.state()
-                .document()
-                .variations()
-                .any(h.state().game().moves())
-        );
+        assert!(h.state().document().variations().any(h.state().game()));
         key(&mut h, Modifiers::COMMAND, Key::Delete);
         h.run_steps(2);
         key(&mut h, Modifiers::SHIFT, Key::Tab);
         key(&mut h, Modifiers::NONE, Key::Enter);
         assert_eq!(said(&voice), deleted);
-        assert!(
-            !h.state()
-                .document()
-                .variations()
-                .any(h.state().game().moves())
-        );
+        assert!(!h.state().document().variations().any(h.state().game()));
         assert_eq!(h.state().shown_ply(), Some(1), "where it hung");
         // Nothing left to go to.
         key(&mut h, Modifiers::COMMAND, Key::ArrowDown);
@@ -276,4 +261,49 @@ fn a_variation_is_promoted_and_deleted() {
         };
         assert_eq!(said(&voice), none);
     }
+}
+
+/// Variations from a file: one to a variation's first move is reached with Ctrl+Down like any
+/// other; one with a set-up of its own (`/FEN/`), which does not start from the game's
+/// position, is left out rather than shown from the wrong position.
+#[test]
+fn variations_from_a_file_are_all_reached_by_keyboard() {
+    let dir = common::temp_dir("variations", "file");
+    let file = common::write_file(
+        &dir,
+        "nested.pdn",
+        "[GameType \"29\"]\n\n1. 22-18 11-15 (1... 10-14 (1... 9-13)) \
+         (/FEN \"B:W28:B20\"/ 1... 20-24) 2. 18x11 *\n",
+    );
+    let (mut h, voice) = common::harness(Language::English);
+    h.run();
+    h.state_mut().open_path(&file);
+    h.run();
+    assert_eq!(
+        common::plies(&h),
+        ["22-18", "11-15", "18x11"],
+        "{:?}",
+        voice.spoken()
+    );
+    key(&mut h, Modifiers::COMMAND, Key::Home);
+    key(&mut h, Modifiers::COMMAND, Key::ArrowRight);
+    assert!(said(&voice).ends_with("Next move 11 to 15; variation: 10 to 14."));
+    key(&mut h, Modifiers::COMMAND, Key::ArrowDown);
+    assert_eq!(
+        h.state().shown_variation().map(|(b, p)| (b.len(), p)),
+        Some((1, 1))
+    );
+    // Beside 10-14: the variation to it, 9-13.
+    key(&mut h, Modifiers::COMMAND, Key::ArrowDown);
+    assert_eq!(
+        h.state().shown_variation().map(|(b, p)| (b.len(), p)),
+        Some((2, 1))
+    );
+    assert!(said(&voice).contains("9 to 13"), "{}", said(&voice));
+    // And round to the game's own move.
+    key(&mut h, Modifiers::COMMAND, Key::ArrowDown);
+    assert_eq!(h.state().shown_variation(), None);
+    assert_eq!(h.state().shown_ply(), Some(2));
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

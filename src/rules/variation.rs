@@ -1,12 +1,12 @@
 //! Variations: lines of moves considered instead of the game's own, kept with the game.
 //!
-//! The game itself stays a [`Game`](super::Game) (its record has claims, clocks and a result
-//! that no variation has); the variations hang from it as a tree of moves. Each group of
-//! variations is kept with the moves of the game that lead to it, so that taking moves back
-//! and playing them again neither loses a variation nor leaves one hanging from a position
-//! it did not start from.
+//! The game itself stays a [`Game`] (its record has claims, clocks and a result that no
+//! variation has); the variations hang from it as a tree of moves. Each group of variations is
+//! kept with the moves of the game that lead to it and the position they start from, so that
+//! taking moves back and playing them again neither loses a variation nor leaves one hanging
+//! from a position it did not start from (a huff changes a position without a move).
 
-use super::Move;
+use super::{Game, Move, Position};
 
 /// A line of moves played instead of one move of the line it hangs from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -69,65 +69,92 @@ pub struct Branch {
 /// The variations of one game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Variations {
-    /// The variations to the game's move after each list of moves.
-    groups: Vec<(Vec<Move>, Vec<Variation>)>,
+    /// The variations to the game's move after each list of moves, from the position there.
+    groups: Vec<Group>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Group {
+    moves: Vec<Move>,
+    start: Position,
+    variations: Vec<Variation>,
+}
+
+impl Group {
+    /// Whether the group hangs from `game`'s position after its first `moves.len()` moves,
+    /// before a move the game has played.
+    fn hangs_from(&self, game: &Game) -> bool {
+        let ply = self.moves.len();
+        ply < game.moves().len()
+            && game.moves().starts_with(&self.moves)
+            && game.position_at(ply) == Some(&self.start)
+    }
 }
 
 impl Variations {
     /// No variations.
     pub const EMPTY: Variations = Variations { groups: Vec::new() };
 
-    /// The variations to the move the game plays after `moves` (its first `moves.len()`).
-    pub fn at(&self, moves: &[Move]) -> &[Variation] {
+    /// The variations to the move at `ply` of `game` (none where it has not played one).
+    pub fn at(&self, game: &Game, ply: usize) -> &[Variation] {
         self.groups
             .iter()
-            .find(|(m, _)| m == moves)
-            .map_or(&[], |(_, v)| v.as_slice())
+            .find(|g| g.moves.len() == ply && g.hangs_from(game))
+            .map_or(&[], |g| g.variations.as_slice())
     }
 
-    fn at_mut(&mut self, moves: &[Move]) -> &mut Vec<Variation> {
-        let i = match self.groups.iter().position(|(m, _)| m == moves) {
+    fn at_mut(&mut self, game: &Game, ply: usize) -> Option<&mut Vec<Variation>> {
+        let start = *game.position_at(ply)?;
+        if ply >= game.moves().len() {
+            return None;
+        }
+        let moves = &game.moves()[..ply];
+        let i = match self
+            .groups
+            .iter()
+            .position(|g| g.moves == moves && g.start == start)
+        {
             Some(i) => i,
             None => {
-                self.groups.push((moves.to_vec(), Vec::new()));
+                self.groups.push(Group {
+                    moves: moves.to_vec(),
+                    start,
+                    variations: Vec::new(),
+                });
                 self.groups.len() - 1
             }
         };
-        &mut self.groups[i].1
+        Some(&mut self.groups[i].variations)
     }
 
-    /// Sets the variations to the move after `moves` (as a file has them).
-    pub fn set(&mut self, moves: &[Move], variations: Vec<Variation>) {
-        *self.at_mut(moves) = variations;
-        self.groups.retain(|(_, v)| !v.is_empty());
+    /// Sets the variations to the move at `ply` of `game` (as a file has them).
+    pub fn set(&mut self, game: &Game, ply: usize, variations: Vec<Variation>) {
+        if let Some(group) = self.at_mut(game, ply) {
+            *group = variations;
+        }
+        self.groups.retain(|g| !g.variations.is_empty());
     }
 
-    /// Whether the game `game` has any variation.
-    pub fn any(&self, game: &[Move]) -> bool {
+    /// Whether `game` has any variation.
+    pub fn any(&self, game: &Game) -> bool {
         self.of_game(game).next().is_some()
     }
 
-    /// The groups of variations of the game `game`: the ply of the move they replace, and them.
+    /// The groups of variations of `game`: the ply of the move they replace, and them.
     /// Variations to a move the game has not played (it was taken back) wait for it to be
     /// played again: a variation is to a move.
-    pub fn of_game<'a>(
-        &'a self,
-        game: &'a [Move],
-    ) -> impl Iterator<Item = (usize, &'a [Variation])> {
+    pub fn of_game<'a>(&'a self, game: &'a Game) -> impl Iterator<Item = (usize, &'a [Variation])> {
         self.groups
             .iter()
-            .filter(move |(m, v)| !v.is_empty() && m.len() < game.len() && game.starts_with(m))
-            .map(|(m, v)| (m.len(), v.as_slice()))
+            .filter(move |g| !g.variations.is_empty() && g.hangs_from(game))
+            .map(|g| (g.moves.len(), g.variations.as_slice()))
     }
 
-    /// The variation reached from the game `game` by `branches` (`None` for no branch, or
-    /// branches that lead nowhere).
-    pub fn get(&self, game: &[Move], branches: &[Branch]) -> Option<&Variation> {
+    /// The variation reached from `game` by `branches` (`None` for no branch, or branches
+    /// that lead nowhere).
+    pub fn get(&self, game: &Game, branches: &[Branch]) -> Option<&Variation> {
         let (first, rest) = branches.split_first()?;
-        if first.at >= game.len() {
-            return None;
-        }
-        let mut v = self.at(&game[..first.at]).get(first.index)?;
+        let mut v = self.at(game, first.at).get(first.index)?;
         for b in rest {
             if b.at >= v.moves.len() {
                 return None;
@@ -137,9 +164,9 @@ impl Variations {
         Some(v)
     }
 
-    fn get_mut(&mut self, game: &[Move], branches: &[Branch]) -> Option<&mut Variation> {
+    fn get_mut(&mut self, game: &Game, branches: &[Branch]) -> Option<&mut Variation> {
         let (first, rest) = branches.split_first()?;
-        let group = self.at_mut(game.get(..first.at)?);
+        let group = self.at_mut(game, first.at)?;
         let mut v = group.get_mut(first.index)?;
         for b in rest {
             if b.at >= v.moves.len() {
@@ -152,28 +179,21 @@ impl Variations {
 
     /// The variations to the move at `ply` of the line `branches` leads to (the game itself
     /// for none).
-    pub fn alternatives(&self, game: &[Move], branches: &[Branch], ply: usize) -> &[Variation] {
+    pub fn alternatives(&self, game: &Game, branches: &[Branch], ply: usize) -> &[Variation] {
         if branches.is_empty() {
-            // A variation is to a move: none where the game has not played one.
-            return match ply < game.len() {
-                true => self.at(&game[..ply]),
-                false => &[],
-            };
+            return self.at(game, ply);
         }
         self.get(game, branches).map_or(&[], |v| v.at(ply))
     }
 
     /// The moves from the start to the end of the line `branches` leads to, and how many of
     /// them come before its own first move; `None` where the branches lead nowhere.
-    pub fn line(&self, game: &[Move], branches: &[Branch]) -> Option<(Vec<Move>, usize)> {
+    pub fn line(&self, game: &Game, branches: &[Branch]) -> Option<(Vec<Move>, usize)> {
         let Some((first, rest)) = branches.split_first() else {
-            return Some((game.to_vec(), 0));
+            return Some((game.moves().to_vec(), 0));
         };
-        if first.at >= game.len() {
-            return None;
-        }
-        let mut moves = game[..first.at].to_vec();
-        let mut v = self.at(&moves).get(first.index)?;
+        let mut v = self.at(game, first.at).get(first.index)?;
+        let mut moves = game.moves()[..first.at].to_vec();
         for b in rest {
             if b.at >= v.moves.len() {
                 return None;
@@ -190,16 +210,13 @@ impl Variations {
     /// those already there; its branch, or `None` where the branches lead nowhere.
     pub fn add(
         &mut self,
-        game: &[Move],
+        game: &Game,
         branches: &[Branch],
         at: usize,
         first: Move,
     ) -> Option<Branch> {
         let group = if branches.is_empty() {
-            if at >= game.len() {
-                return None;
-            }
-            self.at_mut(&game[..at])
+            self.at_mut(game, at)?
         } else {
             let v = self.get_mut(game, branches)?;
             if at > v.moves.len() {
@@ -215,7 +232,7 @@ impl Variations {
     }
 
     /// Plays `mv` at the end of the variation `branches` leads to; whether there is one.
-    pub fn extend(&mut self, game: &[Move], branches: &[Branch], mv: Move) -> bool {
+    pub fn extend(&mut self, game: &Game, branches: &[Branch], mv: Move) -> bool {
         match self.get_mut(game, branches) {
             Some(v) => {
                 v.moves.push(mv);
@@ -226,7 +243,7 @@ impl Variations {
     }
 
     /// Keeps the first `len` moves of the variation `branches` leads to; whether there is one.
-    pub fn truncate(&mut self, game: &[Move], branches: &[Branch], len: usize) -> bool {
+    pub fn truncate(&mut self, game: &Game, branches: &[Branch], len: usize) -> bool {
         match self.get_mut(game, branches) {
             Some(v) => {
                 v.truncate(len);
@@ -237,28 +254,31 @@ impl Variations {
     }
 
     /// Takes away the variation `branches` leads to, with the variations in it.
-    pub fn remove(&mut self, game: &[Move], branches: &[Branch]) -> Option<Variation> {
+    pub fn remove(&mut self, game: &Game, branches: &[Branch]) -> Option<Variation> {
         let (last, above) = branches.split_last()?;
         let group = if above.is_empty() {
-            self.at_mut(game.get(..last.at)?)
+            self.at_mut(game, last.at)?
         } else {
             self.get_mut(game, above)?.at_mut(last.at)
         };
         let removed = (last.index < group.len()).then(|| group.remove(last.index));
-        self.groups.retain(|(_, v)| !v.is_empty());
+        self.groups.retain(|g| !g.variations.is_empty());
         removed
     }
 
     /// Makes the variation `branches` leads to the line it hangs from, and that line's moves
     /// from there a variation in its place; only for a variation in a variation (the game's own
     /// moves are the game's). The branch of the line as it is now; `None` where it cannot be.
-    pub fn promote(&mut self, game: &[Move], branches: &[Branch]) -> Option<Branch> {
+    pub fn promote(&mut self, game: &Game, branches: &[Branch]) -> Option<Branch> {
         let (last, above) = branches.split_last()?;
         if above.is_empty() {
             return None;
         }
         let parent = self.get_mut(game, above)?;
         let at = last.at;
+        if last.index >= parent.at(at).len() {
+            return None;
+        }
         let mut chosen = parent.at_mut(at).remove(last.index);
         // The parent's moves from `at` become a variation in the chosen one's place; the
         // variations to the move at `at` (the chosen one's to its first move too) stay there.
@@ -283,19 +303,16 @@ impl Variations {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use crate::rules::{Enforcement, Square, Variant};
 
-    /// The moves of a game of `n` plies from the start, the first legal move each time.
-    fn line(n: usize) -> Vec<Move> {
-        let rules = Variant::Czech.rules();
-        let mut pos = Variant::Czech.start_position();
-        let mut moves = Vec::new();
+    /// A game of `n` plies from the start, the first legal move each time.
+    fn line(n: usize) -> Game {
+        let mut game = Game::new(Variant::Czech.rules().clone()).unwrap();
         for _ in 0..n {
-            let m = pos.legal_moves(rules)[0];
-            pos.play_unchecked(&m);
-            moves.push(m);
+            let m = game.legal_moves()[0];
+            game.play(m).unwrap();
         }
-        moves
+        game
     }
 
     fn other(i: usize) -> Move {
@@ -312,31 +329,71 @@ mod tests {
         assert!(vars.extend(&game, &[b], other(2)));
         let (moves, base) = vars.line(&game, &[b]).unwrap();
         assert_eq!(base, 2);
-        assert_eq!(moves, [game[0], game[1], other(1), other(2)]);
+        let g = game.moves();
+        assert_eq!(moves, [g[0], g[1], other(1), other(2)]);
         assert_eq!(vars.alternatives(&game, &[], 2).len(), 1);
         assert!(vars.alternatives(&game, &[], 3).is_empty());
         // A variation in the variation, to its second move.
         let inner = vars.add(&game, &[b], 1, other(3)).unwrap();
         let (moves, base) = vars.line(&game, &[b, inner]).unwrap();
         assert_eq!(base, 3);
-        assert_eq!(moves, [game[0], game[1], other(1), other(3)]);
+        assert_eq!(moves, [g[0], g[1], other(1), other(3)]);
         assert!(vars.line(&game, &[b, Branch { at: 5, index: 0 }]).is_none());
         assert_eq!(vars.get(&game, &[b]).unwrap().size(), 3);
     }
 
     #[test]
     fn variations_stay_with_the_moves_that_lead_to_them() {
-        let game = line(6);
+        let mut game = line(6);
         let mut vars = Variations::default();
         vars.add(&game, &[], 4, other(1)).unwrap();
-        // Two moves taken back: the variation hangs from a position the game no longer has.
-        assert!(!vars.any(&game[..3]));
-        // One: from a position it has, but to a move it has not played.
-        assert!(!vars.any(&game[..4]));
-        assert!(vars.alternatives(&game[..4], &[], 4).is_empty());
-        // Played again, it is back.
+        // Three moves taken back: the variation hangs from a position the game no longer has.
+        game.undo().unwrap();
+        game.undo().unwrap();
+        game.undo().unwrap();
+        assert!(!vars.any(&game));
+        // One played again: from a position it has, but to a move it has not played.
+        game.redo().unwrap();
+        assert!(!vars.any(&game));
+        assert!(vars.alternatives(&game, &[], 4).is_empty());
+        assert!(vars.add(&game, &[], 4, other(1)).is_none());
+        // Both: it is back.
+        game.redo().unwrap();
         assert!(vars.any(&game));
         assert_eq!(vars.alternatives(&game, &[], 4).len(), 1);
+    }
+
+    #[test]
+    fn a_huff_taken_back_takes_the_variations_after_it_along() {
+        // White forgets to take (30x21 was due) with 32-28; Black huffs 30 and plays 1-5.
+        let rules = Variant::Czech.rules();
+        let mut game =
+            Game::from_position(rules.clone(), rules.parse_fen("W:W30,32:B26,1").unwrap());
+        game.set_enforcement(Enforcement::TableRules);
+        let mv = |g: &Game, t: &str| {
+            let allowed = g.allowed_moves();
+            allowed.into_iter().find(|m| m.to_string() == t).unwrap()
+        };
+        game.play(mv(&game, "32-28")).unwrap();
+        game.claim_huff(Square::new(30).unwrap()).unwrap();
+        game.play(mv(&game, "1-5")).unwrap();
+        let mut vars = Variations::default();
+        let after_huff = *game.position_at(1).unwrap();
+        let alt = after_huff
+            .legal_moves(rules)
+            .into_iter()
+            .find(|m| *m != game.moves()[1])
+            .unwrap();
+        vars.add(&game, &[], 1, alt).unwrap();
+        assert!(vars.any(&game));
+        // The move and the huff taken back, and another move played: the variation was from
+        // the position after the huff, which the game no longer has.
+        game.undo().unwrap();
+        game.undo().unwrap();
+        let capture = game.legal_moves()[0];
+        game.play(capture).unwrap();
+        assert_eq!(game.moves().len(), 2);
+        assert!(!vars.any(&game));
     }
 
     #[test]

@@ -142,7 +142,7 @@ impl Document {
         let mut doc = Document::with_game(game, names, [Player::Human; 2]);
         doc.tags = pdn.tags.clone();
         doc.file = Some(path.to_path_buf());
-        doc.variations = pdn::variations_of(pdn);
+        doc.variations = pdn::variations_of(pdn, &doc.game);
         doc.restore_clock(pdn.clock_marks());
         doc
     }
@@ -377,6 +377,11 @@ impl Document {
         let mut game = self.game.clone();
         let mut events = Vec::new();
         if let Some(ply) = from_ply.filter(|&p| p < game.moves().len()) {
+            // Dropping the later moves would take back the result, and a flag that fell
+            // stays down.
+            if lost_on_time(&game) {
+                return Err(Problem::LostOnTime);
+            }
             let dropped = game.moves().len() - ply;
             while game.moves().len() > ply {
                 if game.undo().is_err() {
@@ -474,13 +479,7 @@ impl Document {
         let g = &self.game;
         let undone = if let Some(o) = g.ending() {
             // The clocks cannot be taken back: a flag that fell stays down.
-            if matches!(
-                o,
-                crate::rules::Outcome::Win {
-                    reason: crate::rules::WinReason::Time,
-                    ..
-                }
-            ) {
+            if lost_on_time(g) {
                 return Err(Problem::LostOnTime);
             }
             Undone::Ending(o)
@@ -612,7 +611,7 @@ impl Document {
     /// before its own first; `None` where the branches lead nowhere.
     pub fn line(&self, branches: &[Branch]) -> Option<Line> {
         let game = &self.game;
-        let (moves, base) = self.variations.line(game.moves(), branches)?;
+        let (moves, base) = self.variations.line(game, branches)?;
         // The game's positions up to the first branch (claims change them without a move),
         // then the variation's moves played on.
         let from = branches.first().map_or(game.moves().len(), |b| b.at);
@@ -633,7 +632,7 @@ impl Document {
 
     /// The variation `branches` leads to.
     pub fn variation(&self, branches: &[Branch]) -> Option<&Variation> {
-        self.variations.get(self.game.moves(), branches)
+        self.variations.get(&self.game, branches)
     }
 
     /// A move played in the line `branches` leads to, after its first `ply` moves: a new
@@ -656,7 +655,7 @@ impl Document {
             return Err(Problem::Game(GameError::IllegalMove(mv)));
         }
         let len = line.moves.len() - line.base;
-        let game = self.game.moves();
+        let game = &self.game;
         let mut events = Vec::new();
         if branches.is_empty() || (ply < len && !replace) {
             self.variations
@@ -680,7 +679,7 @@ impl Document {
     pub(super) fn remove_variation(&mut self, branches: &[Branch]) -> Outcome {
         let removed = self
             .variations
-            .remove(self.game.moves(), branches)
+            .remove(&self.game, branches)
             .ok_or(Problem::NotInVariation)?;
         self.dirty = true;
         self.touch_saved();
@@ -691,12 +690,13 @@ impl Document {
 
     /// Makes the variation `branches` leads to the line it hangs from, that line's moves from
     /// there a variation in its place. A variation to the game's own moves becomes the game:
-    /// its later moves (and their clock times) become the variation, and a result by
-    /// resignation, agreement or time is taken back with them.
+    /// its later moves become the variation, and a result by resignation or agreement is taken
+    /// back with them. Not where those moves hold what a variation cannot (a forgotten capture,
+    /// a claim), nor after a loss on time.
     pub(super) fn promote_variation(&mut self, branches: &[Branch]) -> Outcome {
         let [first] = branches else {
             self.variations
-                .promote(self.game.moves(), branches)
+                .promote(&self.game, branches)
                 .ok_or(Problem::NotInVariation)?;
             self.dirty = true;
             self.touch_saved();
@@ -705,11 +705,24 @@ impl Document {
         let at = first.at;
         let chosen = self
             .variations
-            .get(self.game.moves(), branches)
+            .get(&self.game, branches)
             .ok_or(Problem::NotInVariation)?
             .clone();
-        let old_moves = self.game.moves().to_vec();
-        let mut game = self.game.clone();
+        let old = &self.game;
+        if lost_on_time(old) {
+            return Err(Problem::LostOnTime);
+        }
+        let len = old.moves().len();
+        let claimed = (at..len).any(|ply| {
+            old.violation_at(ply).is_some()
+                || (ply > at
+                    && (old.huff_before(ply).is_some() || old.taken_back_before(ply).is_some()))
+        }) || old.pending_huff().is_some()
+            || old.pending_take_back().is_some();
+        if claimed {
+            return Err(Problem::ClaimsInLine);
+        }
+        let mut game = old.clone();
         while game.moves().len() > at || game.ending().is_some() {
             game.undo().map_err(Problem::Game)?;
         }
@@ -717,28 +730,26 @@ impl Document {
             game.play(*m).map_err(Problem::Game)?;
         }
         // The old moves from `at`, with the variations to them, become a variation.
-        let mut old = Variation {
-            moves: old_moves[at..].to_vec(),
-            sidelines: Vec::new(),
+        let mut moved = Variation {
+            moves: old.moves()[at..].to_vec(),
+            sidelines: (at..len)
+                .map(|ply| self.variations.at(old, ply).to_vec())
+                .collect(),
         };
-        for ply in at + 1..old_moves.len() {
-            old.sidelines.resize_with(ply - at, Vec::new);
-            old.sidelines
-                .push(self.variations.at(&old_moves[..ply]).to_vec());
-            self.variations.set(&old_moves[..ply], Vec::new());
+        let mut group = std::mem::take(&mut moved.sidelines[0]);
+        while moved.sidelines.last().is_some_and(Vec::is_empty) {
+            moved.sidelines.pop();
         }
-        while old.sidelines.last().is_some_and(Vec::is_empty) {
-            old.sidelines.pop();
+        for ply in at..len {
+            self.variations.set(old, ply, Vec::new());
         }
-        let mut group = self.variations.at(&old_moves[..at]).to_vec();
-        group[first.index] = old;
-        let new_moves = game.moves().to_vec();
+        group[first.index] = moved;
         if let Some(firsts) = chosen.sidelines.first() {
             group.extend(firsts.iter().cloned());
         }
-        self.variations.set(&new_moves[..at], group);
+        self.variations.set(&game, at, group);
         for (i, sides) in chosen.sidelines.iter().enumerate().skip(1) {
-            self.variations.set(&new_moves[..at + i], sides.clone());
+            self.variations.set(&game, at + i, sides.clone());
         }
         self.game = game;
         self.clock_marks.truncate(at);
@@ -803,6 +814,17 @@ impl Document {
         self.touch_saved();
         Ok(vec![Event::Saved(path)])
     }
+}
+
+/// Whether `game` was lost on time (a result no undo takes back).
+fn lost_on_time(game: &Game) -> bool {
+    matches!(
+        game.ending(),
+        Some(crate::rules::Outcome::Win {
+            reason: crate::rules::WinReason::Time,
+            ..
+        })
+    )
 }
 
 #[cfg(test)]
@@ -963,5 +985,83 @@ mod tests {
         assert_eq!(pdn.tag("TimeControl"), Some("300+3"));
         assert_eq!(pdn.moves.nodes[0].comments, ["[%clk 0:05:03]"]);
         assert_eq!(pdn.tag("Result"), Some("1-0"));
+    }
+
+    /// Two people under table rules from `fen`.
+    fn by_hand(fen: &str) -> Document {
+        let mut doc = against_the_computer(fen);
+        doc.players = [Player::Human; 2];
+        doc
+    }
+
+    #[test]
+    fn the_games_moves_with_a_forgotten_capture_stay_the_game() {
+        // White forgets 30x21 with 32-28; a variation with the capture cannot take the game's
+        // place: the forgotten capture would have to become a variation, which holds only
+        // moves by the rules.
+        let mut doc = by_hand("W:W30,32:B26,1");
+        let forgot = mv(&doc, "32-28");
+        doc.play(forgot, None, Mover::Person).unwrap();
+        let reply = mv(&doc, "1-5");
+        doc.play(reply, None, Mover::Person).unwrap();
+        let capture = doc.game().start().legal_moves(doc.game().rules())[0];
+        doc.vary(&[], 0, capture, false).unwrap();
+        let branch = [Branch { at: 0, index: 0 }];
+        let moves = doc.game().moves().to_vec();
+        assert!(matches!(
+            doc.promote_variation(&branch),
+            Err(Problem::ClaimsInLine)
+        ));
+        assert_eq!(doc.game().moves(), moves);
+        // Without the violation it does, and the game's moves are the variation.
+        let mut doc = by_hand("W:W21,22:B1,2");
+        let first = mv(&doc, "22-18");
+        doc.play(first, None, Mover::Person).unwrap();
+        let other = mv(&doc, "1-5");
+        doc.play(other, None, Mover::Person).unwrap();
+        let instead = doc.game().start().legal_moves(doc.game().rules())[0];
+        let instead = if instead == first {
+            doc.game().start().legal_moves(doc.game().rules())[1]
+        } else {
+            instead
+        };
+        doc.vary(&[], 0, instead, false).unwrap();
+        doc.promote_variation(&branch).unwrap();
+        assert_eq!(doc.game().moves(), [instead]);
+        let v = doc.variations().alternatives(doc.game(), &[], 0);
+        assert_eq!(v[0].moves, [first, other]);
+    }
+
+    #[test]
+    fn a_loss_on_time_is_not_taken_back_by_a_variation_nor_by_replacing_moves() {
+        use crate::clock::TimeControl;
+        let control = TimeControl::PerMove(Duration::from_secs(10));
+        let rules = Variant::Czech.rules().clone();
+        let mut doc = Document::new_timed_game(
+            rules,
+            false,
+            [String::new(), String::new()],
+            [Player::Human; 2],
+            None,
+            Some(control),
+        )
+        .unwrap();
+        let first = doc.game().legal_moves()[0];
+        doc.play(first, None, Mover::Person).unwrap();
+        doc.tick(Instant::now() + Duration::from_secs(11)).unwrap();
+        assert!(doc.game().outcome().is_some(), "Black lost on time");
+        let other = doc.game().start().legal_moves(doc.game().rules())[1];
+        assert!(matches!(
+            doc.play(other, Some(0), Mover::Person),
+            Err(Problem::LostOnTime)
+        ));
+        doc.vary(&[], 0, other, false).unwrap();
+        assert!(matches!(
+            doc.promote_variation(&[Branch { at: 0, index: 0 }]),
+            Err(Problem::LostOnTime)
+        ));
+        assert_eq!(doc.game().moves(), [first]);
+        // Saved, the loss says how it came.
+        assert_eq!(doc.to_pdn().tag("Termination"), Some("time forfeit"));
     }
 }

@@ -1,6 +1,8 @@
 //! Turning a game record into a PDN game for saving.
 
-use crate::rules::{Enforcement, Game, Move, Outcome, Position, RuleSet, Variation, Variations};
+use crate::rules::{
+    Enforcement, Game, Move, Outcome, Position, RuleSet, Variation, Variations, WinReason,
+};
 
 use super::{Line, Node, PdnGame, ResultToken, game_type_for, pdn_notation};
 use crate::notation::{Notation, write, write_among};
@@ -33,6 +35,14 @@ pub fn to_pdn(game: &Game, tags: &[(String, String)], names: [&str; 2]) -> PdnGa
     }
     let result = result_of(game);
     pdn.set_tag("Result", result.as_str());
+    // A loss on time is told from a resignation as PGN tells it.
+    if let Some(Outcome::Win {
+        reason: WinReason::Time,
+        ..
+    }) = game.outcome()
+    {
+        pdn.set_tag("Termination", "time forfeit");
+    }
     let (game_type, variant_tag) = game_type_for(rules);
     pdn.set_tag("GameType", game_type);
     if variant_tag {
@@ -118,7 +128,7 @@ fn comment_before(line: &mut Line, commands: &[String]) {
 pub fn add_variations(pdn: &mut PdnGame, game: &Game, variations: &Variations) {
     let rules = game.rules();
     let notation = pdn_notation(rules);
-    for (ply, group) in variations.of_game(game.moves()) {
+    for (ply, group) in variations.of_game(game) {
         let (Some(node), Some(pos)) = (pdn.moves.nodes.get_mut(ply), game.position_at(ply)) else {
             continue;
         };
@@ -148,26 +158,29 @@ fn variation_line(v: &Variation, start: &Position, rules: &RuleSet, notation: No
     line
 }
 
-/// The variations of a replayed PDN game (see [`replay`](super::replay)), as the game keeps
-/// them.
-pub fn variations_of(pdn: &PdnGame) -> Variations {
+/// The variations of a replayed PDN game (see [`replay`](super::replay)) to the moves of its
+/// record `game`, as the game keeps them. A variation with a set-up of its own (`/FEN/`) does not
+/// start from the game's position and is left out.
+pub fn variations_of(pdn: &PdnGame, game: &Game) -> Variations {
     let mut variations = Variations::default();
-    let mut moves = Vec::new();
-    for node in &pdn.moves.nodes {
+    for (ply, node) in pdn.moves.nodes.iter().enumerate() {
+        if node.mv.is_none() || game.moves().get(ply) != node.mv.as_ref() {
+            break;
+        }
         if !node.variations.is_empty() {
             let lines = node.variations.iter().filter_map(variation_of).collect();
-            variations.set(&moves, lines);
-        }
-        match node.mv {
-            Some(m) => moves.push(m),
-            None => break,
+            variations.set(game, ply, lines);
         }
     }
     variations
 }
 
-/// A replayed PDN variation as a [`Variation`]; `None` for one without a move.
+/// A replayed PDN variation as a [`Variation`]; `None` for one without a move or with a
+/// set-up of its own.
 fn variation_of(line: &Line) -> Option<Variation> {
+    if line.setup.is_some() {
+        return None;
+    }
     let mut v = Variation::default();
     for node in &line.nodes {
         let Some(m) = node.mv else { break };
@@ -179,16 +192,6 @@ fn variation_of(line: &Line) -> Option<Variation> {
         v.sidelines.pop();
     }
     (!v.moves.is_empty()).then_some(v)
-}
-
-/// Puts the time left after each move into `pdn`'s main line as `[%clk]` comments, where it
-/// was timed (`marks[i]` after move `i`).
-pub fn add_clock_marks(pdn: &mut PdnGame, marks: &[Option<std::time::Duration>]) {
-    for (node, mark) in pdn.moves.nodes.iter_mut().zip(marks) {
-        if let Some(left) = mark {
-            node.comments.push(super::clk_command(*left));
-        }
-    }
 }
 
 /// Annotates the moves a game review judged: `marks` are the move's ply, its glyph (2 `?`,
@@ -220,6 +223,16 @@ pub fn add_marks(pdn: &mut PdnGame, game: &Game, marks: &[(usize, u16, Option<Mo
                 }],
                 ..Line::default()
             });
+        }
+    }
+}
+
+/// Puts the time left after each move into `pdn`'s main line as `[%clk]` comments, where it
+/// was timed (`marks[i]` after move `i`).
+pub fn add_clock_marks(pdn: &mut PdnGame, marks: &[Option<std::time::Duration>]) {
+    for (node, mark) in pdn.moves.nodes.iter_mut().zip(marks) {
+        if let Some(left) = mark {
+            node.comments.push(super::clk_command(*left));
         }
     }
 }

@@ -605,7 +605,7 @@ pub fn move_list(lang: Language, game: &Game, variations: &Variations) -> String
             out.push_str(", ");
         }
         out.push_str(&spoken);
-        for v in variations.at(&moves[..i]) {
+        for v in variations.at(game, i) {
             out.push_str(&variation_words(lang, game.rules(), pos, ply, v));
         }
     }
@@ -956,11 +956,11 @@ mod tests {
             |pos: &Position, text: &str| crate::notation::parse_move(pos, rules, text).unwrap().0;
         let mut vars = Variations::default();
         let after1 = *game.position_at(1).unwrap();
-        let b = vars.add(game.moves(), &[], 1, mv(&after1, "9-13")).unwrap();
+        let b = vars.add(&game, &[], 1, mv(&after1, "9-13")).unwrap();
         let mut p = after1;
         p.play_unchecked(&mv(&after1, "9-13"));
-        vars.extend(game.moves(), &[b], mv(&p, "24-20"));
-        vars.add(game.moves(), &[b], 1, mv(&p, "21-17")).unwrap();
+        vars.extend(&game, &[b], mv(&p, "24-20"));
+        vars.add(&game, &[b], 1, mv(&p, "21-17")).unwrap();
         assert_eq!(
             move_list(Czech, &game, &vars),
             "1. 22 na 18, 11 na 15 (varianta: 1… 9 na 13, 2. 24 na 20 (varianta: 2. 21 na 17)). \

@@ -207,6 +207,14 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Konec varianty.".into(),
             English => "The end of the variation.".into(),
         },
+        Problem::ClaimsInLine => match lang {
+            Czech => "Tahy partie odsud obsahují zapomenuté braní nebo jeho reklamaci; variantou \
+                      být nemohou, varianta partií nebude."
+                .into(),
+            English => "The game's moves from here hold a forgotten capture or a claim, which a \
+                        variation cannot: the variation cannot become the game."
+                .into(),
+        },
         Problem::LostOnTime => match lang {
             Czech => "Prohra na čas platí: čas na hodinách se vrátit nedá. Novou hru začnete \
                       Ctrl+N."
@@ -495,6 +503,7 @@ mod tests {
             Problem::NotInVariation,
             Problem::EndOfVariation,
             Problem::LostOnTime,
+            Problem::ClaimsInLine,
         ];
         for p in &all {
             match p {
@@ -533,7 +542,8 @@ mod tests {
                 | Problem::NoVariation
                 | Problem::NotInVariation
                 | Problem::EndOfVariation
-                | Problem::LostOnTime => {}
+                | Problem::LostOnTime
+                | Problem::ClaimsInLine => {}
             }
         }
         all

@@ -336,7 +336,10 @@ impl DamaApp {
                         let (spot, mv) = (spot.clone(), *mv);
                         *keep = None;
                         if c == 1 && spot.branches.is_empty() {
-                            // The game's later moves go (the change path drops them).
+                            // The game's later moves go (the change path drops them), from
+                            // where the move was asked about.
+                            self.view.variation = None;
+                            self.view.ply = Some(spot.ply);
                             self.apply(Change::Play {
                                 mv,
                                 by: crate::event::Mover::Person,

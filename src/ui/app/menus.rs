@@ -370,8 +370,7 @@ impl DamaApp {
                 app.menu_item(ui, Command::PreviousPosition, true);
                 app.menu_item(ui, Command::NextPosition, true);
                 app.menu_item(ui, Command::LivePosition, true);
-                let game = app.doc.game().moves();
-                let varied = app.doc.variations().any(game) && app.editor.is_none();
+                let varied = app.doc.variations().any(app.doc.game()) && app.editor.is_none();
                 app.menu_item(ui, Command::NextVariation, varied);
                 app.menu_item(ui, Command::PreviousVariation, varied);
                 ui.separator();

@@ -219,7 +219,7 @@ impl DamaApp {
         };
         // The variations, each a row of its own under the row of the move it replaces.
         let mut variation_rows: Vec<(usize, Vec<Item>)> = Vec::new();
-        for (ply, group) in self.doc.variations().of_game(game.moves()) {
+        for (ply, group) in self.doc.variations().of_game(game) {
             let pos = *game.position_at(ply).unwrap_or(game.position());
             for (index, v) in group.iter().enumerate() {
                 let mut items = Vec::new();
@@ -270,39 +270,43 @@ impl DamaApp {
         let scroll = ScrollArea::vertical()
             .auto_shrink([false, false])
             .stick_to_bottom(true);
-        if !variation_rows.is_empty() {
+        // The rows of the variations to the moves of a row of the game's moves.
+        let shown = self.spot();
+        let in_variation = self.view.variation.is_some();
+        let word = T::VariationItem.get(lang);
+        let mut variations_ui = |ui: &mut Ui, row: usize| {
+            let plies = row_plies(row);
+            for (_, items) in variation_rows.iter().filter(|(p, _)| plies.contains(p)) {
+                ui.horizontal_wrapped(|ui| {
+                    // Brackets close to their moves, the row indented under its move.
+                    ui.spacing_mut().item_spacing.x = 4.0;
+                    ui.add_space(16.0);
+                    for item in items {
+                        match item {
+                            Item::Open => ui.label("("),
+                            Item::Close => ui.label(")"),
+                            Item::Move { text, spot } => {
+                                let on = in_variation && *spot == shown;
+                                let b = ui.selectable_label(on, text);
+                                let name = format!("{word} {text}");
+                                ui.ctx().accesskit_node_builder(b.id, |n| n.set_label(name));
+                                if b.clicked() {
+                                    look_spot = Some(spot.clone());
+                                }
+                                b
+                            }
+                        };
+                    }
+                });
+            }
+        };
+        let varied = !variation_rows.is_empty();
+        if varied && rows <= MAX_ROWS_DRAWN {
             // With variations a row of the game's moves and the rows of their variations.
-            let shown = self.spot();
-            let in_variation = self.view.variation.is_some();
-            let word = T::VariationItem.get(lang);
             scroll.show(ui, |ui| {
                 for row in 0..rows {
                     ui.horizontal(|ui| row_ui(ui, row));
-                    let plies = row_plies(row);
-                    for (_, items) in variation_rows.iter().filter(|(p, _)| plies.contains(p)) {
-                        ui.horizontal_wrapped(|ui| {
-                            // Brackets close to their moves, the row indented under its move.
-                            ui.spacing_mut().item_spacing.x = 4.0;
-                            ui.add_space(16.0);
-                            for item in items {
-                                match item {
-                                    Item::Open => ui.label("("),
-                                    Item::Close => ui.label(")"),
-                                    Item::Move { text, spot } => {
-                                        let on = in_variation && *spot == shown;
-                                        let b = ui.selectable_label(on, text);
-                                        let name = format!("{word} {text}");
-                                        ui.ctx()
-                                            .accesskit_node_builder(b.id, |n| n.set_label(name));
-                                        if b.clicked() {
-                                            look_spot = Some(spot.clone());
-                                        }
-                                        b
-                                    }
-                                };
-                            }
-                        });
-                    }
+                    variations_ui(ui, row);
                 }
             });
         } else if rows <= MAX_ROWS_DRAWN {
@@ -320,11 +324,13 @@ impl DamaApp {
             });
         } else {
             // A game of thousands of moves (a file made by a program): only the rows in view
-            // are laid out, or every frame would take seconds.
+            // are laid out, or every frame would take seconds (a row with variations is taller:
+            // the scroll is then only about right).
             let height = ui.spacing().interact_size.y;
             scroll.show_rows(ui, height, rows, |ui, range| {
                 for row in range {
                     ui.horizontal(|ui| row_ui(ui, row));
+                    variations_ui(ui, row);
                 }
             });
         }

@@ -78,7 +78,7 @@ impl DamaApp {
             self.apply(Change::Look(Target::Forward));
             return;
         }
-        let game = self.doc.game().moves();
+        let game = self.doc.game();
         let alternatives = self
             .doc
             .variations()
@@ -141,7 +141,7 @@ impl DamaApp {
         let count = self
             .doc
             .variations()
-            .alternatives(game.moves(), above, last.at)
+            .alternatives(game, above, last.at)
             .len();
         // Move numbers count pairs from the rule set's first player, as the list does.
         let offset = usize::from(game.start().side_to_move() != game.rules().first);
@@ -166,7 +166,7 @@ impl DamaApp {
 
     /// The variations to the next move at `spot`, to be said there.
     pub(super) fn choices(&self, spot: &Spot) -> Option<Event> {
-        let game = self.doc.game().moves();
+        let game = self.doc.game();
         let alternatives = self
             .doc
             .variations()
@@ -206,7 +206,7 @@ impl DamaApp {
     /// on to the variation beside it.
     pub(super) fn sibling(&mut self, forward: bool) -> Outcome {
         let spot = self.spot();
-        let game = self.doc.game().moves();
+        let game = self.doc.game();
         let at_first = spot.ply == 1 && !spot.branches.is_empty();
         let options = self.siblings(&spot);
         let next = self
@@ -235,11 +235,20 @@ impl DamaApp {
     /// line's own, then its variations.
     fn siblings(&self, spot: &Spot) -> Vec<Spot> {
         let (above, at) = match spot.branches.split_last() {
+            // A variation to the first move of a variation is played in the same place as
+            // that variation: the places are those of the variation it is to.
+            Some((last, above)) if spot.ply == 1 && last.at == 0 && !above.is_empty() => {
+                let outer = Spot {
+                    branches: above.to_vec(),
+                    ply: 1,
+                };
+                return self.siblings(&outer);
+            }
             Some((last, above)) if spot.ply == 1 => (above.to_vec(), last.at),
             _ if spot.ply == 0 => return Vec::new(),
             _ => (spot.branches.clone(), spot.ply - 1),
         };
-        let game = self.doc.game().moves();
+        let game = self.doc.game();
         let count = self.doc.variations().alternatives(game, &above, at).len();
         let Some(line) = self.doc.line(&above) else {
             return Vec::new();
@@ -255,7 +264,25 @@ impl DamaApp {
                 ply: at + 1,
             });
         }
-        options.extend((0..count).map(|i| parent.first_move_of(at, i)));
+        // Each variation there, each followed by the variations to its own first move (a file
+        // may have them), and theirs.
+        let mut todo: Vec<Spot> = (0..count)
+            .rev()
+            .map(|i| parent.first_move_of(at, i))
+            .collect();
+        while let Some(v) = todo.pop() {
+            let own = self
+                .doc
+                .variations()
+                .alternatives(game, &v.branches, 0)
+                .len();
+            let base = Spot {
+                branches: v.branches.clone(),
+                ply: 0,
+            };
+            todo.extend((0..own).rev().map(|i| base.first_move_of(0, i)));
+            options.push(v);
+        }
         options
     }
 
@@ -291,7 +318,7 @@ impl DamaApp {
     /// Where the board goes after a change of the variations: the new move, the line above a
     /// deleted variation, the promoted moves in their new place.
     pub(super) fn after_varying(&mut self, change: &Varied, events: &[Event]) {
-        let game = self.doc.game().moves();
+        let game = self.doc.game();
         let spot = match change {
             Varied::Vary(spot) => {
                 if events
