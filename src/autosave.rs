@@ -56,6 +56,10 @@ pub struct SessionRef<'a> {
     pub variations: &'a Variations,
     /// The time left after each move, where it was timed.
     pub clock_marks: &'a [Option<std::time::Duration>],
+    /// What an annotator wrote before the first move of the file's game.
+    pub lead: &'a [String],
+    /// What was written after each move of the file's game.
+    pub notes: &'a [(crate::rules::Move, crate::rules::Note)],
 }
 
 /// A game read back from an autosave.
@@ -77,6 +81,10 @@ pub struct Session {
     pub variations: Variations,
     /// The time left after each move, where it was timed (the clocks go on from there).
     pub clock_marks: Vec<Option<std::time::Duration>>,
+    /// What an annotator wrote before the first move of the file's game.
+    pub lead: Vec<String>,
+    /// What was written after each move of the file's game.
+    pub notes: Vec<(crate::rules::Move, crate::rules::Note)>,
 }
 
 impl Session {
@@ -345,6 +353,7 @@ fn to_bytes(s: &SessionRef<'_>) -> io::Result<Vec<u8>> {
     let mut game = pdn::to_pdn(s.game, s.tags, s.names);
     pdn::add_variations(&mut game, s.game, s.variations);
     pdn::add_clock_marks(&mut game, s.clock_marks);
+    pdn::add_notes(&mut game, s.lead, s.notes);
     // A path that is not Unicode cannot go into a tag: the game is then resumed without it.
     if let Some(file) = s.file.and_then(Path::to_str) {
         game.set_tag(FILE_TAG, file);
@@ -414,6 +423,7 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         .cloned()
         .collect();
     let variations = pdn::variations_of(&game, &record);
+    let (lead, notes) = pdn::notes_of(&game);
     Ok(Some(Session {
         game: record,
         names,
@@ -423,6 +433,8 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         computer,
         variations,
         clock_marks: game.clock_marks(),
+        lead,
+        notes,
     }))
 }
 
@@ -456,6 +468,8 @@ mod tests {
             computer: [None, Some(Level::Expert)],
             variations: &NONE,
             clock_marks: &[],
+            lead: &[],
+            notes: &[],
         }
     }
 

@@ -67,6 +67,8 @@ fn a_game_of_twenty_thousand_plies_lays_out_only_the_rows_in_view() {
         computer: [None, None],
         variations: &variations,
         clock_marks: &[],
+        lead: &[],
+        notes: &[],
     };
     Autosave::new(&data).update(1, session).unwrap();
     let mut app = DamaApp::with_settings(common::settings(Language::English, Variant::Czech), None);
@@ -114,6 +116,8 @@ fn an_ordinary_game_lists_every_move() {
         computer: [None, None],
         variations: &Variations::default(),
         clock_marks: &[],
+        lead: &[],
+        notes: &[],
     };
     Autosave::new(&data).update(1, session).unwrap();
     let mut app = DamaApp::with_settings(common::settings(Language::English, Variant::Czech), None);

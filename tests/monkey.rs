@@ -828,6 +828,8 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
                 computer: [None, None],
                 variations: Default::default(),
                 clock_marks: Vec::new(),
+                lead: Vec::new(),
+                notes: Vec::new(),
             };
             if session.worth_resuming() || ply.is_some() {
                 return Err(format!(

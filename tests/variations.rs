@@ -307,3 +307,42 @@ fn variations_from_a_file_are_all_reached_by_keyboard() {
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// What an annotator wrote in a file (comments and glyphs, in the game and in its variations)
+/// is kept when the game is saved again, a variation added or not.
+#[test]
+fn an_annotated_game_keeps_its_notes_when_saved_again() {
+    let dir = common::temp_dir("variations", "notes");
+    let file = common::write_file(
+        &dir,
+        "annotated.pdn",
+        "[GameType \"29\"]\n\n{From the club's book} 1. 22-18! {The usual start} 11-15 \
+         (1... 10-14?! {Rarely seen} 2. 24-19) 2. 18x11 *\n",
+    );
+    let (mut h, _voice) = common::harness(Language::English);
+    h.run();
+    h.state_mut().open_path(&file);
+    h.run();
+    // A variation of one's own: 12-16 in place of 11-15.
+    key(&mut h, Modifiers::COMMAND, Key::Home);
+    key(&mut h, Modifiers::COMMAND, Key::ArrowRight);
+    h.state_mut().typed_move("12-16");
+    h.run();
+    key(&mut h, Modifiers::NONE, Key::Enter);
+    assert!(h.state().shown_variation().is_some());
+    let saved = dir.join("saved.pdn");
+    h.state_mut().save_to(&saved);
+    h.run();
+    // The writer wraps long lines.
+    let text = std::fs::read_to_string(&saved).unwrap().replace('\n', " ");
+    // Czech PDN is algebraic: 22-18 is c3-d4, 11-15 f6-e5, 10-14 d6-c5, 24-19 g3-f4, 12-16 h6-g5.
+    assert!(
+        text.contains(
+            "{From the club's book} 1. c3-d4! {The usual start} f6-e5 (1... d6-c5?! \
+             {Rarely seen} 2. g3-f4) (1... h6-g5) 2. d4:f6"
+        ),
+        "{text}"
+    );
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

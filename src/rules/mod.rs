@@ -51,4 +51,4 @@ pub use rule_set::{
 };
 pub use square::{Board, Square};
 pub use square_set::{SquareSet, SquareSetIter};
-pub use variation::{Branch, Variation, Variations};
+pub use variation::{Branch, Note, Variation, Variations};

@@ -8,6 +8,23 @@
 
 use super::{Game, Move, Position};
 
+/// What an annotator wrote after a move: its glyphs (`!`, `?`… as PDN numbers them: 1 to 6,
+/// and others) and comments. Kept so that a game read from a file and saved again keeps them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Note {
+    /// The glyphs.
+    pub nags: Vec<u16>,
+    /// The comments.
+    pub comments: Vec<String>,
+}
+
+impl Note {
+    /// Whether there is nothing in it.
+    pub fn is_empty(&self) -> bool {
+        self.nags.is_empty() && self.comments.is_empty()
+    }
+}
+
 /// A line of moves played instead of one move of the line it hangs from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Variation {
@@ -16,6 +33,8 @@ pub struct Variation {
     /// `sidelines[i]`: the variations to `moves[i]` (shorter than `moves` where the later
     /// moves have none).
     pub sidelines: Vec<Vec<Variation>>,
+    /// `notes[i]`: what was written after `moves[i]` (shorter where nothing was).
+    pub notes: Vec<Note>,
 }
 
 impl Variation {
@@ -23,8 +42,13 @@ impl Variation {
     pub fn new(first: Move) -> Variation {
         Variation {
             moves: vec![first],
-            sidelines: Vec::new(),
+            ..Variation::default()
         }
+    }
+
+    /// What was written after `moves[ply]`.
+    pub fn note(&self, ply: usize) -> Option<&Note> {
+        self.notes.get(ply).filter(|n| !n.is_empty())
     }
 
     /// The variations to `moves[ply]`.
@@ -43,6 +67,7 @@ impl Variation {
     pub fn truncate(&mut self, len: usize) {
         self.moves.truncate(len);
         self.sidelines.truncate(len);
+        self.notes.truncate(len);
     }
 
     /// How many moves it holds, its own variations included.
@@ -285,6 +310,11 @@ impl Variations {
         let mut old = Variation {
             moves: parent.moves.split_off(at),
             sidelines: parent.sidelines.split_off(at),
+            notes: if parent.notes.len() > at {
+                parent.notes.split_off(at)
+            } else {
+                Vec::new()
+            },
         };
         let mut others = std::mem::take(&mut old.sidelines[0]);
         others.insert(last.index, old);
@@ -296,6 +326,8 @@ impl Variations {
         chosen.sidelines[0] = others;
         parent.moves.append(&mut chosen.moves);
         parent.sidelines.append(&mut chosen.sidelines);
+        parent.notes.resize_with(at, Note::default);
+        parent.notes.append(&mut chosen.notes);
         Some(*last)
     }
 }

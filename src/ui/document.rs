@@ -20,8 +20,8 @@ use crate::engine::Level;
 use crate::event::{Event, Mover, Problem, Undone};
 use crate::notation::pdn::{self, PdnGame, Warning};
 use crate::rules::{
-    Branch, Color, Enforcement, Game, GameError, Move, Position, RuleSet, RuleSetError, Square,
-    Variation, Variations,
+    Branch, Color, Enforcement, Game, GameError, Move, Note, Position, RuleSet, RuleSetError,
+    Square, Variation, Variations,
 };
 
 use super::settings::Player;
@@ -45,6 +45,11 @@ pub struct Document {
     clock_marks: Vec<Option<Duration>>,
     /// Lines considered instead of the game's moves.
     variations: Variations,
+    /// What an annotator wrote before the first move, in the file the game came from.
+    lead: Vec<String>,
+    /// What was written after each move of the file's game, kept while the game's moves are
+    /// those moves.
+    notes: Vec<(Move, Note)>,
 }
 
 /// How a document came to replace the one before.
@@ -143,6 +148,7 @@ impl Document {
         doc.tags = pdn.tags.clone();
         doc.file = Some(path.to_path_buf());
         doc.variations = pdn::variations_of(pdn, &doc.game);
+        (doc.lead, doc.notes) = pdn::notes_of(pdn);
         doc.restore_clock(pdn.clock_marks());
         doc
     }
@@ -155,6 +161,7 @@ impl Document {
         let mut doc = Document::with_game(s.game, s.names, players);
         doc.tags = s.tags;
         doc.variations = s.variations;
+        (doc.lead, doc.notes) = (s.lead, s.notes);
         doc.restore_clock(s.clock_marks);
         // A game found only in the autosave is unsaved work, whatever its flag said.
         doc.dirty = s.dirty || s.file.is_none();
@@ -200,6 +207,8 @@ impl Document {
             clock: None,
             clock_marks: Vec::new(),
             variations: Variations::default(),
+            lead: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -269,6 +278,7 @@ impl Document {
     pub fn to_pdn(&self) -> PdnGame {
         let mut pdn = pdn::to_pdn(&self.game, &self.tags, [&self.names[0], &self.names[1]]);
         pdn::add_variations(&mut pdn, &self.game, &self.variations);
+        pdn::add_notes(&mut pdn, &self.lead, &self.notes);
         // The time left after each timed move, as PGN programs write it.
         pdn::add_clock_marks(&mut pdn, &self.clock_marks);
         pdn
@@ -351,6 +361,8 @@ impl Document {
             computer: self.computer_levels(),
             variations: &self.variations,
             clock_marks: &self.clock_marks,
+            lead: &self.lead,
+            notes: &self.notes,
         }
     }
 
@@ -729,13 +741,34 @@ impl Document {
         for m in &chosen.moves {
             game.play(*m).map_err(Problem::Game)?;
         }
-        // The old moves from `at`, with the variations to them, become a variation.
+        // The old moves from `at`, with the variations to them and what was written after
+        // them, become a variation; the chosen one's notes go with its moves into the game.
+        let kept = self
+            .notes
+            .iter()
+            .zip(old.moves())
+            .take_while(|((m, _), played)| m == *played)
+            .count();
         let mut moved = Variation {
             moves: old.moves()[at..].to_vec(),
             sidelines: (at..len)
                 .map(|ply| self.variations.at(old, ply).to_vec())
                 .collect(),
+            notes: self.notes[at.min(kept)..kept]
+                .iter()
+                .map(|(_, n)| n.clone())
+                .collect(),
         };
+        self.notes.truncate(at.min(kept));
+        if self.notes.len() == at {
+            self.notes.extend(
+                chosen
+                    .moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| (*m, chosen.notes.get(i).cloned().unwrap_or_default())),
+            );
+        }
         let mut group = std::mem::take(&mut moved.sidelines[0]);
         while moved.sidelines.last().is_some_and(Vec::is_empty) {
             moved.sidelines.pop();

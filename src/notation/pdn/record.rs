@@ -1,7 +1,7 @@
 //! Turning a game record into a PDN game for saving.
 
 use crate::rules::{
-    Enforcement, Game, Move, Outcome, Position, RuleSet, Variation, Variations, WinReason,
+    Enforcement, Game, Move, Note, Outcome, Position, RuleSet, Variation, Variations, WinReason,
 };
 
 use super::{Line, Node, PdnGame, ResultToken, game_type_for, pdn_notation};
@@ -143,9 +143,12 @@ fn variation_line(v: &Variation, start: &Position, rules: &RuleSet, notation: No
     let mut pos = *start;
     let mut line = Line::default();
     for (i, m) in v.moves.iter().enumerate() {
+        let note = v.note(i).cloned().unwrap_or_default();
         line.nodes.push(Node {
             text: write(&pos, rules, m, notation),
             mv: Some(*m),
+            nags: note.nags,
+            comments: note.comments,
             variations: v
                 .at(i)
                 .iter()
@@ -187,9 +190,13 @@ fn variation_of(line: &Line) -> Option<Variation> {
         v.moves.push(m);
         v.sidelines
             .push(node.variations.iter().filter_map(variation_of).collect());
+        v.notes.push(note_of(node));
     }
     while v.sidelines.last().is_some_and(Vec::is_empty) {
         v.sidelines.pop();
+    }
+    while v.notes.last().is_some_and(Note::is_empty) {
+        v.notes.pop();
     }
     (!v.moves.is_empty()).then_some(v)
 }
@@ -234,5 +241,90 @@ pub fn add_clock_marks(pdn: &mut PdnGame, marks: &[Option<std::time::Duration>])
         if let Some(left) = mark {
             node.comments.push(super::clk_command(*left));
         }
+    }
+}
+
+/// What an annotator wrote after `node`: its glyphs, and its comments without the commands
+/// Dáma writes and reads itself (clock times, claims, violations), which are made again.
+fn note_of(node: &Node) -> Note {
+    Note {
+        nags: node.nags.clone(),
+        comments: node.comments.iter().filter_map(|c| annotation(c)).collect(),
+    }
+}
+
+/// `comment` without Dáma's own commands (`[%clk …]`, `[%huff …]`, `[%takeback …]`,
+/// `[%violation]`); `None` if nothing else is left.
+fn annotation(comment: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = comment;
+    while let Some(i) = rest.find("[%") {
+        let Some(end) = rest[i..].find(']') else {
+            break;
+        };
+        let body = &rest[i + 2..i + end];
+        let name = body.split_whitespace().next().unwrap_or("");
+        out.push_str(&rest[..i]);
+        if !["clk", "huff", "takeback", "violation"].contains(&name) {
+            out.push_str(&rest[i..=i + end]);
+        }
+        rest = &rest[i + end + 1..];
+    }
+    out.push_str(rest);
+    let out = out.trim();
+    (!out.is_empty()).then(|| out.to_string())
+}
+
+/// What an annotator wrote in the main line of a read PDN game: the comments before its first
+/// move, and each move with what was written after it (Dáma's own commands left out).
+pub fn notes_of(pdn: &PdnGame) -> (Vec<String>, Vec<(Move, Note)>) {
+    let lead = pdn
+        .moves
+        .comments
+        .iter()
+        .filter_map(|c| annotation(c))
+        .collect();
+    let notes = pdn
+        .moves
+        .nodes
+        .iter()
+        .map_while(|n| Some((n.mv?, note_of(n))))
+        .collect();
+    (lead, notes)
+}
+
+/// Puts back what [`notes_of`] read into `pdn`, made by [`to_pdn`]: the comments before the
+/// first move, and each note after its move as long as the game's moves are the ones it was
+/// written after.
+pub fn add_notes(pdn: &mut PdnGame, lead: &[String], notes: &[(Move, Note)]) {
+    let line = &mut pdn.moves;
+    line.comments.splice(0..0, lead.iter().cloned());
+    for (node, (m, note)) in line.nodes.iter_mut().zip(notes) {
+        if node.mv != Some(*m) {
+            break;
+        }
+        node.nags.splice(0..0, note.nags.iter().copied());
+        node.comments.splice(0..0, note.comments.iter().cloned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_annotators_comment_is_told_from_damas_own_commands() {
+        assert_eq!(annotation("[%clk 0:04:57]"), None);
+        assert_eq!(annotation("[%violation]"), None);
+        assert_eq!(
+            annotation("Strong! [%clk 0:01:00] [%eval 0.3]").as_deref(),
+            Some("Strong!  [%eval 0.3]")
+        );
+        assert_eq!(
+            annotation("  the only move ").as_deref(),
+            Some("the only move")
+        );
+        assert_eq!(annotation("[%huff 30] [%takeback 22-18]"), None);
+        assert_eq!(annotation("broken [%clk").as_deref(), Some("broken [%clk"));
     }
 }
