@@ -295,6 +295,8 @@ pub enum Event {
         /// Whether it became the game.
         game: bool,
     },
+    /// What an annotator wrote after the move shown.
+    Note(crate::rules::Note),
     /// The position shown has variations to its next move.
     Choices {
         /// The position.

@@ -319,13 +319,32 @@ fn an_annotated_game_keeps_its_notes_when_saved_again() {
         "[GameType \"29\"]\n\n{From the club's book} 1. 22-18! {The usual start} 11-15 \
          (1... 10-14?! {Rarely seen} 2. 24-19) 2. 18x11 *\n",
     );
-    let (mut h, _voice) = common::harness(Language::English);
+    let (mut h, voice) = common::harness(Language::English);
     h.run();
     h.state_mut().open_path(&file);
     h.run();
-    // A variation of one's own: 12-16 in place of 11-15.
+    // Shown and said: the glyph on the move, the words for the screen reader, the comment.
+    assert!(h.query_by_label("22-18, a good move").is_some());
+    assert!(h.query_by_label("The usual start").is_some());
+    assert!(
+        h.query_by_label("variation 1… 10-14, a dubious move")
+            .is_some()
+    );
     key(&mut h, Modifiers::COMMAND, Key::Home);
     key(&mut h, Modifiers::COMMAND, Key::ArrowRight);
+    assert_eq!(
+        said(&voice),
+        "After White's move 1: 22 to 18 (1 of 3). A good move. Comment: The usual start. Next \
+         move 11 to 15; variation: 10 to 14."
+    );
+    key(&mut h, Modifiers::COMMAND, Key::ArrowDown);
+    assert_eq!(
+        said(&voice),
+        "Variation, after Black's move 1: 10 to 14 (1 of 2 moves). A dubious move. Comment: \
+         Rarely seen."
+    );
+    key(&mut h, Modifiers::COMMAND, Key::ArrowLeft);
+    // A variation of one's own: 12-16 in place of 11-15.
     h.state_mut().typed_move("12-16");
     h.run();
     key(&mut h, Modifiers::NONE, Key::Enter);

@@ -642,6 +642,27 @@ impl Document {
         })
     }
 
+    /// What an annotator wrote after move `ply` (from 1) of the line `branches` leads to, if
+    /// anything.
+    pub fn note(&self, branches: &[Branch], ply: usize) -> Option<&Note> {
+        let i = ply.checked_sub(1)?;
+        if branches.is_empty() {
+            return self.notes().get(i).copied().filter(|n| !n.is_empty());
+        }
+        self.variation(branches)?.note(i)
+    }
+
+    /// What an annotator wrote after each of the game's moves, as far as they are the moves
+    /// of the file it came from.
+    pub fn notes(&self) -> Vec<&Note> {
+        self.notes
+            .iter()
+            .zip(self.game.moves())
+            .take_while(|((m, _), played)| m == *played)
+            .map(|((_, n), _)| n)
+            .collect()
+    }
+
     /// The variation `branches` leads to.
     pub fn variation(&self, branches: &[Branch]) -> Option<&Variation> {
         self.variations.get(&self.game, branches)

@@ -284,12 +284,15 @@ pub fn notes_of(pdn: &PdnGame) -> (Vec<String>, Vec<(Move, Note)>) {
         .iter()
         .filter_map(|c| annotation(c))
         .collect();
-    let notes = pdn
+    let mut notes: Vec<(Move, Note)> = pdn
         .moves
         .nodes
         .iter()
         .map_while(|n| Some((n.mv?, note_of(n))))
         .collect();
+    while notes.last().is_some_and(|(_, n)| n.is_empty()) {
+        notes.pop();
+    }
     (lead, notes)
 }
 

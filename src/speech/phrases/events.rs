@@ -424,6 +424,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             next,
             variations,
         } => choices(cx, at, next.as_ref(), variations),
+        Event::Note(note) => super::note(lang, note),
         Event::ClockLow { color, left } => {
             let side = side_dative(lang, *color);
             match lang {

@@ -647,6 +647,54 @@ fn variation_words(
     out
 }
 
+/// The word for an annotation glyph: `!` "dobrý tah / a good move", `?!` "pochybný tah / a
+/// dubious move"; `None` for the glyphs that are not about the move's strength.
+pub fn glyph_name(lang: Language, nag: u16) -> Option<&'static str> {
+    Some(match (lang, nag) {
+        (Czech, 1) => "dobrý tah",
+        (Czech, 2) => "chyba",
+        (Czech, 3) => "výborný tah",
+        (Czech, 4) => "hrubá chyba",
+        (Czech, 5) => "zajímavý tah",
+        (Czech, 6) => "pochybný tah",
+        (English, 1) => "a good move",
+        (English, 2) => "a mistake",
+        (English, 3) => "a brilliant move",
+        (English, 4) => "a blunder",
+        (English, 5) => "an interesting move",
+        (English, 6) => "a dubious move",
+        _ => return None,
+    })
+}
+
+/// What an annotator wrote after a move: its glyphs in words, then the comments as written.
+pub fn note(lang: Language, note: &crate::rules::Note) -> String {
+    let glyphs: Vec<&str> = note
+        .nags
+        .iter()
+        .filter_map(|&n| glyph_name(lang, n))
+        .collect();
+    let mut out = String::new();
+    if !glyphs.is_empty() {
+        out.push_str(&capitalized(&glyphs.join(", ")));
+        out.push('.');
+    }
+    if !note.comments.is_empty() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        let label = match lang {
+            Czech => "Komentář",
+            English => "Comment",
+        };
+        out.push_str(&format!("{label}: {}", note.comments.join(" ")));
+        if !out.ends_with(['.', '!', '?', '…']) {
+            out.push('.');
+        }
+    }
+    out
+}
+
 /// What a move at an earlier position asks: a new variation, or in place of the later moves.
 pub fn branch_question(
     lang: Language,
@@ -972,6 +1020,19 @@ mod tests {
              2. 18 takes 11."
         );
         assert_eq!(last_move(Czech, &game), "Bílý: 18 bere 11");
+        // What an annotator wrote: the glyphs in words, the comment as written.
+        let written = crate::rules::Note {
+            nags: vec![6, 19],
+            comments: vec!["Hraje se zřídka".into()],
+        };
+        assert_eq!(
+            note(Czech, &written),
+            "Pochybný tah. Komentář: Hraje se zřídka."
+        );
+        assert_eq!(
+            note(English, &written),
+            "A dubious move. Comment: Hraje se zřídka."
+        );
         assert_eq!(to_move(Czech, Color::Black), "Na tahu je černý");
         assert_eq!(to_move(English, Color::Black), "Black to move");
         let win = Outcome::Win {

@@ -753,6 +753,10 @@ mod tests {
                 next: None,
                 variations: vec![mv],
             },
+            Event::Note(crate::rules::Note {
+                nags: vec![1, 6],
+                comments: vec!["Rarely seen".into()],
+            }),
             Event::Looked(Look::Variation {
                 depth: 2,
                 index: 1,
@@ -821,7 +825,8 @@ mod tests {
                 | Event::VariationCut { .. }
                 | Event::VariationRemoved { .. }
                 | Event::VariationPromoted { .. }
-                | Event::Choices { .. } => {}
+                | Event::Choices { .. }
+                | Event::Note(_) => {}
             }
         }
         all

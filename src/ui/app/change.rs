@@ -316,6 +316,9 @@ impl DamaApp {
             branches: Vec::new(),
             ply: to.unwrap_or(plies),
         };
+        if to.is_some() {
+            events.extend(self.doc.note(&[], spot.ply).cloned().map(Event::Note));
+        }
         events.extend(self.choices(&spot));
         Ok(events)
     }

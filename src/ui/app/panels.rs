@@ -99,7 +99,11 @@ impl DamaApp {
                 branches: branches.to_vec(),
                 ply: i + 1,
             };
-            items.push(Item::Move { text, spot });
+            let glyphs = v
+                .note(i)
+                .map(|n| glyph_texts(self.lang(), &n.nags))
+                .unwrap_or_default();
+            items.push(Item::Move { text, spot, glyphs });
             for (index, inner) in v.at(i).iter().enumerate() {
                 let mut deeper = branches.to_vec();
                 deeper.push(Branch { at: i, index });
@@ -229,6 +233,14 @@ impl DamaApp {
             }
         }
         variation_rows.sort_by_key(|(ply, _)| *ply);
+        // What an annotator wrote after the game's moves, a row under the row of its move.
+        let notes = self.doc.notes();
+        let comment_rows: Vec<(usize, String)> = notes
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| !n.comments.is_empty())
+            .map(|(ply, n)| (ply, n.comments.join(" ")))
+            .collect();
         let mut look_spot = None;
         let mut look = None;
         // A row per move number: the first player's ply and the second's.
@@ -251,11 +263,23 @@ impl DamaApp {
                     .and_then(|r| r.get(ply))
                     .map(|j| j.mark)
                     .filter(|&m| m != Mark::Good);
+                // Else the glyphs a file gave it: "!" on the screen, the words for the reader.
+                let glyphs = notes
+                    .get(ply)
+                    .map(|n| glyph_texts(lang, &n.nags))
+                    .unwrap_or_default();
                 let item = match mark {
                     Some(m) => {
                         let item = ui
                             .selectable_label(shown, format!("{text}{}", analysis::mark_symbol(m)));
                         let name = format!("{text}, {}", analysis::mark_name(lang, m));
+                        ui.ctx()
+                            .accesskit_node_builder(item.id, |node| node.set_label(name));
+                        item
+                    }
+                    None if !glyphs.0.is_empty() => {
+                        let item = ui.selectable_label(shown, format!("{text}{}", glyphs.0));
+                        let name = format!("{text}, {}", glyphs.1);
                         ui.ctx()
                             .accesskit_node_builder(item.id, |node| node.set_label(name));
                         item
@@ -276,6 +300,12 @@ impl DamaApp {
         let word = T::VariationItem.get(lang);
         let mut variations_ui = |ui: &mut Ui, row: usize| {
             let plies = row_plies(row);
+            for (_, comment) in comment_rows.iter().filter(|(p, _)| plies.contains(p)) {
+                ui.horizontal_wrapped(|ui| {
+                    ui.add_space(16.0);
+                    ui.add(egui::Label::new(RichText::new(comment).italics()).wrap());
+                });
+            }
             for (_, items) in variation_rows.iter().filter(|(p, _)| plies.contains(p)) {
                 ui.horizontal_wrapped(|ui| {
                     // Brackets close to their moves, the row indented under its move.
@@ -285,10 +315,13 @@ impl DamaApp {
                         match item {
                             Item::Open => ui.label("("),
                             Item::Close => ui.label(")"),
-                            Item::Move { text, spot } => {
+                            Item::Move { text, spot, glyphs } => {
                                 let on = in_variation && *spot == shown;
-                                let b = ui.selectable_label(on, text);
-                                let name = format!("{word} {text}");
+                                let b = ui.selectable_label(on, format!("{text}{}", glyphs.0));
+                                let name = match glyphs.1.is_empty() {
+                                    true => format!("{word} {text}"),
+                                    false => format!("{word} {text}, {}", glyphs.1),
+                                };
                                 ui.ctx().accesskit_node_builder(b.id, |n| n.set_label(name));
                                 if b.clicked() {
                                     look_spot = Some(spot.clone());
@@ -300,7 +333,7 @@ impl DamaApp {
                 });
             }
         };
-        let varied = !variation_rows.is_empty();
+        let varied = !variation_rows.is_empty() || !comment_rows.is_empty();
         if varied && rows <= MAX_ROWS_DRAWN {
             // With variations a row of the game's moves and the rows of their variations.
             scroll.show(ui, |ui| {
@@ -670,5 +703,25 @@ enum Item {
         text: String,
         /// The place after it.
         spot: Spot,
+        /// Its glyphs from a file, as symbols and as words.
+        glyphs: (String, String),
     },
+}
+
+/// The glyphs of a move that say its strength, as the list shows them ("!?") and as the
+/// screen reader says them ("an interesting move").
+fn glyph_texts(lang: crate::ui::i18n::Language, nags: &[u16]) -> (String, String) {
+    const SYMBOLS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+    let known: Vec<u16> = nags
+        .iter()
+        .copied()
+        .filter(|n| (1..=6).contains(n))
+        .collect();
+    let symbols = known.iter().map(|&n| SYMBOLS[usize::from(n) - 1]).collect();
+    let words = known
+        .iter()
+        .filter_map(|&n| crate::speech::phrases::glyph_name(lang, n))
+        .collect::<Vec<_>>()
+        .join(", ");
+    (symbols, words)
 }

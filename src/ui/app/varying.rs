@@ -160,6 +160,8 @@ impl DamaApp {
         self.view.ply = Some(spot.branches[0].at);
         self.view.variation = Some(shown);
         let mut events = vec![Event::Looked(look)];
+        let note = self.doc.note(&spot.branches, spot.ply).cloned();
+        events.extend(note.map(Event::Note));
         events.extend(self.choices(&spot));
         Ok(events)
     }
