@@ -323,7 +323,18 @@ fn an_annotated_game_keeps_its_notes_when_saved_again() {
     h.run();
     h.state_mut().open_path(&file);
     h.run();
-    // Shown and said: the glyph on the move, the words for the screen reader, the comment.
+    // Shown and said: the comment before the first move as the game opens, the glyph on the
+    // move, the words for the screen reader, the comments.
+    assert!(
+        voice
+            .spoken()
+            .iter()
+            .any(|s| s.contains("Comment: From the club's book.")),
+        "{:?}",
+        voice.spoken()
+    );
+    assert!(h.query_by_label("From the club's book").is_some());
+    assert!(h.query_by_label("Rarely seen").is_some());
     assert!(h.query_by_label("22-18, a good move").is_some());
     assert!(h.query_by_label("The usual start").is_some());
     assert!(

@@ -852,12 +852,25 @@ impl Document {
                 title,
             },
         };
+        let opened = matches!(event, Event::Opened { .. });
         let mut events = vec![event];
+        // What the file says before the first move: the game's title, often, or its source.
+        if opened && !self.lead.is_empty() {
+            events.push(Event::Note(Note {
+                nags: Vec::new(),
+                comments: self.lead.clone(),
+            }));
+        }
         match self.game.outcome() {
             Some(o) => events.push(Event::Ended(o)),
             None => events.push(to_move),
         }
         Ok(events)
+    }
+
+    /// What an annotator wrote before the first move of the file the game came from.
+    pub fn lead(&self) -> &[String] {
+        &self.lead
     }
 
     /// The game was written to `path` with `tags`: it is the document's file now, and saved.

@@ -104,6 +104,9 @@ impl DamaApp {
                 .map(|n| glyph_texts(self.lang(), &n.nags))
                 .unwrap_or_default();
             items.push(Item::Move { text, spot, glyphs });
+            if let Some(note) = v.note(i).filter(|n| !n.comments.is_empty()) {
+                items.push(Item::Comment(note.comments.join(" ")));
+            }
             for (index, inner) in v.at(i).iter().enumerate() {
                 let mut deeper = branches.to_vec();
                 deeper.push(Branch { at: i, index });
@@ -315,6 +318,7 @@ impl DamaApp {
                         match item {
                             Item::Open => ui.label("("),
                             Item::Close => ui.label(")"),
+                            Item::Comment(text) => ui.label(RichText::new(text).italics()),
                             Item::Move { text, spot, glyphs } => {
                                 let on = in_variation && *spot == shown;
                                 let b = ui.selectable_label(on, format!("{text}{}", glyphs.0));
@@ -333,6 +337,10 @@ impl DamaApp {
                 });
             }
         };
+        let lead = self.doc.lead().join(" ");
+        if !lead.is_empty() {
+            ui.add(egui::Label::new(RichText::new(lead).italics()).wrap());
+        }
         let varied = !variation_rows.is_empty() || !comment_rows.is_empty();
         if varied && rows <= MAX_ROWS_DRAWN {
             // With variations a row of the game's moves and the rows of their variations.
@@ -697,6 +705,8 @@ enum Item {
     Open,
     /// Its closing bracket.
     Close,
+    /// What an annotator wrote after the move before.
+    Comment(String),
     /// A move, with its number where the list writes one, and where it leads.
     Move {
         /// The text.
