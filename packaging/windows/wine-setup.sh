@@ -12,7 +12,7 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 if [ ! -x "$root/usr/lib/wine/wine64" ]; then
     command -v debootstrap >/dev/null || apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
     debootstrap --variant=minbase trixie "$root" "$mirror" >/dev/null
-    chroot "$root" sh -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wine64 >/dev/null'
+    chroot "$root" sh -c 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wine64 >/dev/null && apt-get clean'
 fi
 mkdir -p "$root/proc" "$root/dev" "$root$repo"
 mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
