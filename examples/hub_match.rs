@@ -12,6 +12,7 @@
 //! where two leave few choices) is played twice, the engines swapping colours. Every move gets
 //! `level move-time=SECONDS`. A game still going after PLIES plies (default 300) is a draw; an
 //! engine that answers an illegal move, or nothing within 5 × SECONDS + 2 s, loses the game.
+//! Each game's line ends with its length and final position (FEN), to look into how it ended.
 //! The engines are started once and told `new-game` between games. At the end: the score,
 //! and each engine's time per move (mean, 95th percentile, maximum, moves over 1.5 × SECONDS).
 
@@ -141,7 +142,8 @@ impl Drop for Engine {
     }
 }
 
-/// How a game ended, from White's side: 1 won, 0 drawn, -1 lost; and why.
+/// How a game ended, from White's side: 1 won, 0 drawn, -1 lost; and why, with the game's
+/// length and final position.
 fn play(
     variant: Variant,
     opening: u64,
@@ -165,6 +167,28 @@ fn play(
     white.send("new-game");
     black.send("new-game");
     let mut sides = [white, black];
+    let (score, why) = play_out(
+        &mut game, &start, &mut texts, &mut sides, seconds, max_plies,
+    );
+    let end = format!(
+        "{why}, {} plies, final {}",
+        game.moves().len(),
+        game.position().fen()
+    );
+    (score, end)
+}
+
+/// Plays `game` on to its end between `sides` (White, Black).
+fn play_out(
+    game: &mut Game,
+    start: &Position,
+    texts: &mut Vec<String>,
+    sides: &mut [&mut Engine; 2],
+    seconds: f64,
+    max_plies: usize,
+) -> (i32, String) {
+    let rules = game.rules().clone();
+    let rules = &rules;
     loop {
         if let Some(o) = game.outcome() {
             return match o {
@@ -181,7 +205,7 @@ fn play(
         let side = game.position().side_to_move();
         let engine = &mut sides[side.index()];
         let loses = if side == Color::White { -1 } else { 1 };
-        let Some(text) = engine.think(&start, &texts, seconds) else {
+        let Some(text) = engine.think(start, texts, seconds) else {
             return (loses, format!("{side} forfeits: no answer in time"));
         };
         let pos = *game.position();

@@ -94,6 +94,10 @@ enum Command {
         /// Folder to write to (default: the data folder's `endgames`).
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// Leave out the distances to conversion (`ID.dtc`, four times the size of the values),
+        /// with which the computer wins a won ending before a no-progress rule draws it.
+        #[arg(long)]
+        no_distances: bool,
     },
     /// Replay every game of PDN files on the rules core: one line per game, `game K: N plies,
     /// result R, final FEN`; warnings on stderr. A bad game is `FILE:LINE:COL: game K: message`
@@ -389,7 +393,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             pieces,
             threads,
             dir,
-        } => build_endgames(variant.rules(), pieces, threads, dir)?,
+            no_distances,
+        } => build_endgames(variant.rules(), pieces, threads, dir, !no_distances)?,
         Command::Replay { variant, files } => {
             let rules = variant.map(Variant::rules);
             let mut rejected = 0;
@@ -450,8 +455,9 @@ fn build_endgames(
     pieces: u32,
     threads: Option<usize>,
     dir: Option<PathBuf>,
+    distances: bool,
 ) -> Result<(), Failure> {
-    use dama::engine::endgame::{Tables, file_in};
+    use dama::engine::endgame::{Tables, distances_file_in, file_in};
     let Some(dir) = dir.or_else(endgame_dir) else {
         return Err(bad_file(
             "no data folder for the endgame databases: give --dir".into(),
@@ -471,14 +477,30 @@ fn build_endgames(
             start.elapsed().as_secs_f64()
         );
     });
+    let write = |path: &Path, what: &dyn Fn(&mut dyn io::Write) -> io::Result<()>| {
+        let cannot_write =
+            |e: io::Error| bad_file(format!("{}: cannot write: {e}", path.display()));
+        std::fs::create_dir_all(&dir).map_err(cannot_write)?;
+        let mut file = dama::storage::AtomicFile::create(path).map_err(cannot_write)?;
+        what(&mut file).map_err(cannot_write)?;
+        file.commit().map_err(cannot_write)?;
+        Ok::<u64, Failure>(std::fs::metadata(path).map_or(0, |m| m.len()))
+    };
     let path = file_in(&dir, rules);
-    let cannot_write = |e: io::Error| bad_file(format!("{}: cannot write: {e}", path.display()));
-    std::fs::create_dir_all(&dir).map_err(cannot_write)?;
-    let mut file = dama::storage::AtomicFile::create(&path).map_err(cannot_write)?;
-    tables.write(&mut file).map_err(cannot_write)?;
-    file.commit().map_err(cannot_write)?;
-    let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+    let size = write(&path, &|out| tables.write(out))?;
     let mut out = Output::new();
+    if distances {
+        let path = distances_file_in(&dir, rules);
+        let size = write(&path, &|out| tables.write_distances(out))?;
+        out.line(format_args!(
+            "{}: distances to conversion, {size} bytes in {}",
+            rules.id,
+            path.display()
+        ))?;
+    } else {
+        // None left from an earlier build: asked for none, the search uses none.
+        let _ = std::fs::remove_file(distances_file_in(&dir, rules));
+    }
     out.line(format_args!(
         "{}: {} materials of up to {pieces} pieces, {} positions ({} won, {} drawn, {} lost), {size} bytes in {}, {:.1} s on {threads} threads",
         rules.id,

@@ -662,3 +662,41 @@ fn hub_plays_over_the_protocol() {
     send("quit");
     assert!(child.wait().unwrap().success());
 }
+
+/// `dama endgame` writes the values and, beside them, the distances to conversion;
+/// `--no-distances` leaves them out, and removes those of an earlier build.
+#[test]
+fn endgame_writes_the_values_and_the_distances() {
+    let data = std::env::temp_dir().join(format!("dama-cli-endgame-{}", std::process::id()));
+    let dir = data.join("endgames");
+    let _ = std::fs::remove_dir_all(&data);
+    let dir_text = dir.to_str().unwrap();
+    let args = [
+        "endgame",
+        "--variant",
+        "czech",
+        "--pieces",
+        "3",
+        "--threads",
+        "2",
+        "--dir",
+        dir_text,
+    ];
+    let o = dama(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("czech: distances to conversion, "), "{out}");
+    assert!(
+        out.contains("czech: 16 materials of up to 3 pieces"),
+        "{out}"
+    );
+    let values = std::fs::metadata(dir.join("czech.wdl")).unwrap().len();
+    let distances = std::fs::metadata(dir.join("czech.dtc")).unwrap().len();
+    assert!(distances > 3 * values, "{distances} bytes against {values}");
+    let o = dama(&[&args[..], &["--no-distances"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("distances"), "{}", stdout(&o));
+    assert!(dir.join("czech.wdl").exists());
+    assert!(!dir.join("czech.dtc").exists());
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -416,3 +416,51 @@ fn a_stopped_search_reports_its_move_with_its_line() {
         }
     }
 }
+
+/// A won ending whose win takes many plies without a man's move (two kings and a man against a
+/// king, flying kings): with the distances to conversion the computer wins it before Czech
+/// draughts' no-progress rule (15 moves each) draws it, each move of the winner nearer to a
+/// capture or a crowning (won in 19 plies). With the values alone the same search shuffled its
+/// kings until the rule drew the game after 85 plies.
+#[test]
+fn a_won_ending_is_won_before_the_no_progress_rule_draws_it() {
+    use dama::engine::endgame::{Material, Tables, Wdl};
+    use dama::rules::{Color, Outcome};
+    use std::sync::Arc;
+    let rules = Variant::Czech.rules();
+    let (tables, _) = Tables::build(rules, 4, 2, &mut |_, _| {});
+    assert!(tables.has_distances());
+    let tables = Arc::new(tables);
+    let start = rules.parse_fen("W:WK3,15,K28:BK16").unwrap();
+    assert_eq!(tables.probe(&start), Some(Wdl::Win));
+    let mut game = Game::from_position(rules.clone(), start);
+    let mut searcher = Searcher::new(rules, 8);
+    searcher.set_endgames(Some(Arc::clone(&tables)));
+    let mut last = (Material::of(&start), u32::MAX);
+    while game.outcome().is_none() && game.moves().len() < 200 {
+        let pos = *game.position();
+        let report = searcher.search(&game_positions(&game), Limits::depth(8), &mut |_| {});
+        game.play(report.best.unwrap()).unwrap();
+        if pos.side_to_move() == Color::White
+            && let Some(d) = tables.distance(&pos)
+        {
+            // A capture or a crowning starts the count again.
+            if Material::of(&pos) == last.0 {
+                assert!(d < last.1, "{pos:?}: distance {d} after {}", last.1);
+            }
+            last = (Material::of(&pos), d);
+        }
+    }
+    assert!(
+        matches!(
+            game.outcome(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                ..
+            })
+        ),
+        "{:?} after {} plies",
+        game.outcome(),
+        game.moves().len()
+    );
+}

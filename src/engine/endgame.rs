@@ -7,6 +7,14 @@
 //! endings exactly. The values are those of the game without the no-progress and repetition
 //! rules: a win may take longer than a rule set's move counter allows.
 //!
+//! Beside the values, `ENDGAMES/ID.dtc` holds each won or lost position's distance to
+//! conversion: the plies to the next capture or crowning with best play (the winner hurrying, the
+//! loser holding out). A value alone does not say which winning move makes progress: a search
+//! that sees every winning move as equally good shuffles its kings until a no-progress rule
+//! draws the game. Following the distances down never repeats a position and reaches a capture
+//! or a crowning in the fewest plies. One byte a position, so four times the size of the values;
+//! the search goes without them when the file is missing.
+//!
 //! Positions are numbered per material: each group of like pieces (White's men, White's
 //! towers, Black's men, Black's towers, White's kings, Black's kings) takes a combination of
 //! the squares the groups before it left free. Two bits a position on disk.
@@ -37,6 +45,10 @@ const LOSS: u8 = 2;
 const DRAW: u8 = 3;
 /// Not a position of the game (a man on its promotion row): never reached.
 const INVALID: u8 = 4;
+/// Lost at once: the side to move has no move (stored as `LOSS`, at distance 0).
+const NO_MOVE: u8 = 5;
+/// The distance of a drawn position, or of one beyond 254 plies.
+const FAR: u8 = u8::MAX;
 
 /// The groups of like pieces, in the order they are numbered.
 const GROUPS: [(Color, Role); 6] = [
@@ -329,6 +341,9 @@ struct Slice {
     indexer: Indexer,
     /// Two bits a position: index × 2 + side to move (0 White); 0 draw, 1 win, 2 loss.
     packed: Vec<u8>,
+    /// Plies to conversion, a byte a position in the same order ([`FAR`] for a draw), when
+    /// computed or read.
+    distances: Option<Vec<u8>>,
 }
 
 impl Slice {
@@ -377,6 +392,28 @@ impl Tables {
             2 => Wdl::Loss,
             _ => Wdl::Draw,
         })
+    }
+
+    /// Whether the distances to conversion are known ([`Tables::distance`]).
+    pub fn has_distances(&self) -> bool {
+        !self.slices.is_empty() && self.slices.values().all(|s| s.distances.is_some())
+    }
+
+    /// The plies from `pos`, won or lost, to the next capture or crowning with best play: the
+    /// winner makes it as soon as it can while keeping the win, the loser puts it off. 0 for a
+    /// position without the pieces or the moves to play on. `None` for a drawn position, one not
+    /// covered, or when the distances were not read.
+    pub fn distance(&self, pos: &Position) -> Option<u32> {
+        let material = Material::of(pos);
+        if material.total() > self.pieces {
+            return None;
+        }
+        if material.of_color(Color::White) == 0 || material.of_color(Color::Black) == 0 {
+            return Some(0);
+        }
+        let slice = self.slices.get(&material)?;
+        let d = slice.distances.as_ref()?[slice.indexer.entry(pos)];
+        (d != FAR).then_some(u32::from(d))
     }
 
     /// Computes the databases of `rules` up to `pieces` pieces on `threads` threads;
@@ -452,11 +489,16 @@ impl Tables {
         let mut decided = in_blocks(entries, threads, |part| {
             part.filter_map(|e| decide(&values, e, true)).collect()
         });
+        // The pass that decides a position is its distance: a win needs a move to a loss
+        // decided the pass before, a loss has only moves to wins decided before.
+        let mut distances = vec![FAR; entries];
         for &(e, v) in &decided {
-            values[e] = v;
+            (values[e], distances[e]) = if v == NO_MOVE { (LOSS, 0) } else { (v, 1) };
         }
         decided.retain(|&(_, v)| v != INVALID);
+        let mut pass = 1u8;
         while !decided.is_empty() {
+            pass = pass.saturating_add(1).min(FAR - 1);
             let snapshot = &values;
             let mut candidates: Vec<usize> = in_blocks(decided.len(), threads, |part| {
                 let mut out = Vec::new();
@@ -479,6 +521,12 @@ impl Tables {
             });
             for &(e, v) in &decided {
                 values[e] = v;
+                distances[e] = pass;
+            }
+        }
+        for (d, v) in distances.iter_mut().zip(&values) {
+            if !matches!(*v, WIN | LOSS) {
+                *d = FAR;
             }
         }
         let mut stats = BuildStats {
@@ -505,7 +553,12 @@ impl Tables {
             };
             packed[e / 4] |= bits << (2 * (e % 4));
         }
-        (Slice { indexer, packed }, stats)
+        let slice = Slice {
+            indexer,
+            packed,
+            distances: Some(distances),
+        };
+        (slice, stats)
     }
 
     /// The value of entry `e` from its successors, or `UNKNOWN` while it depends on positions
@@ -524,7 +577,7 @@ impl Tables {
         };
         let moves = pos.legal_moves(rules);
         if moves.is_empty() {
-            return LOSS;
+            return if first { NO_MOVE } else { LOSS };
         }
         let mut all_won = true;
         for m in &moves {
@@ -536,6 +589,14 @@ impl Tables {
                     WIN => Wdl::Win,
                     LOSS => Wdl::Loss,
                     DRAW => Wdl::Draw,
+                    // A move that leaves the opponent no move wins at once, like a capture, at
+                    // the first pass: so the pass that decides a position is its distance.
+                    _ if first
+                        && !next.has_capture(rules)
+                        && next.mobility(rules)[next.side_to_move()] == 0 =>
+                    {
+                        Wdl::Loss
+                    }
                     _ => {
                         all_won = false;
                         continue;
@@ -607,16 +668,94 @@ impl Tables {
             }
             let mut packed = vec![0u8; len as usize];
             input.read_exact(&mut packed)?;
-            slices.insert(material, Slice { indexer, packed });
+            slices.insert(
+                material,
+                Slice {
+                    indexer,
+                    packed,
+                    distances: None,
+                },
+            );
         }
         Ok(Tables {
             pieces: u32::from(b[0]),
             slices,
         })
     }
+
+    /// Writes the distances to conversion, when computed: a file of its own, as they take four
+    /// times the room of the values.
+    ///
+    /// # Errors
+    /// Those of `out`; `InvalidInput` when the distances were not computed.
+    pub fn write_distances(&self, out: &mut dyn Write) -> io::Result<()> {
+        if !self.has_distances() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "no distances to write",
+            ));
+        }
+        out.write_all(DISTANCE_MAGIC)?;
+        out.write_all(&[self.pieces as u8])?;
+        let mut keys: Vec<&Material> = self.slices.keys().collect();
+        keys.sort();
+        out.write_all(&(keys.len() as u32).to_le_bytes())?;
+        for m in keys {
+            let distances = self.slices[m].distances.as_deref().unwrap_or_default();
+            out.write_all(&m.0)?;
+            out.write_all(&(distances.len() as u64).to_le_bytes())?;
+            out.write_all(distances)?;
+        }
+        Ok(())
+    }
+
+    /// Adds the distances written by [`Tables::write_distances`] for these databases.
+    ///
+    /// # Errors
+    /// A file that is not one, or not of these databases (another board, other pieces); the
+    /// tables are then left without distances.
+    pub fn read_distances(&mut self, input: &mut dyn Read) -> io::Result<()> {
+        let bad = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_string());
+        let mut magic = [0u8; 8];
+        input.read_exact(&mut magic)?;
+        if &magic != DISTANCE_MAGIC {
+            return Err(bad("not the distances of a Dáma endgame database"));
+        }
+        let mut b = [0u8; 1];
+        input.read_exact(&mut b)?;
+        let mut n = [0u8; 4];
+        input.read_exact(&mut n)?;
+        if u32::from(b[0]) != self.pieces || u32::from_le_bytes(n) as usize != self.slices.len() {
+            return Err(bad("distances of other databases"));
+        }
+        let mut read = HashMap::new();
+        for _ in 0..self.slices.len() {
+            let mut m = [0u8; 6];
+            input.read_exact(&mut m)?;
+            let Some(slice) = self.slices.get(&Material(m)) else {
+                return Err(bad("distances of a material the databases do not have"));
+            };
+            let mut len = [0u8; 8];
+            input.read_exact(&mut len)?;
+            let len = u64::from_le_bytes(len);
+            if len != slice.indexer.size * 2 {
+                return Err(bad("distances of another board"));
+            }
+            let mut distances = vec![0u8; len as usize];
+            input.read_exact(&mut distances)?;
+            read.insert(Material(m), distances);
+        }
+        for (m, d) in read {
+            if let Some(slice) = self.slices.get_mut(&m) {
+                slice.distances = Some(d);
+            }
+        }
+        Ok(())
+    }
 }
 
 const MAGIC: &[u8; 8] = b"DAMAWDL1";
+const DISTANCE_MAGIC: &[u8; 8] = b"DAMADTC1";
 
 /// Where the databases are looked for: set once at start-up by the program.
 static DIRECTORY: Mutex<Option<PathBuf>> = Mutex::new(None);
@@ -634,6 +773,11 @@ pub fn file_in(dir: &Path, rules: &RuleSet) -> PathBuf {
     dir.join(format!("{}.wdl", rules.id))
 }
 
+/// The file of the distances to conversion of `rules`' databases in `dir`.
+pub fn distances_file_in(dir: &Path, rules: &RuleSet) -> PathBuf {
+    dir.join(format!("{}.dtc", rules.id))
+}
+
 /// The installed databases of a preset rule set, read on first use; `None` when none were
 /// built or the file cannot be read (the search then goes without).
 pub fn installed(rules: &RuleSet) -> Option<Arc<Tables>> {
@@ -647,7 +791,14 @@ pub fn installed(rules: &RuleSet) -> Option<Arc<Tables>> {
         let file = std::fs::File::open(file_in(&d, rules)).ok()?;
         let mut reader = io::BufReader::new(file);
         match Tables::read(rules, &mut reader) {
-            Ok(t) => Some(Arc::new(t)),
+            Ok(mut t) => {
+                if let Ok(file) = std::fs::File::open(distances_file_in(&d, rules))
+                    && let Err(e) = t.read_distances(&mut io::BufReader::new(file))
+                {
+                    log::warn!("endgame distances of {}: {e}", rules.id);
+                }
+                Some(Arc::new(t))
+            }
             Err(e) => {
                 log::warn!("endgame databases of {}: {e}", rules.id);
                 None
@@ -730,6 +881,65 @@ mod tests {
         }
     }
 
+    /// A won position's distance is one more than its nearest move to a loss (a capture or a
+    /// crowning counting 0), a lost one's one more than its farthest move; drawn ones have none.
+    #[test]
+    fn distances_follow_from_the_moves() {
+        for v in [Variant::English, Variant::Czech] {
+            let rules = v.rules();
+            let (tables, _) = Tables::build(rules, 3, 2, &mut |_, _| {});
+            let mut rng = SmallRng::seed_from_u64(7);
+            let (mut won, mut lost) = (0, 0);
+            for (m, slice) in &tables.slices {
+                for _ in 0..300 {
+                    let i = rng.random_range(0..slice.indexer.size);
+                    let side = if rng.random() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let Some(pos) = slice.indexer.position(rules, i, side) else {
+                        continue;
+                    };
+                    let value = tables.probe(&pos).expect("covered");
+                    let d = tables.distance(&pos);
+                    let moves = pos.legal_moves(rules);
+                    // Each move: its value for the opponent and its distance.
+                    let next: Vec<(Wdl, u32)> = moves
+                        .iter()
+                        .map(|mv| {
+                            let mut next = pos;
+                            next.play_unchecked(mv);
+                            let dn = if Material::of(&next) == *m {
+                                tables.distance(&next).unwrap_or(u32::MAX)
+                            } else {
+                                0
+                            };
+                            (tables.probe(&next).expect("covered"), dn)
+                        })
+                        .collect();
+                    let expected = match value {
+                        Wdl::Draw => None,
+                        _ if moves.is_empty() => Some(0),
+                        Wdl::Win => {
+                            won += 1;
+                            next.iter()
+                                .filter(|(w, _)| *w == Wdl::Loss)
+                                .map(|(_, d)| d.saturating_add(1))
+                                .min()
+                        }
+                        Wdl::Loss => {
+                            lost += 1;
+                            next.iter().map(|(_, d)| d.saturating_add(1)).max()
+                        }
+                    };
+                    assert_eq!(d, expected, "{v:?} {m:?} {pos:?}");
+                }
+            }
+            assert!(won > 100 && lost > 100, "{v:?}: {won} won, {lost} lost");
+        }
+    }
+
     #[test]
     fn known_endings() {
         // English: two kings beat one; Czech (flying kings): two kings do not beat one.
@@ -744,8 +954,24 @@ mod tests {
         // Written and read back.
         let mut bytes = Vec::new();
         t.write(&mut bytes).unwrap();
-        let back = Tables::read(czech, &mut bytes.as_slice()).unwrap();
+        let mut back = Tables::read(czech, &mut bytes.as_slice()).unwrap();
         assert_eq!(back.probe(&pos), Some(Wdl::Draw));
+        // The distances, a file of their own: without it there are none; with it, the same.
+        let won = czech.parse_fen("W:WK1,K2:B28").unwrap();
+        assert!(!back.has_distances());
+        assert_eq!(back.distance(&won), None);
+        let mut distances = Vec::new();
+        t.write_distances(&mut distances).unwrap();
+        assert!(back.read_distances(&mut &distances[..30]).is_err());
+        assert!(!back.has_distances());
+        let (t4, _) = Tables::build(czech, 2, 2, &mut |_, _| {});
+        let mut other = Vec::new();
+        t4.write_distances(&mut other).unwrap();
+        assert!(back.read_distances(&mut other.as_slice()).is_err());
+        back.read_distances(&mut distances.as_slice()).unwrap();
+        assert!(back.has_distances());
+        assert_eq!(back.distance(&won), t.distance(&won));
+        assert!(t.distance(&won).is_some_and(|d| d > 0));
         assert!(Tables::read(english, &mut &bytes[..20]).is_err());
         // A damaged file is an error, not a crash: too many pieces, a material beyond them.
         let mut damaged = bytes.clone();

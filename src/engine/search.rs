@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::endgame::{self, Tables, Wdl};
+use super::endgame::{self, Material, Tables, Wdl};
 use super::eval::Evaluator;
 use super::tt::{Bound, Table};
 use crate::rules::{Move, Position, Role, RuleSet};
@@ -490,7 +490,9 @@ impl Searcher {
 
     /// When the databases cover `root`, keeps only the moves that keep its value, and from then
     /// on asks them only of positions with fewer pieces, after a capture (asked of every
-    /// position, a covered root would see all its winning moves as equally good).
+    /// position, a covered root would see all its winning moves as equally good). In a won
+    /// position, where the distances to conversion are known, only the winning moves nearest
+    /// to a capture or a crowning are kept: the win is made before a no-progress rule draws it.
     fn keep_known_result(&mut self, root: &Position, moves: &mut Vec<Move>) {
         let Some(tables) = self.endgames.as_ref() else {
             return;
@@ -514,6 +516,23 @@ impl Searcher {
             .collect();
         if !keep.is_empty() {
             *moves = keep;
+        }
+        if value == Wdl::Win && tables.has_distances() {
+            let material = Material::of(root);
+            let distance = |m: &Move| {
+                let mut next = *root;
+                next.play_unchecked(m);
+                if Material::of(&next) != material {
+                    0
+                } else {
+                    // 0 when the opponent has no move left.
+                    tables
+                        .distance(&next)
+                        .map_or(u32::MAX, |d| if d == 0 { 0 } else { d + 1 })
+                }
+            };
+            let nearest = moves.iter().map(distance).min().unwrap_or(0);
+            moves.retain(|m| distance(m) == nearest);
         }
         self.probe_pieces = root.occupied().len() as u32 - 1;
     }
