@@ -9,7 +9,8 @@
 //!
 //! Beside the values, `ENDGAMES/ID.dtc` holds each won or lost position's distance to
 //! conversion: the plies to the next capture or crowning with best play (the winner hurrying, the
-//! loser holding out). A value alone does not say which winning move makes progress: a search
+//! loser holding out); to the next capture alone where only a capture restarts the rule set's
+//! no-progress count (the 8-men variant). A value alone does not say which winning move makes progress: a search
 //! that sees every winning move as equally good shuffles its kings until a no-progress rule
 //! draws the game. Following the distances down never repeats a position and reaches a capture
 //! or a crowning in the fewest plies. One byte a position, so four times the size of the values;
@@ -19,7 +20,7 @@
 //! towers, Black's men, Black's towers, White's kings, Black's kings) takes a combination of
 //! the squares the groups before it left free. Two bits a position on disk.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -399,8 +400,9 @@ impl Tables {
         !self.slices.is_empty() && self.slices.values().all(|s| s.distances.is_some())
     }
 
-    /// The plies from `pos`, won or lost, to the next capture or crowning with best play: the
-    /// winner makes it as soon as it can while keeping the win, the loser puts it off. 0 for a
+    /// The plies from `pos`, won or lost, to the next capture or crowning (a capture alone where
+    /// only that restarts the no-progress count) with best play: the winner makes it as soon as
+    /// it can while keeping the win, the loser puts it off. 0 for a
     /// position without the pieces or the moves to play on. `None` for a drawn position, one not
     /// covered, or when the distances were not read.
     pub fn distance(&self, pos: &Position) -> Option<u32> {
@@ -481,14 +483,44 @@ impl Tables {
         let entries = (indexer.size * 2) as usize;
         let mut values = vec![UNKNOWN; entries];
         let rays = Rays::new(rules);
-        // An entry its successors decide, with its value.
-        let decide = |values: &[u8], e: usize, first: bool| {
-            let v = self.value(rules, &indexer, values, e, first);
-            (v != UNKNOWN).then_some((e, v))
+        // Where a crowning does not restart the no-progress count (only a capture does), a
+        // crowning is no conversion: its distance goes on from the crowned position's.
+        let crowning_converts = rules.draw.quiet_moves.is_none_or(|q| q.man_move_resets);
+        let solver = Solver {
+            tables: self,
+            rules,
+            indexer: &indexer,
+            crowning_converts,
         };
-        let mut decided = in_blocks(entries, threads, |part| {
-            part.filter_map(|e| decide(&values, e, true)).collect()
-        });
+        // Entries a pass decides, with their values; and entries waiting for a crowning's
+        // distance to come within reach, with the pass it does.
+        let run = |values: &[u8], part: &mut dyn Iterator<Item = usize>, pass: u32| {
+            let mut decided = Vec::new();
+            let mut waiting = Vec::new();
+            for e in part {
+                match solver.value(values, e, pass) {
+                    (UNKNOWN, Some(at)) => waiting.push((e, at)),
+                    (UNKNOWN, None) => {}
+                    (v, _) => decided.push((e, v)),
+                }
+            }
+            vec![(decided, waiting)]
+        };
+        let join = |parts: Vec<PassResult>, wake: &mut BTreeMap<u32, Vec<usize>>| {
+            let mut decided = Vec::new();
+            for (d, w) in parts {
+                decided.extend(d);
+                for (e, at) in w {
+                    wake.entry(at).or_default().push(e);
+                }
+            }
+            decided
+        };
+        let mut wake = BTreeMap::new();
+        let mut decided = join(
+            in_blocks(entries, threads, |mut part| run(&values, &mut part, 1)),
+            &mut wake,
+        );
         // The pass that decides a position is its distance: a win needs a move to a loss
         // decided the pass before, a loss has only moves to wins decided before.
         let mut distances = vec![FAR; entries];
@@ -496,9 +528,13 @@ impl Tables {
             (values[e], distances[e]) = if v == NO_MOVE { (LOSS, 0) } else { (v, 1) };
         }
         decided.retain(|&(_, v)| v != INVALID);
-        let mut pass = 1u8;
-        while !decided.is_empty() {
-            pass = pass.saturating_add(1).min(FAR - 1);
+        let mut pass = 1u32;
+        while !decided.is_empty() || !wake.is_empty() {
+            pass = if decided.is_empty() {
+                *wake.keys().next().expect("waiting entries")
+            } else {
+                pass + 1
+            };
             let snapshot = &values;
             let mut candidates: Vec<usize> = in_blocks(decided.len(), threads, |part| {
                 let mut out = Vec::new();
@@ -511,17 +547,19 @@ impl Tables {
                 }
                 out
             });
+            candidates.extend(wake.remove(&pass).unwrap_or_default());
+            candidates.retain(|&e| snapshot[e] == UNKNOWN);
             candidates.sort_unstable();
             candidates.dedup();
-            decided = in_blocks(candidates.len(), threads, |part| {
-                candidates[part]
-                    .iter()
-                    .filter_map(|&e| decide(snapshot, e, false))
-                    .collect()
-            });
+            decided = join(
+                in_blocks(candidates.len(), threads, |part| {
+                    run(snapshot, &mut candidates[part].iter().copied(), pass)
+                }),
+                &mut wake,
+            );
             for &(e, v) in &decided {
                 values[e] = v;
-                distances[e] = pass;
+                distances[e] = pass.min(u32::from(FAR - 1)) as u8;
             }
         }
         for (d, v) in distances.iter_mut().zip(&values) {
@@ -559,59 +597,6 @@ impl Tables {
             distances: Some(distances),
         };
         (slice, stats)
-    }
-
-    /// The value of entry `e` from its successors, or `UNKNOWN` while it depends on positions
-    /// of the same material not yet known. The first pass also finds positions that are not
-    /// positions of the game.
-    fn value(
-        &self,
-        rules: &RuleSet,
-        indexer: &Indexer,
-        values: &[u8],
-        e: usize,
-        first: bool,
-    ) -> u8 {
-        let Some(pos) = indexer.position_of(rules, e) else {
-            return if first { INVALID } else { UNKNOWN };
-        };
-        let moves = pos.legal_moves(rules);
-        if moves.is_empty() {
-            return if first { NO_MOVE } else { LOSS };
-        }
-        let mut all_won = true;
-        for m in &moves {
-            let mut next = pos;
-            next.play_unchecked(m);
-            let material = Material::of(&next);
-            let v = if material == indexer.material {
-                match values[indexer.entry(&next)] {
-                    WIN => Wdl::Win,
-                    LOSS => Wdl::Loss,
-                    DRAW => Wdl::Draw,
-                    // A move that leaves the opponent no move wins at once, like a capture, at
-                    // the first pass: so the pass that decides a position is its distance.
-                    _ if first
-                        && !next.has_capture(rules)
-                        && next.mobility(rules)[next.side_to_move()] == 0 =>
-                    {
-                        Wdl::Loss
-                    }
-                    _ => {
-                        all_won = false;
-                        continue;
-                    }
-                }
-            } else {
-                self.probe(&next).unwrap_or(Wdl::Draw)
-            };
-            match v {
-                Wdl::Loss => return WIN,
-                Wdl::Draw => all_won = false,
-                Wdl::Win => {}
-            }
-        }
-        if all_won { LOSS } else { UNKNOWN }
     }
 
     /// Writes the databases.
@@ -754,6 +739,88 @@ impl Tables {
     }
 }
 
+/// What a pass found in a block of entries: those it decided, with their values, and those
+/// waiting for a crowning, with the pass at which its distance is within reach.
+type PassResult = (Vec<(usize, u8)>, Vec<(usize, u32)>);
+
+/// What valuing a position needs while one material is solved.
+struct Solver<'a> {
+    tables: &'a Tables,
+    rules: &'a RuleSet,
+    indexer: &'a Indexer,
+    /// Whether a crowning restarts the no-progress count, as a capture does.
+    crowning_converts: bool,
+}
+
+impl Solver<'_> {
+    /// The value of entry `e` at `pass` from its successors, or `UNKNOWN` while it depends on
+    /// positions of the same material not yet known, or on a crowning whose distance is not yet
+    /// within reach (then also the pass at which the next one is). The first pass also finds
+    /// positions that are not positions of the game.
+    fn value(&self, values: &[u8], e: usize, pass: u32) -> (u8, Option<u32>) {
+        let (rules, indexer) = (self.rules, self.indexer);
+        let first = pass == 1;
+        let Some(pos) = indexer.position_of(rules, e) else {
+            return (if first { INVALID } else { UNKNOWN }, None);
+        };
+        let moves = pos.legal_moves(rules);
+        if moves.is_empty() {
+            return (if first { NO_MOVE } else { LOSS }, None);
+        }
+        let mut all_won = true;
+        let mut wait: Option<u32> = None;
+        for m in &moves {
+            let mut next = pos;
+            next.play_unchecked(m);
+            let material = Material::of(&next);
+            let v = if material == indexer.material {
+                match values[indexer.entry(&next)] {
+                    WIN => Wdl::Win,
+                    LOSS => Wdl::Loss,
+                    DRAW => Wdl::Draw,
+                    // A move that leaves the opponent no move wins at once, like a capture, at
+                    // the first pass: so the pass that decides a position is its distance.
+                    _ if first
+                        && !next.has_capture(rules)
+                        && next.mobility(rules)[next.side_to_move()] == 0 =>
+                    {
+                        Wdl::Loss
+                    }
+                    _ => {
+                        all_won = false;
+                        continue;
+                    }
+                }
+            } else {
+                let v = self.tables.probe(&next).unwrap_or(Wdl::Draw);
+                let crowning = next.occupied().len() == pos.occupied().len();
+                if crowning
+                    && !self.crowning_converts
+                    && v != Wdl::Draw
+                    && let Some(d) = self.tables.distance(&next)
+                    && d >= pass
+                {
+                    // Within reach at pass d + 1.
+                    wait = Some(wait.map_or(d + 1, |w| w.min(d + 1)));
+                    all_won = false;
+                    continue;
+                }
+                v
+            };
+            match v {
+                Wdl::Loss => return (WIN, None),
+                Wdl::Draw => all_won = false,
+                Wdl::Win => {}
+            }
+        }
+        if all_won {
+            (LOSS, None)
+        } else {
+            (UNKNOWN, wait)
+        }
+    }
+}
+
 const MAGIC: &[u8; 8] = b"DAMAWDL1";
 const DISTANCE_MAGIC: &[u8; 8] = b"DAMADTC1";
 
@@ -885,8 +952,10 @@ mod tests {
     /// crowning counting 0), a lost one's one more than its farthest move; drawn ones have none.
     #[test]
     fn distances_follow_from_the_moves() {
-        for v in [Variant::English, Variant::Czech] {
+        for v in [Variant::English, Variant::Czech, Variant::CzechBook] {
             let rules = v.rules();
+            // In the 8-men variant only a capture restarts the no-progress count.
+            let crowning_converts = v != Variant::CzechBook;
             let (tables, _) = Tables::build(rules, 3, 2, &mut |_, _| {});
             let mut rng = SmallRng::seed_from_u64(7);
             let (mut won, mut lost) = (0, 0);
@@ -910,11 +979,13 @@ mod tests {
                         .map(|mv| {
                             let mut next = pos;
                             next.play_unchecked(mv);
-                            let dn = if Material::of(&next) == *m {
-                                tables.distance(&next).unwrap_or(u32::MAX)
-                            } else {
-                                0
-                            };
+                            let capture = next.occupied().len() < pos.occupied().len();
+                            let dn =
+                                if Material::of(&next) == *m || (!capture && !crowning_converts) {
+                                    tables.distance(&next).unwrap_or(u32::MAX)
+                                } else {
+                                    0
+                                };
                             (tables.probe(&next).expect("covered"), dn)
                         })
                         .collect();

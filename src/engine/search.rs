@@ -492,7 +492,8 @@ impl Searcher {
     /// on asks them only of positions with fewer pieces, after a capture (asked of every
     /// position, a covered root would see all its winning moves as equally good). In a won
     /// position, where the distances to conversion are known, only the winning moves nearest
-    /// to a capture or a crowning are kept: the win is made before a no-progress rule draws it.
+    /// to a capture (or a crowning, where that restarts the no-progress count too) are kept:
+    /// the win is made before a no-progress rule draws it.
     fn keep_known_result(&mut self, root: &Position, moves: &mut Vec<Move>) {
         let Some(tables) = self.endgames.as_ref() else {
             return;
@@ -519,10 +520,17 @@ impl Searcher {
         }
         if value == Wdl::Win && tables.has_distances() {
             let material = Material::of(root);
+            // Where only a capture restarts the no-progress count, a crowning is no conversion.
+            let crowning_converts = self
+                .rules
+                .draw
+                .quiet_moves
+                .is_none_or(|q| q.man_move_resets);
             let distance = |m: &Move| {
                 let mut next = *root;
                 next.play_unchecked(m);
-                if Material::of(&next) != material {
+                let capture = next.occupied().len() < root.occupied().len();
+                if Material::of(&next) != material && (capture || crowning_converts) {
                     0
                 } else {
                     // 0 when the opponent has no move left.
