@@ -483,14 +483,10 @@ impl Tables {
         let entries = (indexer.size * 2) as usize;
         let mut values = vec![UNKNOWN; entries];
         let rays = Rays::new(rules);
-        // Where a crowning does not restart the no-progress count (only a capture does), a
-        // crowning is no conversion: its distance goes on from the crowned position's.
-        let crowning_converts = rules.draw.quiet_moves.is_none_or(|q| q.man_move_resets);
         let solver = Solver {
             tables: self,
             rules,
             indexer: &indexer,
-            crowning_converts,
         };
         // Entries a pass decides, with their values; and entries waiting for a crowning's
         // distance to come within reach, with the pass it does.
@@ -604,16 +600,27 @@ impl Tables {
     /// # Errors
     /// Those of `out`.
     pub fn write(&self, out: &mut dyn Write) -> io::Result<()> {
-        out.write_all(MAGIC)?;
+        self.write_sections(out, MAGIC, |slice| &slice.packed)
+    }
+
+    /// The layout both files share: the magic, the pieces, then each material (in order) with
+    /// the length of its bytes and the bytes `section` gives.
+    fn write_sections(
+        &self,
+        out: &mut dyn Write,
+        magic: &[u8; 8],
+        section: impl Fn(&Slice) -> &[u8],
+    ) -> io::Result<()> {
+        out.write_all(magic)?;
         out.write_all(&[self.pieces as u8])?;
         let mut keys: Vec<&Material> = self.slices.keys().collect();
         keys.sort();
         out.write_all(&(keys.len() as u32).to_le_bytes())?;
         for m in keys {
-            let slice = &self.slices[m];
+            let bytes = section(&self.slices[m]);
             out.write_all(&m.0)?;
-            out.write_all(&(slice.packed.len() as u64).to_le_bytes())?;
-            out.write_all(&slice.packed)?;
+            out.write_all(&(bytes.len() as u64).to_le_bytes())?;
+            out.write_all(bytes)?;
         }
         Ok(())
     }
@@ -623,33 +630,19 @@ impl Tables {
     /// # Errors
     /// A file that is not one, or not of this rule set's board.
     pub fn read(rules: &RuleSet, input: &mut dyn Read) -> io::Result<Tables> {
-        let bad = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_string());
-        let mut magic = [0u8; 8];
-        input.read_exact(&mut magic)?;
-        if &magic != MAGIC {
-            return Err(bad("not a Dáma endgame database"));
+        let (pieces, count) = read_header(input, MAGIC, "not a Dáma endgame database")?;
+        if pieces > 8 || pieces > u32::from(rules.board.squares()) {
+            return Err(bad_data("more pieces than databases are made for"));
         }
-        let mut b = [0u8; 1];
-        input.read_exact(&mut b)?;
-        if b[0] > 8 || u32::from(b[0]) > u32::from(rules.board.squares()) {
-            return Err(bad("more pieces than databases are made for"));
-        }
-        let mut n = [0u8; 4];
-        input.read_exact(&mut n)?;
         let mut slices = HashMap::new();
-        for _ in 0..u32::from_le_bytes(n) {
-            let mut m = [0u8; 6];
-            input.read_exact(&mut m)?;
-            let material = Material(m);
-            if material.total() > u32::from(b[0]) {
-                return Err(bad("a material with more pieces than the file covers"));
+        for _ in 0..count {
+            let (material, len) = read_section_head(input)?;
+            if material.total() > pieces {
+                return Err(bad_data("a material with more pieces than the file covers"));
             }
-            let mut len = [0u8; 8];
-            input.read_exact(&mut len)?;
             let indexer = Indexer::new(rules, material);
-            let len = u64::from_le_bytes(len);
             if len != (indexer.size * 2).div_ceil(4) {
-                return Err(bad("a database of another board"));
+                return Err(bad_data("a database of another board"));
             }
             let mut packed = vec![0u8; len as usize];
             input.read_exact(&mut packed)?;
@@ -662,10 +655,7 @@ impl Tables {
                 },
             );
         }
-        Ok(Tables {
-            pieces: u32::from(b[0]),
-            slices,
-        })
+        Ok(Tables { pieces, slices })
     }
 
     /// Writes the distances to conversion, when computed: a file of its own, as they take four
@@ -680,18 +670,9 @@ impl Tables {
                 "no distances to write",
             ));
         }
-        out.write_all(DISTANCE_MAGIC)?;
-        out.write_all(&[self.pieces as u8])?;
-        let mut keys: Vec<&Material> = self.slices.keys().collect();
-        keys.sort();
-        out.write_all(&(keys.len() as u32).to_le_bytes())?;
-        for m in keys {
-            let distances = self.slices[m].distances.as_deref().unwrap_or_default();
-            out.write_all(&m.0)?;
-            out.write_all(&(distances.len() as u64).to_le_bytes())?;
-            out.write_all(distances)?;
-        }
-        Ok(())
+        self.write_sections(out, DISTANCE_MAGIC, |slice| {
+            slice.distances.as_deref().unwrap_or_default()
+        })
     }
 
     /// Adds the distances written by [`Tables::write_distances`] for these databases.
@@ -700,35 +681,28 @@ impl Tables {
     /// A file that is not one, or not of these databases (another board, other pieces); the
     /// tables are then left without distances.
     pub fn read_distances(&mut self, input: &mut dyn Read) -> io::Result<()> {
-        let bad = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_string());
-        let mut magic = [0u8; 8];
-        input.read_exact(&mut magic)?;
-        if &magic != DISTANCE_MAGIC {
-            return Err(bad("not the distances of a Dáma endgame database"));
-        }
-        let mut b = [0u8; 1];
-        input.read_exact(&mut b)?;
-        let mut n = [0u8; 4];
-        input.read_exact(&mut n)?;
-        if u32::from(b[0]) != self.pieces || u32::from_le_bytes(n) as usize != self.slices.len() {
-            return Err(bad("distances of other databases"));
+        let (pieces, count) = read_header(
+            input,
+            DISTANCE_MAGIC,
+            "not the distances of a Dáma endgame database",
+        )?;
+        if pieces != self.pieces || count as usize != self.slices.len() {
+            return Err(bad_data("distances of other databases"));
         }
         let mut read = HashMap::new();
-        for _ in 0..self.slices.len() {
-            let mut m = [0u8; 6];
-            input.read_exact(&mut m)?;
-            let Some(slice) = self.slices.get(&Material(m)) else {
-                return Err(bad("distances of a material the databases do not have"));
+        for _ in 0..count {
+            let (material, len) = read_section_head(input)?;
+            let Some(slice) = self.slices.get(&material) else {
+                return Err(bad_data(
+                    "distances of a material the databases do not have",
+                ));
             };
-            let mut len = [0u8; 8];
-            input.read_exact(&mut len)?;
-            let len = u64::from_le_bytes(len);
             if len != slice.indexer.size * 2 {
-                return Err(bad("distances of another board"));
+                return Err(bad_data("distances of another board"));
             }
             let mut distances = vec![0u8; len as usize];
             input.read_exact(&mut distances)?;
-            read.insert(Material(m), distances);
+            read.insert(material, distances);
         }
         for (m, d) in read {
             if let Some(slice) = self.slices.get_mut(&m) {
@@ -737,6 +711,35 @@ impl Tables {
         }
         Ok(())
     }
+}
+
+/// An error of a file that is not what it should be.
+fn bad_data(what: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, what.to_string())
+}
+
+/// The magic (`not_ours` when it is another), the pieces and the number of materials that
+/// begin both files.
+fn read_header(input: &mut dyn Read, magic: &[u8; 8], not_ours: &str) -> io::Result<(u32, u32)> {
+    let mut found = [0u8; 8];
+    input.read_exact(&mut found)?;
+    if &found != magic {
+        return Err(bad_data(not_ours));
+    }
+    let mut pieces = [0u8; 1];
+    input.read_exact(&mut pieces)?;
+    let mut count = [0u8; 4];
+    input.read_exact(&mut count)?;
+    Ok((u32::from(pieces[0]), u32::from_le_bytes(count)))
+}
+
+/// The material and the length in bytes that begin each material's section of both files.
+fn read_section_head(input: &mut dyn Read) -> io::Result<(Material, u64)> {
+    let mut m = [0u8; 6];
+    input.read_exact(&mut m)?;
+    let mut len = [0u8; 8];
+    input.read_exact(&mut len)?;
+    Ok((Material(m), u64::from_le_bytes(len)))
 }
 
 /// What a pass found in a block of entries: those it decided, with their values, and those
@@ -748,8 +751,6 @@ struct Solver<'a> {
     tables: &'a Tables,
     rules: &'a RuleSet,
     indexer: &'a Indexer,
-    /// Whether a crowning restarts the no-progress count, as a capture does.
-    crowning_converts: bool,
 }
 
 impl Solver<'_> {
@@ -793,9 +794,9 @@ impl Solver<'_> {
                 }
             } else {
                 let v = self.tables.probe(&next).unwrap_or(Wdl::Draw);
-                let crowning = next.occupied().len() == pos.occupied().len();
-                if crowning
-                    && !self.crowning_converts
+                // A crowning that is no conversion: its distance goes on from the crowned
+                // position's.
+                if !converts(rules, &pos, &next)
                     && v != Wdl::Draw
                     && let Some(d) = self.tables.distance(&next)
                     && d >= pass
@@ -833,6 +834,15 @@ static LOADED: LazyLock<Mutex<HashMap<String, Option<Arc<Tables>>>>> =
 /// Tells the search where the databases are (the data folder's `endgames`).
 pub fn set_directory(dir: &Path) {
     *DIRECTORY.lock().expect("no thread panicked") = Some(dir.to_path_buf());
+}
+
+/// Whether the move from `before` to `after` ends a distance to conversion: a capture, or a
+/// crowning where a crowning restarts the rule set's no-progress count too (not in the 8-men
+/// variant, where only a capture does).
+pub fn converts(rules: &RuleSet, before: &Position, after: &Position) -> bool {
+    let crowning_restarts = rules.draw.quiet_moves.is_none_or(|q| q.man_move_resets);
+    after.occupied().len() < before.occupied().len()
+        || (crowning_restarts && Material::of(after) != Material::of(before))
 }
 
 /// The file of `rules`' databases in `dir`.
@@ -907,6 +917,27 @@ mod tests {
         }
     }
 
+    /// `n` random entries of each material of `tables`, seeded, as positions (entries that are
+    /// no positions of the game left out).
+    fn sample(tables: &Tables, rules: &RuleSet, seed: u64, n: usize) -> Vec<(Material, Position)> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        for (m, slice) in &tables.slices {
+            for _ in 0..n {
+                let i = rng.random_range(0..slice.indexer.size);
+                let side = if rng.random() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if let Some(pos) = slice.indexer.position(rules, i, side) {
+                    out.push((*m, pos));
+                }
+            }
+        }
+        out
+    }
+
     /// Every value agrees with the values of the positions a move leads to.
     #[test]
     fn values_follow_from_the_moves() {
@@ -914,36 +945,24 @@ mod tests {
             let rules = v.rules();
             let (tables, stats) = Tables::build(rules, 3, 2, &mut |_, _| {});
             assert!(stats.wins > 0 && stats.losses > 0 && stats.draws > 0);
-            let mut rng = SmallRng::seed_from_u64(5);
-            for (m, slice) in &tables.slices {
-                for _ in 0..200 {
-                    let i = rng.random_range(0..slice.indexer.size);
-                    let side = if rng.random() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    let Some(pos) = slice.indexer.position(rules, i, side) else {
-                        continue;
-                    };
-                    let values: Vec<Wdl> = pos
-                        .legal_moves(rules)
-                        .iter()
-                        .map(|mv| {
-                            let mut next = pos;
-                            next.play_unchecked(mv);
-                            tables.probe(&next).expect("covered")
-                        })
-                        .collect();
-                    let expected = if values.contains(&Wdl::Loss) {
-                        Wdl::Win
-                    } else if values.iter().all(|&w| w == Wdl::Win) {
-                        Wdl::Loss
-                    } else {
-                        Wdl::Draw
-                    };
-                    assert_eq!(tables.probe(&pos), Some(expected), "{v:?} {m:?} {pos:?}");
-                }
+            for (m, pos) in sample(&tables, rules, 5, 200) {
+                let values: Vec<Wdl> = pos
+                    .legal_moves(rules)
+                    .iter()
+                    .map(|mv| {
+                        let mut next = pos;
+                        next.play_unchecked(mv);
+                        tables.probe(&next).expect("covered")
+                    })
+                    .collect();
+                let expected = if values.contains(&Wdl::Loss) {
+                    Wdl::Win
+                } else if values.iter().all(|&w| w == Wdl::Win) {
+                    Wdl::Loss
+                } else {
+                    Wdl::Draw
+                };
+                assert_eq!(tables.probe(&pos), Some(expected), "{v:?} {m:?} {pos:?}");
             }
         }
     }
@@ -957,55 +976,42 @@ mod tests {
             // In the 8-men variant only a capture restarts the no-progress count.
             let crowning_converts = v != Variant::CzechBook;
             let (tables, _) = Tables::build(rules, 3, 2, &mut |_, _| {});
-            let mut rng = SmallRng::seed_from_u64(7);
             let (mut won, mut lost) = (0, 0);
-            for (m, slice) in &tables.slices {
-                for _ in 0..300 {
-                    let i = rng.random_range(0..slice.indexer.size);
-                    let side = if rng.random() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    let Some(pos) = slice.indexer.position(rules, i, side) else {
-                        continue;
-                    };
-                    let value = tables.probe(&pos).expect("covered");
-                    let d = tables.distance(&pos);
-                    let moves = pos.legal_moves(rules);
-                    // Each move: its value for the opponent and its distance.
-                    let next: Vec<(Wdl, u32)> = moves
-                        .iter()
-                        .map(|mv| {
-                            let mut next = pos;
-                            next.play_unchecked(mv);
-                            let capture = next.occupied().len() < pos.occupied().len();
-                            let dn =
-                                if Material::of(&next) == *m || (!capture && !crowning_converts) {
-                                    tables.distance(&next).unwrap_or(u32::MAX)
-                                } else {
-                                    0
-                                };
-                            (tables.probe(&next).expect("covered"), dn)
-                        })
-                        .collect();
-                    let expected = match value {
-                        Wdl::Draw => None,
-                        _ if moves.is_empty() => Some(0),
-                        Wdl::Win => {
-                            won += 1;
-                            next.iter()
-                                .filter(|(w, _)| *w == Wdl::Loss)
-                                .map(|(_, d)| d.saturating_add(1))
-                                .min()
-                        }
-                        Wdl::Loss => {
-                            lost += 1;
-                            next.iter().map(|(_, d)| d.saturating_add(1)).max()
-                        }
-                    };
-                    assert_eq!(d, expected, "{v:?} {m:?} {pos:?}");
-                }
+            for (m, pos) in sample(&tables, rules, 7, 300) {
+                let value = tables.probe(&pos).expect("covered");
+                let d = tables.distance(&pos);
+                let moves = pos.legal_moves(rules);
+                // Each move: its value for the opponent and its distance.
+                let next: Vec<(Wdl, u32)> = moves
+                    .iter()
+                    .map(|mv| {
+                        let mut next = pos;
+                        next.play_unchecked(mv);
+                        let capture = next.occupied().len() < pos.occupied().len();
+                        let dn = if Material::of(&next) == m || (!capture && !crowning_converts) {
+                            tables.distance(&next).unwrap_or(u32::MAX)
+                        } else {
+                            0
+                        };
+                        (tables.probe(&next).expect("covered"), dn)
+                    })
+                    .collect();
+                let expected = match value {
+                    Wdl::Draw => None,
+                    _ if moves.is_empty() => Some(0),
+                    Wdl::Win => {
+                        won += 1;
+                        next.iter()
+                            .filter(|(w, _)| *w == Wdl::Loss)
+                            .map(|(_, d)| d.saturating_add(1))
+                            .min()
+                    }
+                    Wdl::Loss => {
+                        lost += 1;
+                        next.iter().map(|(_, d)| d.saturating_add(1)).max()
+                    }
+                };
+                assert_eq!(d, expected, "{v:?} {m:?} {pos:?}");
             }
             assert!(won > 100 && lost > 100, "{v:?}: {won} won, {lost} lost");
         }

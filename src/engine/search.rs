@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::endgame::{self, Material, Tables, Wdl};
+use super::endgame::{self, Tables, Wdl};
 use super::eval::Evaluator;
 use super::tt::{Bound, Table};
 use crate::rules::{Move, Position, Role, RuleSet};
@@ -519,28 +519,24 @@ impl Searcher {
             *moves = keep;
         }
         if value == Wdl::Win && tables.has_distances() {
-            let material = Material::of(root);
-            // Where only a capture restarts the no-progress count, a crowning is no conversion.
-            let crowning_converts = self
-                .rules
-                .draw
-                .quiet_moves
-                .is_none_or(|q| q.man_move_resets);
-            let distance = |m: &Move| {
-                let mut next = *root;
-                next.play_unchecked(m);
-                let capture = next.occupied().len() < root.occupied().len();
-                if Material::of(&next) != material && (capture || crowning_converts) {
-                    0
-                } else {
-                    // 0 when the opponent has no move left.
-                    tables
-                        .distance(&next)
-                        .map_or(u32::MAX, |d| if d == 0 { 0 } else { d + 1 })
-                }
-            };
-            let nearest = moves.iter().map(distance).min().unwrap_or(0);
-            moves.retain(|m| distance(m) == nearest);
+            let distances: Vec<u32> = moves
+                .iter()
+                .map(|m| {
+                    let mut next = *root;
+                    next.play_unchecked(m);
+                    if endgame::converts(&self.rules, root, &next) {
+                        0
+                    } else {
+                        // 0 when the opponent has no move left.
+                        tables
+                            .distance(&next)
+                            .map_or(u32::MAX, |d| if d == 0 { 0 } else { d + 1 })
+                    }
+                })
+                .collect();
+            let nearest = distances.iter().copied().min().unwrap_or(0);
+            let mut each = distances.into_iter();
+            moves.retain(|_| each.next() == Some(nearest));
         }
         self.probe_pieces = root.occupied().len() as u32 - 1;
     }
