@@ -497,6 +497,12 @@ fn build_endgames(
             rules.id,
             path.display()
         ))?;
+        if stats.beyond_count > 0 {
+            out.line(format_args!(
+                "{}: {} won or lost positions take longer to their next capture than the no-progress rule allows: drawn under it",
+                rules.id, stats.beyond_count
+            ))?;
+        }
     } else {
         // None left from an earlier build: asked for none, the search uses none.
         let _ = std::fs::remove_file(distances_file_in(&dir, rules));

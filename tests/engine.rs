@@ -464,3 +464,33 @@ fn a_won_ending_is_won_before_the_no_progress_rule_draws_it() {
         game.moves().len()
     );
 }
+
+/// In the 8-men variant only a capture restarts the no-progress count (20 moves each): a win
+/// whose next capture lies 55 plies away is a draw, as the loser holds out until the rule draws
+/// the game. White's one move, a capture, leads to such a win (`B:WK1,24,29:BK16`), which the
+/// search, knowing the distances, values as a draw; with the values alone, as a win.
+#[test]
+fn a_win_beyond_the_eight_men_no_progress_count_is_a_draw() {
+    use dama::engine::endgame::{Tables, Wdl};
+    use std::sync::Arc;
+    let rules = Variant::CzechBook.rules();
+    let (tables, _) = Tables::build(rules, 4, 2, &mut |_, _| {});
+    let start = rules.parse_fen("W:WK10,24,29:B6,K16").unwrap();
+    let after = rules.parse_fen("B:WK1,24,29:BK16").unwrap();
+    assert_eq!(tables.probe(&after), Some(Wdl::Loss));
+    assert_eq!(tables.distance(&after), Some(55));
+    assert_eq!(tables.probe_counted(&after, 0), Some(Wdl::Draw));
+    let mut values = Vec::new();
+    tables.write(&mut values).unwrap();
+    let values_alone = Tables::read(rules, &mut values.as_slice()).unwrap();
+    let game = Game::from_position(rules.clone(), start);
+    let score = |t: Tables| {
+        let mut searcher = Searcher::new(rules, 8);
+        searcher.set_endgames(Some(Arc::new(t)));
+        searcher
+            .search(&game_positions(&game), Limits::depth(6), &mut |_| {})
+            .score
+    };
+    assert_eq!(score(tables), 0);
+    assert!(score(values_alone) > 10_000);
+}

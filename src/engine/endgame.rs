@@ -5,7 +5,10 @@
 //! `dama endgame --variant ID --pieces N` builds them into `ENDGAMES/ID.wdl` in the data
 //! folder; the search finds them there ([`set_directory`], [`installed`]) and plays covered
 //! endings exactly. The values are those of the game without the no-progress and repetition
-//! rules: a win may take longer than a rule set's move counter allows.
+//! rules: a win may take longer than a rule set's move counter allows. But where only a capture
+//! restarts the no-progress count (the 8-men variant), a capture into a win or loss whose next
+//! capture lies beyond the count is valued as one into a draw, and [`Tables::probe_counted`]
+//! reads a position with the plies its count has left.
 //!
 //! Beside the values, `ENDGAMES/ID.dtc` holds each won or lost position's distance to
 //! conversion: the plies to the next capture or crowning with best play (the winner hurrying, the
@@ -335,6 +338,19 @@ fn nth_free(taken: u64, p: u32) -> u32 {
 pub struct Tables {
     pieces: u32,
     slices: HashMap<Material, Slice>,
+    /// The plies the no-progress rule allows between captures, where only a capture restarts
+    /// it (the 8-men variant): the distances then say which wins it draws.
+    capture_count: Option<u32>,
+}
+
+/// The plies `rules`' no-progress rule allows between two captures, where nothing else restarts
+/// its count: a distance to the next capture is then all the rule needs to be known.
+fn capture_count(rules: &RuleSet) -> Option<u32> {
+    rules
+        .draw
+        .quiet_moves
+        .filter(|q| !q.man_move_resets)
+        .map(|q| 2 * u32::from(q.moves_each))
 }
 
 #[derive(Debug)]
@@ -366,6 +382,9 @@ pub struct BuildStats {
     pub draws: u64,
     /// Lost positions.
     pub losses: u64,
+    /// Won and lost positions whose next capture lies beyond the no-progress count, where only
+    /// a capture restarts it: drawn under that rule.
+    pub beyond_count: u64,
 }
 
 impl Tables {
@@ -392,6 +411,34 @@ impl Tables {
             1 => Wdl::Win,
             2 => Wdl::Loss,
             _ => Wdl::Draw,
+        })
+    }
+
+    /// The value of `pos` when the no-progress rule has counted `quiet` plies. Where only a
+    /// capture restarts that count (the 8-men variant) and the distances are known, a win or
+    /// loss whose next capture lies beyond the plies left is a draw: the loser holds out until
+    /// the rule draws the game. Elsewhere the value of [`Tables::probe`].
+    pub fn probe_counted(&self, pos: &Position, quiet: u32) -> Option<Wdl> {
+        let value = self.probe(pos)?;
+        let Some(limit) = self.capture_count else {
+            return Some(value);
+        };
+        let material = Material::of(pos);
+        if value == Wdl::Draw
+            || material.of_color(Color::White) == 0
+            || material.of_color(Color::Black) == 0
+        {
+            return Some(value);
+        }
+        let slice = self.slices.get(&material)?;
+        let Some(distances) = &slice.distances else {
+            return Some(value);
+        };
+        let d = distances[slice.indexer.entry(pos)];
+        Some(if d != FAR && u32::from(d) <= limit.saturating_sub(quiet) {
+            value
+        } else {
+            Wdl::Draw
         })
     }
 
@@ -456,6 +503,7 @@ impl Tables {
         let mut tables = Tables {
             pieces: u32::from(limit),
             slices: HashMap::new(),
+            capture_count: capture_count(rules),
         };
         let mut stats = BuildStats::default();
         for m in materials {
@@ -465,6 +513,7 @@ impl Tables {
             stats.wins += s.wins;
             stats.draws += s.draws;
             stats.losses += s.losses;
+            stats.beyond_count += s.beyond_count;
             tables.slices.insert(m, slice);
             progress(&m, &s);
         }
@@ -558,16 +607,19 @@ impl Tables {
                 distances[e] = pass.min(u32::from(FAR - 1)) as u8;
             }
         }
-        for (d, v) in distances.iter_mut().zip(&values) {
-            if !matches!(*v, WIN | LOSS) {
-                *d = FAR;
-            }
-        }
         let mut stats = BuildStats {
             materials: 1,
             positions: entries as u64,
             ..BuildStats::default()
         };
+        let count = self.capture_count.unwrap_or(u32::MAX);
+        for (d, v) in distances.iter_mut().zip(&values) {
+            if !matches!(*v, WIN | LOSS) {
+                *d = FAR;
+            } else if *d == FAR || u32::from(*d) > count {
+                stats.beyond_count += 1;
+            }
+        }
         let mut packed = vec![0u8; entries.div_ceil(4)];
         for (e, v) in values.iter().enumerate() {
             let bits = match *v {
@@ -655,7 +707,11 @@ impl Tables {
                 },
             );
         }
-        Ok(Tables { pieces, slices })
+        Ok(Tables {
+            pieces,
+            slices,
+            capture_count: capture_count(rules),
+        })
     }
 
     /// Writes the distances to conversion, when computed: a file of its own, as they take four
@@ -792,12 +848,15 @@ impl Solver<'_> {
                         continue;
                     }
                 }
+            } else if converts(rules, &pos, &next) {
+                // Where only a capture restarts the no-progress count, a win or loss after the
+                // capture whose own next capture lies beyond that count is a draw.
+                self.tables.probe_counted(&next, 0).unwrap_or(Wdl::Draw)
             } else {
                 let v = self.tables.probe(&next).unwrap_or(Wdl::Draw);
                 // A crowning that is no conversion: its distance goes on from the crowned
                 // position's.
-                if !converts(rules, &pos, &next)
-                    && v != Wdl::Draw
+                if v != Wdl::Draw
                     && let Some(d) = self.tables.distance(&next)
                     && d >= pass
                 {
@@ -889,7 +948,7 @@ pub fn installed(rules: &RuleSet) -> Option<Arc<Tables>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use crate::rules::{QuietMoves, Variant};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
@@ -1014,6 +1073,81 @@ mod tests {
                 assert_eq!(d, expected, "{v:?} {m:?} {pos:?}");
             }
             assert!(won > 100 && lost > 100, "{v:?}: {won} won, {lost} lost");
+        }
+    }
+
+    /// Where only a capture restarts the no-progress count, a win or loss whose next capture
+    /// lies beyond the count is a draw, and so are the positions whose only way to it was such a
+    /// capture. The 8-men variant with a count of 3 moves each, so that 3 pieces show it.
+    #[test]
+    fn a_win_beyond_the_no_progress_count_is_a_draw() {
+        let real = Variant::CzechBook.rules();
+        let mut short = real.clone();
+        short.draw.quiet_moves = short
+            .draw
+            .quiet_moves
+            .map(|q| QuietMoves { moves_each: 3, ..q });
+        let (t, stats) = Tables::build(&short, 3, 2, &mut |_, _| {});
+        let (unlimited, unlimited_stats) = Tables::build(real, 3, 2, &mut |_, _| {});
+        assert_eq!(unlimited_stats.beyond_count, 0);
+        assert!(stats.beyond_count > 0);
+        let (mut beyond, mut near, mut changed) = (0, 0, 0);
+        for (m, pos) in sample(&t, &short, 11, 300) {
+            let value = t.probe(&pos).expect("covered");
+            if value != unlimited.probe(&pos).expect("covered") {
+                changed += 1;
+            }
+            // The value follows from the moves, a capture's as the count values it.
+            let next: Vec<Wdl> = pos
+                .legal_moves(&short)
+                .iter()
+                .map(|mv| {
+                    let mut next = pos;
+                    next.play_unchecked(mv);
+                    if Material::of(&next).total() < m.total() {
+                        t.probe_counted(&next, 0)
+                    } else {
+                        t.probe(&next)
+                    }
+                    .expect("covered")
+                })
+                .collect();
+            let expected = if next.contains(&Wdl::Loss) {
+                Wdl::Win
+            } else if next.iter().all(|&w| w == Wdl::Win) {
+                Wdl::Loss
+            } else {
+                Wdl::Draw
+            };
+            assert_eq!(value, expected, "{pos:?}");
+            // Counted: decided only while the distance fits in the 6 plies left.
+            let counted = t.probe_counted(&pos, 0).expect("covered");
+            match t.distance(&pos) {
+                None => assert_eq!(counted, Wdl::Draw),
+                Some(d) if d > 6 => {
+                    assert_eq!(counted, Wdl::Draw, "{pos:?}");
+                    beyond += 1;
+                }
+                Some(d) => {
+                    assert_eq!(counted, value);
+                    assert_eq!(t.probe_counted(&pos, 6 - d), Some(value));
+                    if d > 0 {
+                        assert_eq!(t.probe_counted(&pos, 7 - d), Some(Wdl::Draw), "{pos:?}");
+                    }
+                    near += 1;
+                }
+            }
+        }
+        assert!(
+            beyond > 0 && near > 0 && changed > 0,
+            "{beyond} {near} {changed}"
+        );
+        // Where a man's move restarts the count too, the count does not change a value.
+        let czech = Variant::Czech.rules();
+        let (t, stats) = Tables::build(czech, 3, 2, &mut |_, _| {});
+        assert_eq!(stats.beyond_count, 0);
+        for (_, pos) in sample(&t, czech, 11, 100) {
+            assert_eq!(t.probe_counted(&pos, 29), t.probe(&pos));
         }
     }
 

@@ -609,6 +609,22 @@ impl Searcher {
         });
     }
 
+    /// `score` faded towards a draw as the no-progress count of the position last pushed runs
+    /// out, where only a capture restarts it (the 8-men variant): there the count runs through
+    /// the whole game, and an advantage not turned into a capture in time is a draw. The side
+    /// ahead then seeks the capture sooner, the side behind puts it off.
+    #[inline]
+    fn fade(&self, score: i32) -> i32 {
+        match self.quiet_limit {
+            Some((limit, false)) => {
+                let quiet = self.path[self.path.len() - 1].quiet.min(limit) as i32;
+                let limit = limit as i32;
+                score * (2 * limit - quiet) / (2 * limit)
+            }
+            _ => score,
+        }
+    }
+
     /// Whether the no-progress rule has drawn the game at the position last pushed.
     #[inline]
     fn no_progress_draw(&self) -> bool {
@@ -669,7 +685,8 @@ impl Searcher {
         if self.probe_pieces > 0
             && pos.occupied().len() as u32 <= self.probe_pieces
             && let Some(tables) = &self.endgames
-            && let Some(value) = tables.probe(pos)
+            && let Some(value) =
+                tables.probe_counted(pos, self.path[self.path.len() - 1].quiet as u32)
         {
             self.tb_hits += 1;
             return match value {
@@ -692,7 +709,7 @@ impl Searcher {
             if mobility[pos.side_to_move()] == 0 {
                 return -MATE + ply as i32;
             }
-            return self.eval.evaluate_with(pos, mobility);
+            return self.fade(self.eval.evaluate_with(pos, mobility));
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.generate_moves(&self.rules, &mut moves);
