@@ -616,7 +616,7 @@ impl Tables {
         for (d, v) in distances.iter_mut().zip(&values) {
             if !matches!(*v, WIN | LOSS) {
                 *d = FAR;
-            } else if *d == FAR || u32::from(*d) > count {
+            } else if u32::from(*d) > count {
                 stats.beyond_count += 1;
             }
         }

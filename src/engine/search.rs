@@ -493,15 +493,34 @@ impl Searcher {
     /// position, a covered root would see all its winning moves as equally good). In a won
     /// position, where the distances to conversion are known, only the winning moves nearest
     /// to a capture (or a crowning, where that restarts the no-progress count too) are kept:
-    /// the win is made before a no-progress rule draws it.
+    /// the win is made before a no-progress rule draws it. Values are read with the plies the
+    /// no-progress count has left ([`Tables::probe_counted`]), but for a win that count draws:
+    /// that one is played as a win, nearest first, as the loser may still err.
     fn keep_known_result(&mut self, root: &Position, moves: &mut Vec<Move>) {
         let Some(tables) = self.endgames.as_ref() else {
             return;
         };
-        let Some(value) = tables.probe(root) else {
+        let quiet = self.path.last().map_or(0, |v| v.quiet) as u32;
+        let (Some(raw), Some(value)) = (tables.probe(root), tables.probe_counted(root, quiet))
+        else {
             return;
         };
-        let wanted = match value {
+        let counted = !(raw == Wdl::Win && value == Wdl::Draw);
+        let pieces = root.occupied().len();
+        let value_after = |m: &Move| {
+            let mut next = *root;
+            next.play_unchecked(m);
+            if !counted {
+                return tables.probe(&next);
+            }
+            let quiet = if next.occupied().len() < pieces {
+                0
+            } else {
+                quiet + 1
+            };
+            tables.probe_counted(&next, quiet)
+        };
+        let wanted = match if counted { value } else { raw } {
             Wdl::Win => Wdl::Loss,
             Wdl::Draw => Wdl::Draw,
             Wdl::Loss => return,
@@ -509,16 +528,12 @@ impl Searcher {
         let keep: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|m| {
-                let mut next = *root;
-                next.play_unchecked(m);
-                tables.probe(&next) == Some(wanted)
-            })
+            .filter(|m| value_after(m) == Some(wanted))
             .collect();
         if !keep.is_empty() {
             *moves = keep;
         }
-        if value == Wdl::Win && tables.has_distances() {
+        if wanted == Wdl::Loss && tables.has_distances() {
             let distances: Vec<u32> = moves
                 .iter()
                 .map(|m| {
@@ -680,7 +695,7 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos, &self.rules);
+            return self.fade(self.eval.evaluate(pos, &self.rules));
         }
         if self.probe_pieces > 0
             && pos.occupied().len() as u32 <= self.probe_pieces
