@@ -423,23 +423,18 @@ impl Tables {
         let Some(limit) = self.capture_count else {
             return Some(value);
         };
-        let material = Material::of(pos);
-        if value == Wdl::Draw
-            || material.of_color(Color::White) == 0
-            || material.of_color(Color::Black) == 0
-        {
+        if value == Wdl::Draw {
             return Some(value);
         }
-        let slice = self.slices.get(&material)?;
-        let Some(distances) = &slice.distances else {
-            return Some(value);
+        let within = match self.distance(pos) {
+            Some(d) => d <= limit.saturating_sub(quiet),
+            // Beyond 254 plies, or the distances not read (then the value alone).
+            None => self
+                .slices
+                .get(&Material::of(pos))
+                .is_none_or(|s| s.distances.is_none()),
         };
-        let d = distances[slice.indexer.entry(pos)];
-        Some(if d != FAR && u32::from(d) <= limit.saturating_sub(quiet) {
-            value
-        } else {
-            Wdl::Draw
-        })
+        Some(if within { value } else { Wdl::Draw })
     }
 
     /// Whether the distances to conversion are known ([`Tables::distance`]).
@@ -899,7 +894,7 @@ pub fn set_directory(dir: &Path) {
 /// crowning where a crowning restarts the rule set's no-progress count too (not in the 8-men
 /// variant, where only a capture does).
 pub fn converts(rules: &RuleSet, before: &Position, after: &Position) -> bool {
-    let crowning_restarts = rules.draw.quiet_moves.is_none_or(|q| q.man_move_resets);
+    let crowning_restarts = capture_count(rules).is_none();
     after.occupied().len() < before.occupied().len()
         || (crowning_restarts && Material::of(after) != Material::of(before))
 }
@@ -997,6 +992,18 @@ mod tests {
         out
     }
 
+    /// The value of a position whose moves lead to positions of these values (for the
+    /// opponent).
+    fn value_from(successors: &[Wdl]) -> Wdl {
+        if successors.contains(&Wdl::Loss) {
+            Wdl::Win
+        } else if successors.iter().all(|&w| w == Wdl::Win) {
+            Wdl::Loss
+        } else {
+            Wdl::Draw
+        }
+    }
+
     /// Every value agrees with the values of the positions a move leads to.
     #[test]
     fn values_follow_from_the_moves() {
@@ -1014,13 +1021,7 @@ mod tests {
                         tables.probe(&next).expect("covered")
                     })
                     .collect();
-                let expected = if values.contains(&Wdl::Loss) {
-                    Wdl::Win
-                } else if values.iter().all(|&w| w == Wdl::Win) {
-                    Wdl::Loss
-                } else {
-                    Wdl::Draw
-                };
+                let expected = value_from(&values);
                 assert_eq!(tables.probe(&pos), Some(expected), "{v:?} {m:?} {pos:?}");
             }
         }
@@ -1112,14 +1113,7 @@ mod tests {
                     .expect("covered")
                 })
                 .collect();
-            let expected = if next.contains(&Wdl::Loss) {
-                Wdl::Win
-            } else if next.iter().all(|&w| w == Wdl::Win) {
-                Wdl::Loss
-            } else {
-                Wdl::Draw
-            };
-            assert_eq!(value, expected, "{pos:?}");
+            assert_eq!(value, value_from(&next), "{pos:?}");
             // Counted: decided only while the distance fits in the 6 plies left.
             let counted = t.probe_counted(&pos, 0).expect("covered");
             match t.distance(&pos) {

@@ -500,7 +500,7 @@ impl Searcher {
         let Some(tables) = self.endgames.as_ref() else {
             return;
         };
-        let quiet = self.path.last().map_or(0, |v| v.quiet) as u32;
+        let quiet = self.quiet() as u32;
         let (Some(raw), Some(value)) = (tables.probe(root), tables.probe_counted(root, quiet))
         else {
             return;
@@ -632,7 +632,7 @@ impl Searcher {
     fn fade(&self, score: i32) -> i32 {
         match self.quiet_limit {
             Some((limit, false)) => {
-                let quiet = self.path[self.path.len() - 1].quiet.min(limit) as i32;
+                let quiet = self.quiet().min(limit) as i32;
                 let limit = limit as i32;
                 score * (2 * limit - quiet) / (2 * limit)
             }
@@ -643,8 +643,14 @@ impl Searcher {
     /// Whether the no-progress rule has drawn the game at the position last pushed.
     #[inline]
     fn no_progress_draw(&self) -> bool {
-        let quiet = self.path[self.path.len() - 1].quiet;
+        let quiet = self.quiet();
         self.quiet_limit.is_some_and(|(limit, _)| quiet >= limit)
+    }
+
+    /// The plies the no-progress rule has counted at the position last pushed.
+    #[inline]
+    fn quiet(&self) -> usize {
+        self.path.last().map_or(0, |v| v.quiet)
     }
 
     /// Whether the position last pushed occurred before with the same side to move, since the
@@ -700,8 +706,7 @@ impl Searcher {
         if self.probe_pieces > 0
             && pos.occupied().len() as u32 <= self.probe_pieces
             && let Some(tables) = &self.endgames
-            && let Some(value) =
-                tables.probe_counted(pos, self.path[self.path.len() - 1].quiet as u32)
+            && let Some(value) = tables.probe_counted(pos, self.quiet() as u32)
         {
             self.tb_hits += 1;
             return match value {
