@@ -506,14 +506,14 @@ impl Searcher {
             return;
         };
         let counted = !(raw == Wdl::Win && value == Wdl::Draw);
-        let pieces = root.occupied().len();
+        let rules = &self.rules;
         let value_after = |m: &Move| {
             let mut next = *root;
             next.play_unchecked(m);
             if !counted {
                 return tables.probe(&next);
             }
-            let quiet = if next.occupied().len() < pieces {
+            let quiet = if endgame::converts(rules, root, &next) {
                 0
             } else {
                 quiet + 1
