@@ -2,7 +2,8 @@
 # Learns the evaluation of every preset rule set from nothing and writes assets/eval/*.eval
 # (examples/train_eval.rs; see the README, "The computer opponent"). Extra arguments go to each
 # run, for instance --games 2000 for a quick try or --threads 16.
-# On 2 cores the whole takes about an hour and three quarters; on 16 cores a few minutes.
+# On 2 cores the whole takes an hour to an hour and a half (the README's figures for each rule
+# set: 3 x 8-15 minutes, 25 for Two Towers, 19 for International); on 16 cores a few minutes.
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --example train_eval
