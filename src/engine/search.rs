@@ -27,6 +27,11 @@ const MAX_PLY: usize = 128;
 const PRUNE_MARGIN: i32 = 5;
 /// Half the first width of the root's window around the last iteration's score.
 const ASPIRATION: i32 = 20;
+/// What each piece more than the opponent's adds to a position the databases call drawn. A
+/// drawn ending a piece up still gives an opponent without the databases chances to go wrong;
+/// one a piece down gives none. Scored 0, every covered draw looks alike, and the search gives
+/// men away on the way into one as readily as it keeps them.
+const DRAW_MATERIAL: i32 = 10;
 
 /// When to stop searching. Unset limits do not apply; with none set the search goes to
 /// [`Limits::MAX_DEPTH`].
@@ -711,7 +716,7 @@ impl Searcher {
             self.tb_hits += 1;
             return match value {
                 Wdl::Win => KNOWN_WIN - ply as i32,
-                Wdl::Draw => 0,
+                Wdl::Draw => draw_score(pos),
                 Wdl::Loss => ply as i32 - KNOWN_WIN,
             };
         }
@@ -945,6 +950,14 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// The score of a position the databases call drawn, for its side to move: see
+/// [`DRAW_MATERIAL`].
+fn draw_score(pos: &Position) -> i32 {
+    let side = pos.side_to_move();
+    let ahead = pos.pieces(side).len() as i32 - pos.pieces(!side).len() as i32;
+    ahead * DRAW_MATERIAL
 }
 
 /// Whether `after` follows `before` by a king's move without capture.
