@@ -12,7 +12,9 @@
 //! where two leave few choices) is played twice, the engines swapping colours. Every move gets
 //! `level move-time=SECONDS`. A game still going after PLIES plies (default 300) is a draw; an
 //! engine that answers an illegal move, or nothing within 5 × SECONDS + 2 s, loses the game.
-//! Each game's line ends with its length and final position (FEN), to look into how it ended.
+//! Each game's line gives its length and final position (FEN), to look into how it ended, and
+//! the highest score engine A gave its own position (from its `info` lines): a draw after a
+//! score of +1 was let slip, one that never rose above 0 was held.
 //! The engines are started once and told `new-game` between games. At the end: the score,
 //! and each engine's time per move (mean, 95th percentile, maximum, moves over 1.5 × SECONDS).
 
@@ -33,6 +35,8 @@ struct Engine {
     stdin: ChildStdin,
     lines: Receiver<String>,
     times: Vec<Duration>,
+    /// The score (in men, for the side to move) of the engine's last `info` before its move.
+    last_score: Option<f64>,
 }
 
 impl Engine {
@@ -63,6 +67,7 @@ impl Engine {
             stdin,
             lines,
             times: Vec::new(),
+            last_score: None,
         };
         engine.send("hub");
         let mut variants = String::new();
@@ -120,9 +125,16 @@ impl Engine {
         let began = Instant::now();
         self.send("go think");
         let limit = Duration::from_secs_f64(seconds * 5.0 + 2.0);
+        self.last_score = None;
         loop {
             let left = limit.checked_sub(began.elapsed())?;
             let line = self.wait_for(left)?;
+            if line.starts_with("info")
+                && let Some(score) = line.split("score=").nth(1)
+            {
+                let score = score.split_whitespace().next().unwrap_or("");
+                self.last_score = score.parse().ok().or(self.last_score);
+            }
             if let Some(rest) = line.strip_prefix("done") {
                 self.times.push(began.elapsed());
                 let m = rest.split("move=").nth(1)?.split_whitespace().next()?;
@@ -143,14 +155,15 @@ impl Drop for Engine {
 }
 
 /// How a game ended, from White's side: 1 won, 0 drawn, -1 lost; and why, with the game's
-/// length and final position.
+/// length and final position; and the highest score each side's engine (White, Black) gave
+/// its own position, to tell a draw it held from one it let slip.
 fn play(
     variant: Variant,
     opening: u64,
     engines: [&mut Engine; 2],
     seconds: f64,
     max_plies: usize,
-) -> (i32, String) {
+) -> (i32, String, [Option<f64>; 2]) {
     let rules = variant.rules();
     let mut game = Game::new(rules.clone()).expect("preset");
     let mut rng = SmallRng::seed_from_u64(opening);
@@ -167,15 +180,22 @@ fn play(
     white.send("new-game");
     black.send("new-game");
     let mut sides = [white, black];
+    let mut highest = [None; 2];
     let (score, why) = play_out(
-        &mut game, &start, &mut texts, &mut sides, seconds, max_plies,
+        &mut game,
+        &start,
+        &mut texts,
+        &mut sides,
+        seconds,
+        max_plies,
+        &mut highest,
     );
     let end = format!(
         "{why}, {} plies, final {}",
         game.moves().len(),
         game.position().fen()
     );
-    (score, end)
+    (score, end, highest)
 }
 
 /// Plays `game` on to its end between `sides` (White, Black).
@@ -186,6 +206,7 @@ fn play_out(
     sides: &mut [&mut Engine; 2],
     seconds: f64,
     max_plies: usize,
+    highest: &mut [Option<f64>; 2],
 ) -> (i32, String) {
     let rules = game.rules().clone();
     let rules = &rules;
@@ -208,6 +229,10 @@ fn play_out(
         let Some(text) = engine.think(start, texts, seconds) else {
             return (loses, format!("{side} forfeits: no answer in time"));
         };
+        if let Some(score) = engine.last_score {
+            let h = &mut highest[side.index()];
+            *h = Some(h.map_or(score, |h: f64| h.max(score)));
+        }
         let pos = *game.position();
         match parse_move(&pos, rules, &text) {
             Ok(m) => {
@@ -252,7 +277,7 @@ fn main() {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for opening in openings {
         for a_is_white in [true, false] {
-            let (white_score, why) = if a_is_white {
+            let (white_score, why, highest) = if a_is_white {
                 play(variant, opening, [&mut a, &mut b], seconds, max_plies)
             } else {
                 play(variant, opening, [&mut b, &mut a], seconds, max_plies)
@@ -267,8 +292,10 @@ fn main() {
                 0 => draws += 1,
                 _ => losses += 1,
             }
+            let a_highest = highest[usize::from(!a_is_white)]
+                .map_or_else(|| "none".to_string(), |h| format!("{h:+.2}"));
             println!(
-                "opening {opening:2}, {} white: {why}",
+                "opening {opening:2}, {} white: {why}; A's highest score {a_highest}",
                 if a_is_white { &a.name } else { &b.name }
             );
         }
