@@ -13,8 +13,9 @@
 //! `level move-time=SECONDS`. A game still going after PLIES plies (default 300) is a draw; an
 //! engine that answers an illegal move, or nothing within 5 × SECONDS + 2 s, loses the game.
 //! Each game's line gives its length and final position (FEN), to look into how it ended, and
-//! the highest score engine A gave its own position (from its `info` lines): a draw after a
-//! score of +1 was let slip, one that never rose above 0 was held.
+//! the highest score engine A kept over two of its moves in a row (from its `info` lines; a
+//! score one move's search shows and the next takes back does not count): a draw after +2 was
+//! let slip, one that never rose above +0.3 was held.
 //! The engines are started once and told `new-game` between games. At the end: the score,
 //! and each engine's time per move (mean, 95th percentile, maximum, moves over 1.5 × SECONDS).
 
@@ -155,8 +156,8 @@ impl Drop for Engine {
 }
 
 /// How a game ended, from White's side: 1 won, 0 drawn, -1 lost; and why, with the game's
-/// length and final position; and the highest score each side's engine (White, Black) gave
-/// its own position, to tell a draw it held from one it let slip.
+/// length and final position; and the highest score each side's engine (White, Black) kept
+/// over two of its moves in a row, to tell a draw it held from one it let slip.
 fn play(
     variant: Variant,
     opening: u64,
@@ -210,6 +211,8 @@ fn play_out(
 ) -> (i32, String) {
     let rules = game.rules().clone();
     let rules = &rules;
+    // Each side's score on its last move.
+    let mut last = [None; 2];
     loop {
         if let Some(o) = game.outcome() {
             return match o {
@@ -230,8 +233,12 @@ fn play_out(
             return (loses, format!("{side} forfeits: no answer in time"));
         };
         if let Some(score) = engine.last_score {
-            let h = &mut highest[side.index()];
-            *h = Some(h.map_or(score, |h: f64| h.max(score)));
+            if let Some(before) = last[side.index()] {
+                let kept = score.min(before);
+                let h = &mut highest[side.index()];
+                *h = Some(h.map_or(kept, |h: f64| h.max(kept)));
+            }
+            last[side.index()] = Some(score);
         }
         let pos = *game.position();
         match parse_move(&pos, rules, &text) {
@@ -295,7 +302,7 @@ fn main() {
             let a_highest = highest[usize::from(!a_is_white)]
                 .map_or_else(|| "none".to_string(), |h| format!("{h:+.2}"));
             println!(
-                "opening {opening:2}, {} white: {why}; A's highest score {a_highest}",
+                "opening {opening:2}, {} white: {why}; A's highest score kept {a_highest}",
                 if a_is_white { &a.name } else { &b.name }
             );
         }
