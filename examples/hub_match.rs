@@ -36,8 +36,10 @@ struct Engine {
     stdin: ChildStdin,
     lines: Receiver<String>,
     times: Vec<Duration>,
-    /// The score (in men, for the side to move) of the engine's last `info` before its move.
+    /// This game: the score (in men, for its own side) on the engine's last move, and the
+    /// highest it kept over two moves in a row.
     last_score: Option<f64>,
+    highest_kept: Option<f64>,
 }
 
 impl Engine {
@@ -69,6 +71,7 @@ impl Engine {
             lines,
             times: Vec::new(),
             last_score: None,
+            highest_kept: None,
         };
         engine.send("hub");
         let mut variants = String::new();
@@ -102,6 +105,13 @@ impl Engine {
         engine
     }
 
+    /// Tells the engine a game begins, and forgets the last game's scores.
+    fn new_game(&mut self) {
+        self.send("new-game");
+        self.last_score = None;
+        self.highest_kept = None;
+    }
+
     fn send(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").expect("the engine reads");
         self.stdin.flush().expect("the engine reads");
@@ -126,18 +136,28 @@ impl Engine {
         let began = Instant::now();
         self.send("go think");
         let limit = Duration::from_secs_f64(seconds * 5.0 + 2.0);
-        self.last_score = None;
+        let mut score: Option<f64> = None;
         loop {
             let left = limit.checked_sub(began.elapsed())?;
             let line = self.wait_for(left)?;
             if line.starts_with("info")
-                && let Some(score) = line.split("score=").nth(1)
+                && let Some(s) = line.split("score=").nth(1)
             {
-                let score = score.split_whitespace().next().unwrap_or("");
-                self.last_score = score.parse().ok().or(self.last_score);
+                score = s
+                    .split_whitespace()
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .or(score);
             }
             if let Some(rest) = line.strip_prefix("done") {
                 self.times.push(began.elapsed());
+                if let Some(score) = score {
+                    if let Some(before) = self.last_score {
+                        let kept = score.min(before);
+                        self.highest_kept = Some(self.highest_kept.map_or(kept, |h| h.max(kept)));
+                    }
+                    self.last_score = Some(score);
+                }
                 let m = rest.split("move=").nth(1)?.split_whitespace().next()?;
                 return Some(m.to_string());
             }
@@ -156,15 +176,14 @@ impl Drop for Engine {
 }
 
 /// How a game ended, from White's side: 1 won, 0 drawn, -1 lost; and why, with the game's
-/// length and final position; and the highest score each side's engine (White, Black) kept
-/// over two of its moves in a row, to tell a draw it held from one it let slip.
+/// length and final position.
 fn play(
     variant: Variant,
     opening: u64,
     engines: [&mut Engine; 2],
     seconds: f64,
     max_plies: usize,
-) -> (i32, String, [Option<f64>; 2]) {
+) -> (i32, String) {
     let rules = variant.rules();
     let mut game = Game::new(rules.clone()).expect("preset");
     let mut rng = SmallRng::seed_from_u64(opening);
@@ -178,25 +197,18 @@ fn play(
     }
     let start = *game.start();
     let [white, black] = engines;
-    white.send("new-game");
-    black.send("new-game");
+    white.new_game();
+    black.new_game();
     let mut sides = [white, black];
-    let mut highest = [None; 2];
     let (score, why) = play_out(
-        &mut game,
-        &start,
-        &mut texts,
-        &mut sides,
-        seconds,
-        max_plies,
-        &mut highest,
+        &mut game, &start, &mut texts, &mut sides, seconds, max_plies,
     );
     let end = format!(
         "{why}, {} plies, final {}",
         game.moves().len(),
         game.position().fen()
     );
-    (score, end, highest)
+    (score, end)
 }
 
 /// Plays `game` on to its end between `sides` (White, Black).
@@ -207,12 +219,9 @@ fn play_out(
     sides: &mut [&mut Engine; 2],
     seconds: f64,
     max_plies: usize,
-    highest: &mut [Option<f64>; 2],
 ) -> (i32, String) {
     let rules = game.rules().clone();
     let rules = &rules;
-    // Each side's score on its last move.
-    let mut last = [None; 2];
     loop {
         if let Some(o) = game.outcome() {
             return match o {
@@ -232,14 +241,6 @@ fn play_out(
         let Some(text) = engine.think(start, texts, seconds) else {
             return (loses, format!("{side} forfeits: no answer in time"));
         };
-        if let Some(score) = engine.last_score {
-            if let Some(before) = last[side.index()] {
-                let kept = score.min(before);
-                let h = &mut highest[side.index()];
-                *h = Some(h.map_or(kept, |h: f64| h.max(kept)));
-            }
-            last[side.index()] = Some(score);
-        }
         let pos = *game.position();
         match parse_move(&pos, rules, &text) {
             Ok(m) => {
@@ -284,7 +285,7 @@ fn main() {
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for opening in openings {
         for a_is_white in [true, false] {
-            let (white_score, why, highest) = if a_is_white {
+            let (white_score, why) = if a_is_white {
                 play(variant, opening, [&mut a, &mut b], seconds, max_plies)
             } else {
                 play(variant, opening, [&mut b, &mut a], seconds, max_plies)
@@ -299,7 +300,8 @@ fn main() {
                 0 => draws += 1,
                 _ => losses += 1,
             }
-            let a_highest = highest[usize::from(!a_is_white)]
+            let a_highest = a
+                .highest_kept
                 .map_or_else(|| "none".to_string(), |h| format!("{h:+.2}"));
             println!(
                 "opening {opening:2}, {} white: {why}; A's highest score kept {a_highest}",
