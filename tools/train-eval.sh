@@ -3,18 +3,19 @@
 # (examples/train_eval.rs; see the README, "The computer opponent"). Extra arguments go to each
 # run, for instance --games 2000 for a quick try or --threads 16.
 # On 2 cores the whole takes about an hour and three quarters (the README's figures for each
-# rule set: 2 x 8-15 minutes, 18 for Czech, 25 for Two Towers, 38 for International); on 16
-# cores a few minutes.
+# rule set: 8-15 minutes for English, 18 for Czech, 15 for the 8 men, 25 for Two Towers, 38
+# for International); on 16 cores a few minutes.
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --example train_eval
 for v in czech czech-book english two-towers international; do
     # International's 10x10 patterns need more positions: its shipped weights come from
-    # 3 x 16,000 games (about 38 minutes on 2 cores); Czech's from 3 x 20,000 (about 18).
-    # Arguments given here still win.
+    # 3 x 16,000 games (about 38 minutes on 2 cores); Czech's from 3 x 20,000 (about 18), the
+    # 8 men's from 3 x 16,000 (about 15). Arguments given here still win.
     more=""
     [ "$v" = international ] && more="--games 16000 --rounds 3"
     [ "$v" = czech ] && more="--games 20000 --rounds 3"
+    [ "$v" = czech-book ] && more="--games 16000 --rounds 3"
     # shellcheck disable=SC2086
     ./target/release/examples/train_eval "$v" $more "$@" 2>/dev/null | tee "target/train-$v.log"
 done
