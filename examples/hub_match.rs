@@ -141,9 +141,9 @@ impl Engine {
             let left = limit.checked_sub(began.elapsed())?;
             let line = self.wait_for(left)?;
             if line.starts_with("info")
-                && let Some(s) = line.split("score=").nth(1)
+                && let Some(after) = line.split("score=").nth(1)
             {
-                score = s
+                score = after
                     .split_whitespace()
                     .next()
                     .and_then(|s| s.parse().ok())

@@ -12,10 +12,11 @@ for v in czech czech-book english two-towers international; do
     # International's 10x10 patterns need more positions: its shipped weights come from
     # 3 x 16,000 games (about 38 minutes on 2 cores); Czech's from 3 x 20,000 (about 18), the
     # 8 men's from 3 x 16,000 (about 15). Arguments given here still win.
-    more=""
-    [ "$v" = international ] && more="--games 16000 --rounds 3"
-    [ "$v" = czech ] && more="--games 20000 --rounds 3"
-    [ "$v" = czech-book ] && more="--games 16000 --rounds 3"
+    case $v in
+        international | czech-book) more="--games 16000 --rounds 3" ;;
+        czech) more="--games 20000 --rounds 3" ;;
+        *) more="" ;;
+    esac
     # shellcheck disable=SC2086
     ./target/release/examples/train_eval "$v" $more "$@" 2>/dev/null | tee "target/train-$v.log"
 done
