@@ -17,6 +17,11 @@ fi
 mkdir -p "$root/proc" "$root/dev" "$root$repo"
 mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
 mountpoint -q "$root/dev" || mount --bind /dev "$root/dev"
+# A repository removed and cloned again at the same path leaves the old mount on the deleted
+# folder, where the new build's programs are not (Wine then fails with c0000135): such a mount is
+# replaced.
+same_folder() { [ "$(stat -c %d:%i "$1")" = "$(stat -c %d:%i "$2")" ]; }
+while mountpoint -q "$root$repo" && ! same_folder "$repo" "$root$repo"; do umount -l "$root$repo"; done
 mountpoint -q "$root$repo" || mount --bind "$repo" "$root$repo"
 # The Wine prefix (C: and the registry), made once: later starts take a fraction of a second.
 chroot "$root" sh -c 'WINEDEBUG=-all XDG_RUNTIME_DIR=/tmp /usr/lib/wine/wine64 wineboot --init >/dev/null 2>&1 || true'
