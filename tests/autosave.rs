@@ -533,7 +533,7 @@ fn temporary_files_of_a_crash_are_removed_at_the_next_start() {
     for f in stale.iter().chain(&kept) {
         std::fs::write(f, "[Event \"half").unwrap();
     }
-    let mut app = DamaApp::new(Some(config.clone()));
+    let mut app = DamaApp::new(Some(config.to_path_buf()));
     app.start_autosave(&data);
     for f in &stale {
         assert!(!f.exists(), "{} removed", f.display());

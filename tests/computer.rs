@@ -43,7 +43,8 @@ fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
 }
 
 fn open_fen(h: &mut Harness<'_, DamaApp>, name: &str, pdn: &str) {
-    let path = common::write_file(&common::temp_dir("computer", name), "game.pdn", pdn);
+    let dir = common::temp_dir("computer", name);
+    let path = common::write_file(&dir, "game.pdn", pdn);
     h.state_mut().open_path(&path);
     frames(h);
 }

@@ -128,7 +128,7 @@ impl dama::speech::Speaker for Mute {
 #[test]
 fn every_refusal_and_failure_is_in_czech() {
     let dir = common::temp_dir("czech_errors", "window");
-    let mut e = Errors::new(dir.clone());
+    let mut e = Errors::new(dir.to_path_buf());
 
     // The board.
     e.expect("opponent's piece", |e| e.click(9));
@@ -197,7 +197,7 @@ fn every_refusal_and_failure_is_in_czech() {
     // Files that cannot be opened.
     let missing = dir.join("chybí.pdn");
     e.expect("missing file", |e| e.open(&missing));
-    let folder = dir.clone();
+    let folder = dir.to_path_buf();
     e.expect("a folder", |e| e.open(&folder));
     #[cfg(unix)]
     e.expect("a device", |e| e.open(Path::new("/dev/zero")));

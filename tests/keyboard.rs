@@ -19,14 +19,9 @@ fn type_text(h: &mut Harness<'_, DamaApp>, text: &str) {
 }
 
 fn open_by_keyboard(h: &mut Harness<'_, DamaApp>, text: &str) {
-    // Tests run in parallel threads of one process: each file gets a folder of its own.
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let path = common::write_file(
-        &common::temp_dir("keyboard", &n.to_string()),
-        "kb.pdn",
-        text,
-    );
+    // The folder (a new one each time) lives until the file is opened, at the end.
+    let dir = common::temp_dir("keyboard", "open");
+    let path = common::write_file(&dir, "kb.pdn", text);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     type_text(h, path.to_str().unwrap());

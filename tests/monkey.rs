@@ -224,7 +224,7 @@ struct Monkey {
     seed: u64,
     rng: Rng,
     /// The test's own folder: the autosave, and `files/` for saved and opened games.
-    dir: PathBuf,
+    dir: common::TempDir,
     files: PathBuf,
     /// The last actions, with their step numbers.
     history: VecDeque<(usize, Action)>,
@@ -709,7 +709,7 @@ impl Monkey {
 
     /// Closes the window and removes the test's folder.
     fn finish(self) {
-        let dir = self.dir.clone();
+        let dir = self.dir.to_path_buf();
         drop(self.h);
         let _ = std::fs::remove_dir_all(dir);
     }

@@ -9,7 +9,7 @@ use dama::event::{SettingField as Field, SettingsDamage as Damage};
 use dama::ui::{DamaApp, Settings};
 use dama::ui::{LoadNotice, MAX_SETTINGS_FILE};
 
-fn settings_with(name: &str, contents: &[u8]) -> std::path::PathBuf {
+fn settings_with(name: &str, contents: &[u8]) -> common::TempDir {
     let dir = common::temp_dir("settings_file", name);
     std::fs::write(dir.join("settings.ron"), contents).unwrap();
     dir
@@ -28,7 +28,7 @@ fn a_nan_zoom_is_reset_and_the_window_draws() {
         "nan",
         b"(language: Some(English), zoom: NaN, sound_volume: inf, theme: Dark)",
     );
-    let app = DamaApp::new(Some(dir.clone()));
+    let app = DamaApp::new(Some(dir.to_path_buf()));
     assert_eq!(app.settings.zoom, 1.0);
     assert_eq!(app.settings.sound_volume, 0.5);
     assert_eq!(
@@ -100,7 +100,7 @@ fn an_iso_8859_2_file_keeps_its_values_with_a_notice_in_czech() {
     text.extend([0xF8, 0xED, b' ', 0xA9, 0xBB, b'a', b's', b't', b'n', 0xFD]);
     text.extend(b"\", zoom: 1.5)");
     let dir = settings_with("latin2", &text);
-    let app = DamaApp::new(Some(dir.clone()));
+    let app = DamaApp::new(Some(dir.to_path_buf()));
     assert_eq!(app.settings.white_name, "Jiří Šťastný");
     assert_eq!(app.settings.zoom, 1.5);
     assert_eq!(
@@ -160,7 +160,7 @@ fn a_huge_file_is_not_read_whole() {
     let mut text = b"(theme: Dark, white_name: \"".to_vec();
     text.resize(MAX_SETTINGS_FILE as usize + 10, b'a');
     let dir = settings_with("huge", &text);
-    let app = DamaApp::new(Some(dir.clone()));
+    let app = DamaApp::new(Some(dir.to_path_buf()));
     assert_eq!(app.settings, Settings::default());
     // In the system's language: the file's own choice could not be read.
     let said = app.announcement();

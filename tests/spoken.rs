@@ -721,14 +721,14 @@ struct Script {
     h: Harness<'static, DamaApp>,
     voice: Recording,
     lang: Language,
-    dir: PathBuf,
+    dir: common::TempDir,
     /// (step, new utterances, the live region after it)
     heard: Vec<(String, Vec<String>, String)>,
     commands: HashSet<Command>,
 }
 
 impl Script {
-    fn new(lang: Language, dir: PathBuf) -> Script {
+    fn new(lang: Language, dir: common::TempDir) -> Script {
         let (mut h, voice) = common::speaking(common::settings(lang, Variant::Czech));
         h.run();
         Script {

@@ -28,9 +28,12 @@ fn open_typed(h: &mut Harness<'_, DamaApp>, path: &std::path::Path) {
     h.run();
 }
 
-/// A file in a folder of its own (file names differ from test to test).
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    common::write_file(&common::temp_dir("ui", name), name, text)
+/// A file in a folder of its own (file names differ from test to test), which goes when the
+/// folder is dropped.
+fn temp_file(name: &str, text: &str) -> (common::TempDir, PathBuf) {
+    let dir = common::temp_dir("ui", name);
+    let path = common::write_file(&dir, name, text);
+    (dir, path)
 }
 
 #[test]
@@ -105,7 +108,7 @@ fn a_short_complete_game_in_each_rule_set() {
         h.run();
         let text =
             format!("[GameType \"{game_type}\"]\n[Variant \"{variant}\"]\n[FEN \"{fen}\"]\n*\n");
-        let path = temp_file(&format!("{variant}.pdn"), &text);
+        let (_dir, path) = temp_file(&format!("{variant}.pdn"), &text);
         open_typed(&mut h, &path);
         assert_eq!(h.state().game().rules().id, variant.id(), "{variant}");
         for (from, to) in moves {
@@ -125,7 +128,7 @@ fn a_short_complete_game_in_each_rule_set() {
 fn a_multi_capture_with_a_path_choice() {
     let mut h = app_with(english(Variant::Czech));
     h.run();
-    let path = temp_file(
+    let (_dir, path) = temp_file(
         "choice.pdn",
         "[GameType \"29\"]\n[FEN \"W:W30,32:B17,18,25,26\"]\n*\n",
     );
@@ -157,7 +160,7 @@ fn a_multi_capture_with_a_path_choice() {
 fn promotion_is_visible() {
     let mut h = app_with(english(Variant::Czech));
     h.run();
-    let path = temp_file(
+    let (_dir, path) = temp_file(
         "promote.pdn",
         "[GameType \"29\"]\n[FEN \"W:W5,32:B20\"]\n*\n",
     );
@@ -389,7 +392,7 @@ fn a_bad_file_leaves_the_game_untouched() {
     h.run();
     click(&mut h, 22);
     click(&mut h, 18);
-    let path = temp_file("junk.pdn", "[Event \"x\"]\n1. 22-18 {never closed\n");
+    let (_dir, path) = temp_file("junk.pdn", "[Event \"x\"]\n1. 22-18 {never closed\n");
     h.state_mut().open_path(&path);
     h.run();
     let notice = h.state().notice().unwrap().clone();
@@ -412,7 +415,7 @@ fn a_damaged_settings_file_is_kept_aside_with_a_notice() {
         "(language: Some(English), theme: Pur",
     )
     .unwrap();
-    let app = DamaApp::new(Some(dir.clone()));
+    let app = DamaApp::new(Some(dir.to_path_buf()));
     let notice = app.notice().expect("a notice").clone();
     assert!(notice.error);
     assert!(dir.join("settings.ron.damaged").exists());
@@ -430,7 +433,7 @@ fn looking_back_survives_a_save_and_a_refused_claim() {
         click(&mut h, from);
         click(&mut h, to);
     }
-    let path = temp_file("kept.pdn", "");
+    let (_dir, path) = temp_file("kept.pdn", "");
     h.state_mut().save_to(&path);
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::ArrowLeft);
@@ -455,7 +458,7 @@ fn the_window_says_its_rules_and_file() {
     h.run();
     let name = |h: &Harness<'_, DamaApp>| h.root().accesskit_node().label().unwrap_or_default();
     assert_eq!(name(&h), "Dáma – Two Towers");
-    let path = temp_file("named.pdn", "");
+    let (_dir, path) = temp_file("named.pdn", "");
     h.state_mut().save_to(&path);
     h.run();
     assert_eq!(name(&h), "Dáma – Two Towers – named.pdn");
@@ -740,7 +743,7 @@ fn a_file_with_a_bad_game_offers_the_good_ones_and_says_which_is_bad() {
 #[test]
 fn the_game_choice_says_how_many_games_were_left_out() {
     let game = "[GameType \"21\"]\n1. 11-15 *\n\n";
-    let path = temp_file("left-out.pdn", &game.repeat(dama::game_file::MAX_GAMES + 2));
+    let (_dir, path) = temp_file("left-out.pdn", &game.repeat(dama::game_file::MAX_GAMES + 2));
     let mut h = app_with(english(Variant::Czech));
     h.run();
     open_typed(&mut h, &path);

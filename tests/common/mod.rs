@@ -99,14 +99,38 @@ pub fn type_path_and_save(h: &mut Harness<'_, DamaApp>, path: &Path) {
     h.run();
 }
 
-/// An empty folder of its own for each test: tests run in parallel threads of one process, and
-/// the test files one after another, so `file` (the test file's name) and `name` (the test's)
-/// tell them apart.
-pub fn temp_dir(file: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dama-{file}-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder of its own for a test, removed with everything in it when the value is
+/// dropped, so that test runs leave nothing behind. `file` (the test file's name) and `name`
+/// (the test's) start its name, for finding it while the test runs.
+pub fn temp_dir(file: &str, name: &str) -> TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("dama-{file}-{name}-"))
+        .tempdir()
+        .unwrap();
+    TempDir(dir)
+}
+
+/// A test's folder (see [`temp_dir`]); it reads as the [`Path`] it is.
+pub struct TempDir(tempfile::TempDir);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
 }
 
 /// Writes `text` to the file `name` in `dir`; returns its path.
