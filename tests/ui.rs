@@ -28,8 +28,8 @@ fn open_typed(h: &mut Harness<'_, DamaApp>, path: &std::path::Path) {
     h.run();
 }
 
-/// A file in a folder of its own (file names differ from test to test), which goes when the
-/// folder is dropped.
+/// The file `name` holding `text`, in a folder of its own; both go when the folder returned
+/// is dropped.
 fn temp_file(name: &str, text: &str) -> (common::TempDir, PathBuf) {
     let dir = common::temp_dir("ui", name);
     let path = common::write_file(&dir, name, text);
