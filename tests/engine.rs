@@ -491,6 +491,29 @@ fn a_drawn_ending_keeps_its_pieces() {
     assert!(report.score > 0 && report.score < 50, "{}", report.score);
 }
 
+/// On 10×10 boards a covered draw scores level whatever the material (against Scan 2.0, which
+/// has databases of its own, the tenth of a man a piece that 8×8 boards keep lost points):
+/// White must capture into two kings against one, which International's databases call drawn.
+#[test]
+fn a_drawn_ending_scores_level_on_ten_by_ten_boards() {
+    use dama::engine::endgame::{Tables, Wdl};
+    use std::sync::Arc;
+    let rules = Variant::International.rules();
+    let (tables, _) = Tables::build(rules, 3, 2, &mut |_, _| {});
+    let pos = rules.parse_fen("W:WK46,K5:BK50,28").unwrap();
+    for m in pos.legal_moves(rules) {
+        assert!(m.is_capture());
+        let mut after = pos;
+        after.play_unchecked(&m);
+        assert_eq!(tables.probe(&after), Some(Wdl::Draw));
+    }
+    let mut searcher = Searcher::new(rules, 8);
+    searcher.set_endgames(Some(Arc::new(tables)));
+    let report = searcher.search(&[pos], Limits::depth(6), &mut |_| {});
+    assert_eq!(report.score, 0, "{:?}", report.pv);
+    assert!(searcher.tb_hits() > 0);
+}
+
 /// In the 8-men variant only a capture restarts the no-progress count (20 moves each): a win
 /// whose next capture lies 55 plies away is a draw, as the loser holds out until the rule draws
 /// the game. White's one move, a capture, leads to such a win (`B:WK1,24,29:BK16`), which the

@@ -27,10 +27,13 @@ const MAX_PLY: usize = 128;
 const PRUNE_MARGIN: i32 = 5;
 /// Half the first width of the root's window around the last iteration's score.
 const ASPIRATION: i32 = 20;
-/// What each piece more than the opponent's adds to a position the databases call drawn. A
-/// drawn ending a piece up still gives an opponent without the databases chances to go wrong;
-/// one a piece down gives none. Scored 0, every covered draw looks alike, and the search gives
-/// men away on the way into one as readily as it keeps them.
+/// What each piece more than the opponent's adds to a position the databases call drawn, on
+/// 8×8 boards. A drawn ending a piece up still gives an opponent without the databases chances
+/// to go wrong; one a piece down gives none. Scored 0, every covered draw looks alike, and the
+/// search gives men away on the way into one as readily as it keeps them: in the 8-men variant
+/// this scoring won 73.0 % of the points against the baseline where 0 won 70.3 %. On 10×10
+/// boards covered draws score 0: International's databases reach 4 pieces only, and there the
+/// same scoring lost to Scan 2.0 (27.5 % of the points over 40 games, 37.5 % with 0).
 const DRAW_MATERIAL: i32 = 10;
 
 /// When to stop searching. Unset limits do not apply; with none set the search goes to
@@ -159,6 +162,8 @@ pub struct Searcher {
     depth_offset: u32,
     /// Whether shallow-search pruning may cut this node: off inside the shallow search itself.
     prune: bool,
+    /// What each piece ahead adds to a covered draw: [`DRAW_MATERIAL`] on 8×8 boards, else 0.
+    draw_material: i32,
 }
 
 impl Searcher {
@@ -204,6 +209,11 @@ impl Searcher {
             helper_stop: Arc::new(AtomicBool::new(false)),
             depth_offset: 0,
             prune: true,
+            draw_material: if rules.board.size() == 8 {
+                DRAW_MATERIAL
+            } else {
+                0
+            },
         }
     }
 
@@ -716,7 +726,7 @@ impl Searcher {
             self.tb_hits += 1;
             return match value {
                 Wdl::Win => KNOWN_WIN - ply as i32,
-                Wdl::Draw => draw_score(pos),
+                Wdl::Draw => self.draw_score(pos),
                 Wdl::Loss => ply as i32 - KNOWN_WIN,
             };
         }
@@ -902,6 +912,14 @@ impl Searcher {
         }
     }
 
+    /// The score of a position the databases call drawn, for its side to move: see
+    /// [`DRAW_MATERIAL`].
+    fn draw_score(&self, pos: &Position) -> i32 {
+        let side = pos.side_to_move();
+        let ahead = pos.pieces(side).len() as i32 - pos.pieces(!side).len() as i32;
+        ahead * self.draw_material
+    }
+
     /// The line the table expects after `best` from `root`.
     fn principal_variation(&self, root: Position, best: Move) -> Vec<Move> {
         let mut pv = vec![best];
@@ -950,14 +968,6 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
-}
-
-/// The score of a position the databases call drawn, for its side to move: see
-/// [`DRAW_MATERIAL`].
-fn draw_score(pos: &Position) -> i32 {
-    let side = pos.side_to_move();
-    let ahead = pos.pieces(side).len() as i32 - pos.pieces(!side).len() as i32;
-    ahead * DRAW_MATERIAL
 }
 
 /// Whether `after` follows `before` by a king's move without capture.
