@@ -162,8 +162,6 @@ pub struct Searcher {
     depth_offset: u32,
     /// Whether shallow-search pruning may cut this node: off inside the shallow search itself.
     prune: bool,
-    /// What each piece ahead adds to a covered draw: [`DRAW_MATERIAL`] on 8×8 boards, else 0.
-    draw_material: i32,
 }
 
 impl Searcher {
@@ -209,11 +207,6 @@ impl Searcher {
             helper_stop: Arc::new(AtomicBool::new(false)),
             depth_offset: 0,
             prune: true,
-            draw_material: if rules.board.size() == 8 {
-                DRAW_MATERIAL
-            } else {
-                0
-            },
         }
     }
 
@@ -913,11 +906,14 @@ impl Searcher {
     }
 
     /// The score of a position the databases call drawn, for its side to move: see
-    /// [`DRAW_MATERIAL`].
+    /// [`DRAW_MATERIAL`], which counts on 8×8 boards only.
     fn draw_score(&self, pos: &Position) -> i32 {
+        if self.rules.board.size() != 8 {
+            return 0;
+        }
         let side = pos.side_to_move();
         let ahead = pos.pieces(side).len() as i32 - pos.pieces(!side).len() as i32;
-        ahead * self.draw_material
+        ahead * DRAW_MATERIAL
     }
 
     /// The line the table expects after `best` from `root`.
