@@ -15,7 +15,8 @@
 //! Each game's line gives its length and final position (FEN), to look into how it ended, and
 //! the highest score engine A kept over two of its moves in a row (from its `info` lines; a
 //! score one move's search shows and the next takes back does not count): a draw after +2 was
-//! let slip, one that never rose above +0.3 was held.
+//! let slip, one that never rose above +0.3 was held. With `HUB_MATCH_MOVES` set in the
+//! environment the line ends with the game's moves too, to replay it.
 //! The engines are started once and told `new-game` between games. At the end: the score,
 //! and each engine's time per move (mean, 95th percentile, maximum, moves over 1.5 × SECONDS).
 
@@ -203,11 +204,14 @@ fn play(
     let (score, why) = play_out(
         &mut game, &start, &mut texts, &mut sides, seconds, max_plies,
     );
-    let end = format!(
+    let mut end = format!(
         "{why}, {} plies, final {}",
         game.moves().len(),
         game.position().fen()
     );
+    if std::env::var_os("HUB_MATCH_MOVES").is_some() {
+        end.push_str(&format!("; moves {}", texts.join(" ")));
+    }
     (score, end)
 }
 
