@@ -2,7 +2,8 @@
 //! by Dáma's rules, printing each game and the W/D/L of the first engine:
 //!
 //! ```text
-//! cargo run --release --example hub_match -- VARIANT OPENINGS SECONDS "ENGINE A" "ENGINE B" [PLIES]
+//! cargo run --release --example hub_match -- [--jobs N] VARIANT OPENINGS SECONDS \
+//!     "ENGINE A" "ENGINE B" [PLIES]
 //! cargo run --release --example hub_match -- international 10 0.5 \
 //!     "target/release/dama hub" "scan/scan hub"
 //! ```
@@ -17,11 +18,17 @@
 //! score one move's search shows and the next takes back does not count): a draw after +2 was
 //! let slip, one that never rose above +0.3 was held. With `HUB_MATCH_MOVES` set in the
 //! environment the line ends with the game's moves too, to replay it.
-//! The engines are started once and told `new-game` between games. At the end: the score,
-//! and each engine's time per move (mean, 95th percentile, maximum, moves over 1.5 × SECONDS).
+//! `--jobs N` games are played at once, each job with a pair of engines of its own (started
+//! once, told `new-game` between games), taking the next game when one ends, and each game's
+//! line is printed as it ends. By default one job a core: a game keeps one core busy, as its
+//! engines think in turn (with one search thread each, Dáma's default), so every core is used
+//! and no engine is short of time; more jobs than cores would share the cores and take time
+//! from the engines. At the end: the score, and each engine's time per move over all jobs
+//! (mean, 95th percentile, maximum, moves over 1.5 × SECONDS).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
@@ -265,9 +272,20 @@ fn percentile(times: &mut [Duration], p: f64) -> Duration {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage =
-        "usage: hub_match VARIANT OPENINGS|FIRST..END SECONDS \"ENGINE A\" \"ENGINE B\" [PLIES]";
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: hub_match [--jobs N] VARIANT OPENINGS|FIRST..END SECONDS \
+        \"ENGINE A\" \"ENGINE B\" [PLIES]";
+    // Games at once: one a core by default, each on its own pair of engines.
+    let mut jobs = std::thread::available_parallelism().map_or(1, usize::from);
+    if let Some(i) = args.iter().position(|a| a == "--jobs") {
+        let n = args.get(i + 1).expect(usage);
+        jobs = n
+            .parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .expect("--jobs: a number of games at once");
+        args.drain(i..=i + 1);
+    }
     let variant: Variant = args.first().expect(usage).parse().expect("a variant");
     // N openings from the first, or FIRST..END to go on with a match.
     let openings_text = args.get(1).expect(usage);
@@ -278,61 +296,91 @@ fn main() {
         None => 0..openings_text.parse().expect("a number of openings"),
     };
     let seconds: f64 = args.get(2).expect(usage).parse().expect("seconds a move");
-    let mut a = Engine::start(args.get(3).expect(usage), variant);
-    let mut b = Engine::start(args.get(4).expect(usage), variant);
+    let commands = [args.get(3).expect(usage), args.get(4).expect(usage)];
     let max_plies: usize = args.get(5).map_or(300, |s| s.parse().expect("plies"));
-    // Two versions of one engine are told apart by their commands.
-    if a.name == b.name {
-        a.name.clone_from(&args[3]);
-        b.name.clone_from(&args[4]);
-    }
+    let games: Vec<(u64, bool)> = openings.flat_map(|o| [(o, true), (o, false)]).collect();
+    let jobs = jobs.min(games.len()).max(1);
+    let next = AtomicUsize::new(0);
+    let (tx, results) = channel();
+    let (mut names, mut times) = (Vec::new(), [Vec::new(), Vec::new()]);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    for opening in openings {
-        for a_is_white in [true, false] {
-            let (white_score, why) = if a_is_white {
-                play(variant, opening, [&mut a, &mut b], seconds, max_plies)
-            } else {
-                play(variant, opening, [&mut b, &mut a], seconds, max_plies)
-            };
-            let a_score = if a_is_white {
-                white_score
-            } else {
-                -white_score
-            };
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..jobs)
+            .map(|_| {
+                let tx = tx.clone();
+                let (games, next) = (&games, &next);
+                s.spawn(move || {
+                    let mut a = Engine::start(commands[0], variant);
+                    let mut b = Engine::start(commands[1], variant);
+                    // Two versions of one engine are told apart by their commands.
+                    if a.name == b.name {
+                        a.name.clone_from(commands[0]);
+                        b.name.clone_from(commands[1]);
+                    }
+                    while let Some(&(opening, a_is_white)) =
+                        games.get(next.fetch_add(1, Ordering::Relaxed))
+                    {
+                        let (white_score, why) = if a_is_white {
+                            play(variant, opening, [&mut a, &mut b], seconds, max_plies)
+                        } else {
+                            play(variant, opening, [&mut b, &mut a], seconds, max_plies)
+                        };
+                        let a_score = if a_is_white {
+                            white_score
+                        } else {
+                            -white_score
+                        };
+                        let a_highest = a
+                            .highest_kept
+                            .map_or_else(|| "none".to_string(), |h| format!("{h:+.2}"));
+                        let line = format!(
+                            "opening {opening:2}, {} white: {why}; A's highest score kept {a_highest}",
+                            if a_is_white { &a.name } else { &b.name }
+                        );
+                        tx.send((a_score, line)).expect("the match listens");
+                    }
+                    (
+                        [a.name.clone(), b.name.clone()],
+                        [std::mem::take(&mut a.times), std::mem::take(&mut b.times)],
+                    )
+                })
+            })
+            .collect();
+        drop(tx);
+        // Each game as it ends: with several jobs, not in the order of the openings.
+        for (a_score, line) in results {
             match a_score {
                 1 => wins += 1,
                 0 => draws += 1,
                 _ => losses += 1,
             }
-            let a_highest = a
-                .highest_kept
-                .map_or_else(|| "none".to_string(), |h| format!("{h:+.2}"));
-            println!(
-                "opening {opening:2}, {} white: {why}; A's highest score kept {a_highest}",
-                if a_is_white { &a.name } else { &b.name }
-            );
+            println!("{line}");
         }
-    }
+        for w in workers {
+            let (n, [ta, tb]) = w.join().expect("no game panicked");
+            names = n.to_vec();
+            times[0].extend(ta);
+            times[1].extend(tb);
+        }
+    });
     let games = wins + draws + losses;
     println!(
         "{} against {}: +{wins} ={draws} -{losses} of {games}, {:.1} %",
-        a.name,
-        b.name,
+        names[0],
+        names[1],
         (f64::from(wins) + f64::from(draws) / 2.0) * 100.0 / f64::from(games.max(1))
     );
-    for e in [&mut a, &mut b] {
-        let n = e.times.len();
-        let mean = e.times.iter().sum::<Duration>() / (n.max(1) as u32);
-        let over = e
-            .times
+    for (name, times) in names.iter().zip(&mut times) {
+        let n = times.len();
+        let mean = times.iter().sum::<Duration>() / (n.max(1) as u32);
+        let over = times
             .iter()
             .filter(|t| t.as_secs_f64() > seconds * 1.5)
             .count();
-        let p95 = percentile(&mut e.times, 0.95);
-        let max = e.times.last().copied().unwrap_or_default();
+        let p95 = percentile(times, 0.95);
+        let max = times.last().copied().unwrap_or_default();
         println!(
-            "{}: {n} moves, time a move mean {:.3} s, 95 % {:.3} s, max {:.3} s, over 1.5 × {seconds} s: {over}",
-            e.name,
+            "{name}: {n} moves, time a move mean {:.3} s, 95 % {:.3} s, max {:.3} s, over 1.5 × {seconds} s: {over}",
             mean.as_secs_f64(),
             p95.as_secs_f64(),
             max.as_secs_f64()
