@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example train_eval -- VARIANT [--games N] [--depth D] [--rounds R]
-//!     [--threads T] [--epochs E] [--result-weight W] [--out FILE]
+//!     [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -11,6 +11,8 @@
 //! without a capture due, labelled with the game's result blended with the search's score
 //! (weight `W` on the result, default 0.5), and fits the learned weights to them. Each further round
 //! plays `N` more games with the weights just fitted and fits again on all positions so far.
+//! The pattern windows cover `R` rows each and start every `S` rows (default `4x2`, Scan 2.0's
+//! 4 × 4 squares); the shape is written into the file.
 //! The weights go to `assets/eval/VARIANT.eval` (or FILE), which the program builds in.
 //! Everything runs on T threads (default: every core); `tools/train-eval.sh` does all rule sets.
 
@@ -18,13 +20,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use dama::engine::Evaluator;
-use dama::engine::learned::{GLOBAL_NAMES, Layout, Learned};
+use dama::engine::learned::{GLOBAL_NAMES, Layout, Learned, Shape};
 use dama::engine::train::{Fit, SelfPlay, fit, self_play};
 use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--out FILE]";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -38,6 +40,7 @@ fn main() {
     let mut rounds = 2;
     let mut epochs = 30;
     let mut result_weight = 0.5f32;
+    let mut shape = Shape::SQUARE;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut out = format!("assets/eval/{}.eval", variant.id());
     while let Some(flag) = args.next() {
@@ -64,6 +67,12 @@ fn main() {
                     std::process::exit(2)
                 }
             }
+            "--windows" => {
+                shape = Shape::parse(&value).unwrap_or_else(|| {
+                    eprintln!("--windows: ROWSxSTEP, 2 to 6 rows, a step of 1 or 2, not {value}");
+                    std::process::exit(2)
+                })
+            }
             "--out" => out = value.clone(),
             _ => {
                 eprintln!("{usage}");
@@ -71,9 +80,12 @@ fn main() {
             }
         }
     }
-    let layout = Layout::new(rules);
+    let layout = Layout::new(rules, shape).unwrap_or_else(|| {
+        eprintln!("--windows {shape}: the windows do not cover the board evenly");
+        std::process::exit(2)
+    });
     println!(
-        "{}: {} features ({} windows), {games} games a round at depth {depth}, {rounds} rounds, {threads} threads",
+        "{}: {} features ({} windows of {shape}), {games} games a round at depth {depth}, {rounds} rounds, {threads} threads",
         variant.id(),
         layout.features(),
         layout.windows()
@@ -143,7 +155,7 @@ fn main() {
         for (name, [mg, eg]) in GLOBAL_NAMES.iter().zip(&fitted.weights) {
             println!("  {name:>9}: opening {mg:7.1}, ending {eg:7.1}");
         }
-        let bytes = Learned::to_bytes(&fitted.weights);
+        let bytes = Learned::to_bytes(shape, &fitted.weights);
         let learned = Learned::from_bytes(rules, &bytes).expect("the layout just fitted");
         eval = Evaluator::with_learned(rules, Arc::new(learned));
         if let Err(e) = std::fs::write(&out, &bytes) {

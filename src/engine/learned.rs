@@ -2,8 +2,9 @@
 //! fitted to game results by logistic regression (`examples/train_eval.rs`), in the manner of
 //! Fabien Letouzey's Scan.
 //!
-//! The men of each 4×4 window of the board (8 dark squares, each empty, own or opposing: 3⁸ =
-//! 6,561 patterns) index a table of weights, one table per window. Black's pieces are seen as
+//! The men of each window of the board index a table of weights, one table per window: by
+//! default 4×4 squares (8 dark squares, each empty, own or opposing: 3⁸ = 6,561 patterns), or
+//! another [`Shape`] that the weights file names. Black's pieces are seen as
 //! White's are, with the board turned round: the same table scores White's men in a window and
 //! Black's men in the window opposite. Beside the patterns: the side to move, men, kings and
 //! towers, whether a side has a king, mobility, and where kings and towers stand. Every weight
@@ -16,8 +17,42 @@ use std::sync::{Arc, LazyLock};
 
 use crate::rules::{ByColor, Color, Position, Role, RuleSet, Variant};
 
-/// Patterns per window: three states of eight squares.
-pub const PATTERNS: usize = 6561;
+/// The shape of the windows: how many rows each covers (two dark squares a row, so `3^(2 ×
+/// rows)` patterns a window) and how many rows apart they start. Files always start two apart.
+/// Bigger and denser windows see more of the board's structure at the cost of more weights to
+/// learn and more table look-ups a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    rows: u8,
+    step: u8,
+}
+
+impl Shape {
+    /// Scan 2.0's windows: 4 × 4 squares, starting every second row.
+    pub const SQUARE: Shape = Shape { rows: 4, step: 2 };
+
+    /// Patterns a window can show.
+    pub fn patterns(self) -> usize {
+        3usize.pow(2 * u32::from(self.rows))
+    }
+
+    /// A shape of 2 to 6 rows a window, starting 1 or 2 rows apart.
+    pub fn new(rows: u8, step: u8) -> Option<Shape> {
+        ((2..=6).contains(&rows) && (1..=2).contains(&step)).then_some(Shape { rows, step })
+    }
+
+    /// The shape written `ROWSxSTEP` (`4x2`, `5x1`), as `Display` writes it.
+    pub fn parse(text: &str) -> Option<Shape> {
+        let (rows, step) = text.split_once('x')?;
+        Shape::new(rows.parse().ok()?, step.parse().ok()?)
+    }
+}
+
+impl std::fmt::Display for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x{}", self.rows, self.step)
+    }
+}
 
 /// Feature indices of the global terms.
 const TURN: usize = 0;
@@ -37,10 +72,11 @@ pub const GLOBAL_NAMES: [&str; SQUARES] =
 /// window, and how the features are numbered.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    shape: Shape,
     /// Dark squares on the board.
     squares: usize,
-    /// Per window, the bit offset of the first of its two squares in each of its four rows.
-    windows: Vec<[u8; 4]>,
+    /// Per window, the bit offset of the first of its two squares in each of its rows.
+    windows: Vec<[u8; 6]>,
     /// Per window, the window opposite (the board turned round).
     opposite: Vec<usize>,
     /// Men and towers each side starts with: the measure of the phase.
@@ -48,33 +84,43 @@ pub struct Layout {
 }
 
 /// Binary digits read as ternary ones: `TERNARY[b]` has digit `k` equal to bit `k` of `b`.
-static TERNARY: LazyLock<[u16; 256]> = LazyLock::new(|| {
-    let mut t = [0u16; 256];
-    for (b, v) in t.iter_mut().enumerate() {
-        let mut p = 1;
-        for k in 0..8 {
-            if b >> k & 1 != 0 {
-                *v += p;
+static TERNARY: LazyLock<Vec<u32>> = LazyLock::new(|| {
+    (0..1usize << 12)
+        .map(|b| {
+            let mut v = 0;
+            let mut p = 1;
+            for k in 0..12 {
+                if b >> k & 1 != 0 {
+                    v += p;
+                }
+                p *= 3;
             }
-            p *= 3;
-        }
-    }
-    t
+            v
+        })
+        .collect()
 });
 
 impl Layout {
-    /// The layout of `rules`' board.
-    pub fn new(rules: &RuleSet) -> Layout {
+    /// The layout of `rules`' board with windows of `shape`, if they fit it: the windows
+    /// must cover the board from its first row to its last, so that each has one opposite.
+    pub fn new(rules: &RuleSet, shape: Shape) -> Option<Layout> {
         let board = rules.board;
         let size = usize::from(board.size());
         let width = usize::from(board.row_width());
-        let starts: Vec<usize> = (0..=size - 4).step_by(2).collect();
+        let height = usize::from(shape.rows);
+        if height > size || (size - height) % usize::from(shape.step) != 0 {
+            return None;
+        }
+        let row_starts: Vec<usize> = (0..=size - height)
+            .step_by(usize::from(shape.step))
+            .collect();
+        let file_starts: Vec<usize> = (0..=size - 4).step_by(2).collect();
         let mut windows = Vec::new();
         let mut at = Vec::new();
-        for &r in &starts {
-            for &f in &starts {
-                let mut rows = [0u8; 4];
-                for (j, row) in rows.iter_mut().enumerate() {
+        for &r in &row_starts {
+            for &f in &file_starts {
+                let mut rows = [0u8; 6];
+                for (j, row) in rows.iter_mut().take(height).enumerate() {
                     *row = ((r + j) * width + f / 2) as u8;
                 }
                 windows.push(rows);
@@ -84,7 +130,7 @@ impl Layout {
         let opposite = at
             .iter()
             .map(|&(r, f)| {
-                let o = (size - 4 - r, size - 4 - f);
+                let o = (size - height - r, size - 4 - f);
                 at.iter()
                     .position(|&a| a == o)
                     .expect("windows turn into windows")
@@ -93,17 +139,23 @@ impl Layout {
         let initial = rules.start_position().map_or(12, |p| {
             (p.count(Color::White, Role::Man) + p.count(Color::White, Role::Tower)) as u32
         });
-        Layout {
+        Some(Layout {
+            shape,
             squares: size * size / 2,
             windows,
             opposite,
             initial: initial.max(1),
-        }
+        })
+    }
+
+    /// The shape of the windows.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// Features in all.
     pub fn features(&self) -> usize {
-        SQUARES + 2 * self.squares + self.windows.len() * PATTERNS
+        SQUARES + 2 * self.squares + self.windows.len() * self.shape.patterns()
     }
 
     /// Number of windows.
@@ -178,40 +230,59 @@ impl Layout {
             }
         }
         let base = SQUARES + 2 * n;
+        // A loop of a fixed number of rows for each height, as fast as the 4×4 one was alone.
+        match self.shape.rows {
+            2 => self.visit_windows::<2>(men, base, &mut f),
+            3 => self.visit_windows::<3>(men, base, &mut f),
+            4 => self.visit_windows::<4>(men, base, &mut f),
+            5 => self.visit_windows::<5>(men, base, &mut f),
+            _ => self.visit_windows::<6>(men, base, &mut f),
+        }
+        let uncrowned = (men[0] | men[1] | towers[0] | towers[1]).count_ones();
+        (uncrowned as f32 / (2 * self.initial) as f32).min(1.0)
+    }
+
+    /// The pattern features of the windows, `H` rows each, with the men of White and Black.
+    #[inline]
+    fn visit_windows<const H: usize>(
+        &self,
+        men: [u64; 2],
+        base: usize,
+        f: &mut impl FnMut(usize, i32),
+    ) {
         let ternary = &*TERNARY;
+        let patterns = self.shape.patterns();
+        // Reversing a window's bits turns it round: rows and the squares in them both reverse.
+        let turn = |x: usize| usize::from((x as u16).reverse_bits() >> (16 - 2 * H));
         for (i, rows) in self.windows.iter().enumerate() {
-            let w = window_bits(men[0], rows);
-            let b = window_bits(men[1], rows);
+            let w = window_bits::<H>(men[0], rows);
+            let b = window_bits::<H>(men[1], rows);
             if w | b == 0 {
                 continue;
             }
             // White's men in this window, with its own table.
             f(
-                base + i * PATTERNS + usize::from(ternary[w] + 2 * ternary[b]),
+                base + i * patterns + (ternary[w] + 2 * ternary[b]) as usize,
                 1,
             );
             // Black's men here are White's in the window opposite, its squares in reverse order.
-            let (bw, bb) = (
-                usize::from((b as u8).reverse_bits()),
-                usize::from((w as u8).reverse_bits()),
-            );
+            let (bw, bb) = (turn(b), turn(w));
             f(
-                base + self.opposite[i] * PATTERNS + usize::from(ternary[bw] + 2 * ternary[bb]),
+                base + self.opposite[i] * patterns + (ternary[bw] + 2 * ternary[bb]) as usize,
                 -1,
             );
         }
-        let uncrowned = (men[0] | men[1] | towers[0] | towers[1]).count_ones();
-        (uncrowned as f32 / (2 * self.initial) as f32).min(1.0)
     }
 }
 
-/// The eight bits of `set` in a window, two per row.
+/// The bits of `set` in a window of `H` rows, two per row.
 #[inline]
-fn window_bits(set: u64, rows: &[u8; 4]) -> usize {
-    (((set >> rows[0]) & 3)
-        | ((set >> rows[1]) & 3) << 2
-        | ((set >> rows[2]) & 3) << 4
-        | ((set >> rows[3]) & 3) << 6) as usize
+fn window_bits<const H: usize>(set: u64, rows: &[u8; 6]) -> usize {
+    let mut bits = 0;
+    for (j, &r) in rows[..H].iter().enumerate() {
+        bits |= ((set >> r) & 3) << (2 * j);
+    }
+    bits as usize
 }
 
 /// Weights are stored in sixteenths of a hundredth of a man.
@@ -231,16 +302,27 @@ pub enum WeightsError {
         /// What the rule set's layout has.
         expected: usize,
     },
+    /// A window shape the board cannot hold.
+    #[error("the file's windows of {rows} rows a step of {step} do not fit the board")]
+    Shape {
+        /// Rows a window covers.
+        rows: u8,
+        /// Rows between window starts.
+        step: u8,
+    },
 }
 
-const MAGIC: &[u8; 8] = b"DAMAEVL1";
+/// The first files: windows of [`Shape::SQUARE`], weights straight after the magic.
+const MAGIC_SQUARE: &[u8; 8] = b"DAMAEVL1";
+/// Since: the shape's rows and step as two bytes, then the weights.
+const MAGIC: &[u8; 8] = b"DAMAEVL2";
 
 /// A learned evaluation for one rule set: its layout and weights.
 #[derive(Clone, Debug)]
 pub struct Learned {
     layout: Layout,
     /// Opening and ending weight of each feature, in [`SCALE`]ths of a hundredth of a man.
-    weights: Vec<[i32; 2]>,
+    weights: Vec<[i16; 2]>,
 }
 
 impl Learned {
@@ -249,8 +331,21 @@ impl Learned {
     /// # Errors
     /// A file that is not one, or one made for another layout.
     pub fn from_bytes(rules: &RuleSet, bytes: &[u8]) -> Result<Learned, WeightsError> {
-        let layout = Layout::new(rules);
-        let body = bytes.strip_prefix(MAGIC).ok_or(WeightsError::Magic)?;
+        let (shape, body) = if let Some(body) = bytes.strip_prefix(MAGIC_SQUARE) {
+            (Shape::SQUARE, body)
+        } else {
+            match bytes.strip_prefix(MAGIC).ok_or(WeightsError::Magic)? {
+                &[rows, step, ref body @ ..] => (
+                    Shape::new(rows, step).ok_or(WeightsError::Shape { rows, step })?,
+                    body,
+                ),
+                _ => return Err(WeightsError::Magic),
+            }
+        };
+        let layout = Layout::new(rules, shape).ok_or(WeightsError::Shape {
+            rows: shape.rows,
+            step: shape.step,
+        })?;
         let expected = layout.features();
         if body.len() != expected * 4 {
             return Err(WeightsError::Size {
@@ -262,17 +357,19 @@ impl Learned {
             .chunks_exact(4)
             .map(|c| {
                 [
-                    i32::from(i16::from_le_bytes([c[0], c[1]])),
-                    i32::from(i16::from_le_bytes([c[2], c[3]])),
+                    i16::from_le_bytes([c[0], c[1]]),
+                    i16::from_le_bytes([c[2], c[3]]),
                 ]
             })
             .collect();
         Ok(Learned { layout, weights })
     }
 
-    /// Weights in hundredths of a man (opening, ending), written as a weights file.
-    pub fn to_bytes(weights: &[[f32; 2]]) -> Vec<u8> {
+    /// Weights in hundredths of a man (opening, ending) for windows of `shape`, written as a
+    /// weights file.
+    pub fn to_bytes(shape: Shape, weights: &[[f32; 2]]) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
+        out.extend([shape.rows, shape.step]);
         for w in weights {
             for v in w {
                 let q = (v * SCALE as f32).round().clamp(-32767.0, 32767.0) as i16;
@@ -300,8 +397,8 @@ impl Learned {
         let w = &self.weights;
         let phase = self.layout.visit(pos, mobility, |i, v| {
             let [a, b] = w[i];
-            mg += a * v;
-            eg += b * v;
+            mg += i32::from(a) * v;
+            eg += i32::from(b) * v;
         });
         let phase = (phase * 256.0) as i32;
         (mg * phase + eg * (256 - phase)) / (256 * SCALE)
@@ -363,13 +460,23 @@ mod tests {
         merged.into_iter().filter(|&(_, x)| x != 0).collect()
     }
 
+    /// Every shape of windows, and whether it fits 8×8 and 10×10 boards.
+    fn shapes() -> impl Iterator<Item = Shape> {
+        (2..=6).flat_map(|rows| (1..=2).filter_map(move |step| Shape::new(rows, step)))
+    }
+
     #[test]
     fn a_mirrored_position_has_the_opposite_features() {
         let mut rng = SmallRng::seed_from_u64(7);
-        for v in Variant::ALL {
+        for (v, shape) in Variant::ALL
+            .into_iter()
+            .flat_map(|v| shapes().map(move |s| (v, s)))
+        {
             let rules = v.rules();
-            let layout = Layout::new(rules);
-            for _ in 0..40 {
+            let Some(layout) = Layout::new(rules, shape) else {
+                continue;
+            };
+            for _ in 0..10 {
                 let mut pos = v.start_position();
                 for _ in 0..rng.random_range(0..60) {
                     let moves = pos.legal_moves(rules);
@@ -383,7 +490,7 @@ mod tests {
                     .into_iter()
                     .map(|(i, x)| (i, -x))
                     .collect();
-                assert_eq!(a, b, "{v:?} {pos:?}");
+                assert_eq!(a, b, "{v:?} {shape} {pos:?}");
                 assert!(a.iter().all(|&(i, _)| i < layout.features()));
             }
         }
@@ -392,9 +499,14 @@ mod tests {
     #[test]
     fn a_window_sees_its_eight_squares() {
         let rules = Variant::International.rules();
-        let layout = Layout::new(rules);
+        let layout = Layout::new(rules, Shape::SQUARE).unwrap();
         assert_eq!(layout.windows(), 16);
-        assert_eq!(Layout::new(Variant::Czech.rules()).windows(), 9);
+        assert_eq!(
+            Layout::new(Variant::Czech.rules(), Shape::SQUARE)
+                .unwrap()
+                .windows(),
+            9
+        );
         // The top left window of 10×10: squares 1, 2 (row 1), 6, 7, 11, 12, 16, 17.
         let mut pos = Position::empty(rules.board, Color::White);
         for s in [1, 7, 16] {
@@ -406,8 +518,30 @@ mod tests {
                 }),
             );
         }
-        let bits = window_bits(pos.pieces_of(Color::White, Role::Man).0, &layout.windows[0]);
+        let bits = window_bits::<4>(pos.pieces_of(Color::White, Role::Man).0, &layout.windows[0]);
         assert_eq!(bits, 0b01_00_10_01);
+    }
+
+    #[test]
+    fn a_weights_file_names_its_windows() {
+        let rules = Variant::CzechBook.rules();
+        let shape = Shape::parse("5x1").unwrap();
+        let layout = Layout::new(rules, shape).unwrap();
+        // Rows 0–4, 1–5, 2–6 and 3–7, each at files 0, 2 and 4.
+        assert_eq!(layout.windows(), 12);
+        let weights = vec![[1.5, -2.0]; layout.features()];
+        let learned = Learned::from_bytes(rules, &Learned::to_bytes(shape, &weights)).unwrap();
+        assert_eq!(learned.layout().shape(), shape);
+        assert_eq!(learned.weights[7], [24, -32]);
+        // Windows of 5 rows every second row leave a row of 8 out: no such file is read.
+        let odd = Shape::new(5, 2).unwrap();
+        assert_eq!(
+            Learned::from_bytes(rules, &Learned::to_bytes(odd, &weights)).unwrap_err(),
+            WeightsError::Shape { rows: 5, step: 2 }
+        );
+        assert_eq!(Shape::parse("7x1"), None);
+        assert_eq!(Shape::parse("4x3"), None);
+        assert_eq!(Shape::SQUARE.to_string(), "4x2");
     }
 
     #[test]
