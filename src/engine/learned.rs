@@ -331,21 +331,17 @@ impl Learned {
     /// # Errors
     /// A file that is not one, or one made for another layout.
     pub fn from_bytes(rules: &RuleSet, bytes: &[u8]) -> Result<Learned, WeightsError> {
-        let (shape, body) = if let Some(body) = bytes.strip_prefix(MAGIC_SQUARE) {
-            (Shape::SQUARE, body)
+        let (rows, step, body) = if let Some(body) = bytes.strip_prefix(MAGIC_SQUARE) {
+            (Shape::SQUARE.rows, Shape::SQUARE.step, body)
         } else {
             match bytes.strip_prefix(MAGIC).ok_or(WeightsError::Magic)? {
-                &[rows, step, ref body @ ..] => (
-                    Shape::new(rows, step).ok_or(WeightsError::Shape { rows, step })?,
-                    body,
-                ),
+                &[rows, step, ref body @ ..] => (rows, step, body),
                 _ => return Err(WeightsError::Magic),
             }
         };
-        let layout = Layout::new(rules, shape).ok_or(WeightsError::Shape {
-            rows: shape.rows,
-            step: shape.step,
-        })?;
+        let layout = Shape::new(rows, step)
+            .and_then(|shape| Layout::new(rules, shape))
+            .ok_or(WeightsError::Shape { rows, step })?;
         let expected = layout.features();
         if body.len() != expected * 4 {
             return Err(WeightsError::Size {
