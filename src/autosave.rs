@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 use fs4::fs_std::FileExt;
 
+use crate::collection::{Place, Stamp};
 use crate::engine::Level;
 use crate::game_file::{self, ReadError};
 use crate::notation::pdn::{self, PdnError, ResultToken};
@@ -33,6 +34,11 @@ pub const DISCARDED_FILE: &str = "discarded.pdn";
 /// Most windows autosaving at once.
 pub const SLOTS: usize = 8;
 const FILE_TAG: &str = "DamaFile";
+/// The game's place in its file, `NUMBER/GAMES`, and what the file held (see [`Stamp`]), so
+/// that a resumed game of a collection is saved back in its place.
+const PLACE_TAG: &str = "DamaGame";
+const STAMP_TAG: &str = "DamaFileStamp";
+const MARK_TAG: &str = "DamaGameMark";
 const UNSAVED_TAG: &str = "DamaUnsaved";
 const RULES_TAG: &str = "DamaRules";
 const PLAYER_TAGS: [&str; 2] = ["DamaWhitePlayer", "DamaBlackPlayer"];
@@ -48,6 +54,8 @@ pub struct SessionRef<'a> {
     pub tags: &'a [(String, String)],
     /// The file the game came from or was last saved to.
     pub file: Option<&'a Path>,
+    /// The game's place in that file.
+    pub place: Option<Place>,
     /// Changes not saved to that file.
     pub dirty: bool,
     /// Who plays White and Black: a person (`None`) or the computer at a level.
@@ -73,6 +81,8 @@ pub struct Session {
     pub tags: Vec<(String, String)>,
     /// The file the game came from.
     pub file: Option<PathBuf>,
+    /// The game's place in that file, where the autosave says it (older ones do not).
+    pub place: Option<Place>,
     /// Whether it had changes not saved to `file`.
     pub dirty: bool,
     /// Who played White and Black: a person (`None`) or the computer at a level.
@@ -357,6 +367,15 @@ fn to_bytes(s: &SessionRef<'_>) -> io::Result<Vec<u8>> {
     // A path that is not Unicode cannot go into a tag: the game is then resumed without it.
     if let Some(file) = s.file.and_then(Path::to_str) {
         game.set_tag(FILE_TAG, file);
+        if let Some(place) = s.place {
+            game.set_tag(PLACE_TAG, format!("{}/{}", place.number, place.games));
+            if let Some(stamp) = place.stamp {
+                game.set_tag(STAMP_TAG, stamp.to_tag());
+            }
+            if let Some(mark) = place.mark {
+                game.set_tag(MARK_TAG, format!("{mark:08x}"));
+            }
+        }
     }
     game.set_tag(UNSAVED_TAG, if s.dirty { "1" } else { "0" });
     let rules = ron::to_string(s.game.rules()).map_err(io::Error::other)?;
@@ -401,6 +420,20 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         };
     }
     let file = game.tag(FILE_TAG).map(PathBuf::from);
+    let place = game
+        .tag(PLACE_TAG)
+        .and_then(|t| t.split_once('/'))
+        .and_then(|(n, m)| Some((n.trim().parse().ok()?, m.trim().parse().ok()?)))
+        .filter(|&(number, games)| number >= 1 && number <= games)
+        .map(|(number, games)| Place {
+            number,
+            games,
+            stamp: game.tag(STAMP_TAG).and_then(Stamp::from_tag),
+            mark: game
+                .tag(MARK_TAG)
+                .and_then(|m| u32::from_str_radix(m.trim(), 16).ok()),
+        })
+        .filter(|_| file.is_some());
     let dirty = game.tag(UNSAVED_TAG) != Some("0");
     let names = ["White", "Black"].map(|t| match game.tag(t) {
         Some("?") | None => String::new(),
@@ -417,7 +450,15 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         .tags
         .iter()
         .filter(|(n, _)| {
-            ![FILE_TAG, UNSAVED_TAG, RULES_TAG].contains(&n.as_str())
+            ![
+                FILE_TAG,
+                PLACE_TAG,
+                STAMP_TAG,
+                MARK_TAG,
+                UNSAVED_TAG,
+                RULES_TAG,
+            ]
+            .contains(&n.as_str())
                 && !PLAYER_TAGS.contains(&n.as_str())
         })
         .cloned()
@@ -429,6 +470,7 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         names,
         tags,
         file,
+        place,
         dirty,
         computer,
         variations,
@@ -464,6 +506,7 @@ mod tests {
             names: ["Jana", ""],
             tags: &[],
             file: None,
+            place: None,
             dirty: true,
             computer: [None, Some(Level::Expert)],
             variations: &NONE,
@@ -521,8 +564,15 @@ mod tests {
         assert!(a.update(4, session(&game)).unwrap());
         let file = Path::new("/home/jana/partie \"1\".pdn");
         let tags = vec![("Event".to_string(), "Přebor".to_string())];
+        let place = Place {
+            number: 4,
+            games: 25,
+            stamp: Some(Stamp::of(b"[Event \"Prebor\"]")),
+            mark: Some(0x0123_abcd),
+        };
         let s = SessionRef {
             file: Some(file),
+            place: Some(place),
             tags: &tags,
             ..session(&game)
         };
@@ -536,6 +586,7 @@ mod tests {
         assert_eq!(back.game.outcome(), game.outcome());
         assert_eq!(back.names, ["Jana".to_string(), String::new()]);
         assert_eq!(back.file.as_deref(), Some(file));
+        assert_eq!(back.place, Some(place), "game 4 of 25, as the file was");
         assert!(back.dirty);
         assert_eq!(back.computer, [None, Some(Level::Expert)]);
         assert_eq!(back.tags.iter().find(|t| t.0 == "Event"), Some(&tags[0]));

@@ -532,6 +532,15 @@ pub enum Problem {
         /// What the system said.
         error: io::Error,
     },
+    /// The game could not be written back into its collection (the file is as it was).
+    SaveInCollection {
+        /// The file.
+        path: PathBuf,
+        /// The game's number in it.
+        number: usize,
+        /// Why.
+        error: crate::collection::SpliceError,
+    },
     /// The settings could not be saved.
     SaveSettings {
         /// Their folder.

@@ -2,7 +2,7 @@
 //! told apart, so that the window can say what is wrong in words a player understands.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, Read};
 use std::path::Path;
 
 use crate::notation::pdn::{self, PdnError, PdnGame};
@@ -20,6 +20,84 @@ pub const MAX_GAMES: usize = 10_000;
 pub const MAX_KEPT: usize = 256 << 20;
 /// How much of the start of a file is looked at to tell text from binary data.
 const SNIFF: usize = 8 << 10;
+
+/// What a file held when it was read or written: its length and a checksum of its bytes.
+/// Another program's change (a game appended, another window's save) changes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stamp {
+    /// Length in bytes.
+    pub len: u64,
+    /// CRC-32 of the bytes.
+    pub crc: u32,
+}
+
+impl Stamp {
+    /// The stamp of `bytes`.
+    pub fn of(bytes: &[u8]) -> Stamp {
+        Stamp {
+            len: bytes.len() as u64,
+            crc: crc32fast::hash(bytes),
+        }
+    }
+
+    /// The stamp of the file at `path` now: `None` when there is none. A file over
+    /// [`MAX_FILE`] is stamped by its length alone (no file of that size was ever opened, so
+    /// it differs from every stamp taken before).
+    ///
+    /// # Errors
+    /// The file is there but cannot be read.
+    pub fn of_file(path: &Path) -> io::Result<Option<Stamp>> {
+        match read_file(path) {
+            Ok(bytes) => Ok(Some(Stamp::of(&bytes))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) if e.kind() == io::ErrorKind::FileTooLarge => Ok(Some(Stamp {
+                len: std::fs::metadata(path)?.len(),
+                crc: 0,
+            })),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The stamp as the autosave keeps it: `LENGTH:CRC` (the CRC in hexadecimal).
+    pub fn to_tag(self) -> String {
+        format!("{}:{:08x}", self.len, self.crc)
+    }
+
+    /// A stamp written by [`Stamp::to_tag`].
+    pub fn from_tag(text: &str) -> Option<Stamp> {
+        let (len, crc) = text.trim().split_once(':')?;
+        Some(Stamp {
+            len: len.parse().ok()?,
+            crc: u32::from_str_radix(crc, 16).ok()?,
+        })
+    }
+}
+
+/// Reads the file at `path` whole, as saving a game into it needs: at most [`MAX_FILE`].
+///
+/// # Errors
+/// Those of reading; `FileTooLarge` for a file over [`MAX_FILE`], `InvalidInput` for a folder
+/// or anything else that is not a regular file (a device could give bytes without end).
+pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            "file too large",
+        ));
+    }
+    Ok(bytes)
+}
 
 /// Why a file gave no games.
 #[derive(Debug, thiserror::Error)]
@@ -76,7 +154,8 @@ impl From<io::Error> for ReadError {
 pub fn read_games(path: &Path) -> Result<Vec<PdnGame>, ReadError> {
     let mut games = Vec::new();
     let mut kept = 0;
-    for game in pdn::Reader::new(open(path)?) {
+    let bytes = open(path)?;
+    for game in pdn::Reader::new(&bytes[..]) {
         let game = game.map_err(ReadError::Syntax)?;
         kept += game.heap_size();
         games.push(game);
@@ -92,7 +171,7 @@ pub fn read_games(path: &Path) -> Result<Vec<PdnGame>, ReadError> {
 
 /// The games of a file for the player to choose from: those that replay, each with its number
 /// in the file, and why each of the others does not (a file with one bad game still opens).
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FileGames {
     /// The games that replay, with their numbers (from 1).
     pub good: Vec<(usize, PdnGame)>,
@@ -100,6 +179,15 @@ pub struct FileGames {
     pub bad: Vec<PdnError>,
     /// The games after those kept, not offered, if any.
     pub left_out: Option<LeftOut>,
+    /// What the file held: saving a game into it checks that nobody changed it since.
+    pub stamp: Option<Stamp>,
+}
+
+impl FileGames {
+    /// How many games the file holds, good, bad and left out.
+    pub fn count(&self) -> usize {
+        self.good.len() + self.bad.len() + self.left_out.map_or(0, |l| l.games)
+    }
 }
 
 /// Games of a file that were read only to be counted: the file has more than the window keeps.
@@ -131,7 +219,9 @@ pub fn read_file_games(path: &Path) -> Result<FileGames, ReadError> {
     let mut out = FileGames::default();
     let mut first_unread = None;
     let mut kept = 0;
-    let mut games = pdn::Reader::new(open(path)?).going_on();
+    let bytes = open(path)?;
+    out.stamp = Some(Stamp::of(&bytes));
+    let mut games = pdn::Reader::new(&bytes[..]).going_on();
     for (i, game) in games.by_ref().enumerate() {
         let number = i + 1;
         match game {
@@ -172,8 +262,10 @@ pub fn read_file_games(path: &Path) -> Result<FileGames, ReadError> {
     Ok(out)
 }
 
-/// The file at `path`, checked to be a regular text file of a sensible size, ready to read.
-fn open(path: &Path) -> Result<impl io::BufRead, ReadError> {
+/// The bytes of the file at `path`, checked to be a regular text file of a sensible size.
+/// The file is read whole (at most [`MAX_FILE`]), so that what was read and its [`Stamp`] are
+/// of the same bytes, whatever another program writes meanwhile.
+fn open(path: &Path) -> Result<Vec<u8>, ReadError> {
     let meta = std::fs::metadata(path)?;
     if meta.is_dir() {
         return Err(ReadError::Directory);
@@ -194,9 +286,10 @@ fn open(path: &Path) -> Result<impl io::BufRead, ReadError> {
         return Err(ReadError::Binary);
     }
     // The file may grow while it is read: never read more than the limit.
-    Ok(BufReader::new(
-        io::Cursor::new(head).chain(file.take(MAX_FILE)),
-    ))
+    let mut bytes = head;
+    file.take(MAX_FILE - bytes.len() as u64)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// Whether `head` looks like binary data: a NUL byte, or more than one byte in twenty a
@@ -237,6 +330,21 @@ fn utf16_units(head: &[u8]) -> Option<Vec<u16>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stamps_tell_changes_and_read_back() {
+        let a = Stamp::of(b"[Event \"a\"]");
+        assert_ne!(a, Stamp::of(b"[Event \"b\"]"));
+        assert_eq!(Stamp::from_tag(&a.to_tag()), Some(a));
+        assert_eq!(Stamp::from_tag("12"), None);
+        assert_eq!(Stamp::from_tag("x:00"), None);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.pdn");
+        assert_eq!(Stamp::of_file(&path).unwrap(), None);
+        std::fs::write(&path, b"[Event \"a\"]").unwrap();
+        assert_eq!(Stamp::of_file(&path).unwrap(), Some(a));
+        assert!(Stamp::of_file(dir.path()).is_err(), "a folder");
+    }
 
     #[test]
     fn text_and_binary() {

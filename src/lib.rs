@@ -7,6 +7,7 @@
 
 pub mod autosave;
 pub mod clock;
+pub mod collection;
 pub mod dirs;
 pub mod engine;
 pub mod event;

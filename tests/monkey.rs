@@ -824,6 +824,7 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
                 names: Default::default(),
                 tags: Vec::new(),
                 file: None,
+                place: None,
                 dirty: false,
                 computer: [None, None],
                 variations: Default::default(),

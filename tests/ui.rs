@@ -697,10 +697,12 @@ fn a_file_with_a_bad_game_offers_the_good_ones_and_says_which_is_bad() {
     let mut h = app_with(english(Variant::Czech));
     h.run();
     open_typed(&mut h, &path);
-    let Some(dama::ui::Dialog::ChooseGame(_, good, bad, None)) = h.state().dialog() else {
+    let Some(dama::ui::Dialog::ChooseGame(_, file)) = h.state().dialog() else {
         panic!("{:?}", h.state().dialog().map(std::mem::discriminant));
     };
-    assert_eq!((good.len(), bad.len()), (723, 1));
+    let (good, bad) = (&file.good, &file.bad);
+    assert!(file.left_out.is_none());
+    assert_eq!((good.len(), bad.len(), file.count()), (723, 1, 724));
     assert_eq!(
         good[540].0, 542,
         "the games after the bad one keep their numbers"
@@ -747,11 +749,12 @@ fn the_game_choice_says_how_many_games_were_left_out() {
     let mut h = app_with(english(Variant::Czech));
     h.run();
     open_typed(&mut h, &path);
-    let Some(dama::ui::Dialog::ChooseGame(_, good, bad, left_out)) = h.state().dialog() else {
+    let Some(dama::ui::Dialog::ChooseGame(_, file)) = h.state().dialog() else {
         panic!("{:?}", h.state().dialog().map(std::mem::discriminant));
     };
-    assert_eq!((good.len(), bad.len()), (10_000, 0));
-    assert_eq!(left_out.map(|l| l.games), Some(2));
+    assert_eq!((file.good.len(), file.bad.len()), (10_000, 0));
+    assert_eq!(file.left_out.map(|l| l.games), Some(2));
+    assert_eq!(file.count(), 10_002);
     let said = "Games left out: 2 (the window offers at most 10000 games of a file).";
     let dialog = h.get_by(|n| n.role() == egui::accesskit::Role::Dialog);
     assert_eq!(dialog.accesskit_node().description().as_deref(), Some(said));

@@ -30,7 +30,6 @@ use super::settings::{LoadNotice, Player, Settings, SpeechMode, Theme};
 use super::theme::visuals;
 use crate::engine::Worker;
 use crate::event::{Event, Problem};
-use crate::notation::pdn::PdnGame;
 use crate::rules::{Color, FenError, Game, Move, Position, RuleSet, Square, Variant};
 use crate::speech::{Speaker, SpeechStatus, phrases};
 
@@ -132,12 +131,11 @@ pub enum Dialog {
     ConfirmReplace(PathBuf, Option<Pending>),
     /// Several games in a file: which one; the games that cannot be opened, and how many more
     /// the file has that are not offered.
-    ChooseGame(
-        PathBuf,
-        Vec<(usize, PdnGame)>,
-        Vec<crate::notation::pdn::PdnError>,
-        Option<crate::game_file::LeftOut>,
-    ),
+    ChooseGame(PathBuf, crate::game_file::FileGames),
+    /// "The file has changed on disk": another program or window changed the game's file since
+    /// it was read or saved. Save as, overwrite, reload (or go on without saving, before what
+    /// waits), or cancel.
+    ChangedOnDisk(PathBuf, Option<Pending>),
     /// Save, discard or cancel before `Pending`.
     Unsaved(Pending),
     /// "Really resign?"
@@ -241,6 +239,12 @@ pub struct DamaApp {
     paste_wait: Option<u8>,
     /// The focus given back as a dialog closed, to give back again in the next frame.
     focus_back: Option<egui::Id>,
+    /// Whether the window had the system's focus in the last frame: the game's file is
+    /// looked at again each time it comes back.
+    window_focused: Option<bool>,
+    /// The state of the game's file last told about (`None` in it: the file was gone), so
+    /// that a change made elsewhere is asked about once.
+    disk_seen: Option<Option<crate::collection::Stamp>>,
     /// The menus' keyboard.
     menus: menus::MenuKeys,
     /// Whether the focus has been put on the board at the start.
@@ -355,6 +359,8 @@ impl DamaApp {
             focus_before_dialog: None,
             paste_wait: None,
             focus_back: None,
+            window_focused: None,
+            disk_seen: None,
             menus: menus::MenuKeys::default(),
             focus_placed: false,
             compact: false,
@@ -499,7 +505,10 @@ impl DamaApp {
         );
         if let Some(file) = self.doc.file() {
             title.push_str(" – ");
-            title.push_str(&phrases::events::file_name(file));
+            match self.doc.place().filter(|p| p.in_collection()) {
+                Some(p) => title.push_str(&phrases::game_of_file(lang, p.number, p.games, file)),
+                None => title.push_str(&phrases::events::file_name(file)),
+            }
             if self.doc.is_dirty() {
                 title.push_str(super::i18n::T::UnsavedMark.get(lang));
             }
@@ -867,9 +876,21 @@ impl DamaApp {
             if self.doc.is_dirty() {
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
                 self.dialog = Some(Dialog::Unsaved(Pending::Quit));
+            } else if let Some(path) = self.only_here() {
+                // Saved, but another program or window replaced the file since: the game is
+                // nowhere else.
+                ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+                self.dialog = Some(Dialog::ChangedOnDisk(path, Some(Pending::Quit)));
             } else {
                 self.allow_close = true;
             }
+        }
+        let focused = ctx.input(|i| i.viewport().focused);
+        if focused == Some(true) && self.window_focused == Some(false) {
+            self.check_disk();
+        }
+        if focused.is_some() {
+            self.window_focused = focused;
         }
         if let Some(rect) = ctx.input(|i| i.viewport().inner_rect) {
             self.settings.window_size = Some([rect.width(), rect.height()]);

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::autosave::{Session, SessionRef};
 use crate::clock::{Clock, Tick, TimeControl};
+use crate::collection::Place;
 use crate::engine::Level;
 use crate::event::{Event, Mover, Problem, Undone};
 use crate::notation::pdn::{self, PdnGame, Warning};
@@ -35,6 +36,8 @@ pub struct Document {
     /// Tags of the file the game came from, kept when saving.
     tags: Vec<(String, String)>,
     file: Option<PathBuf>,
+    /// Where the game stands in `file`: which game of how many, and what the file held.
+    place: Option<Place>,
     dirty: bool,
     draw_offer: Option<Color>,
     revision: u64,
@@ -142,11 +145,12 @@ impl Document {
     }
 
     /// A game opened from `path`: played by people, named as its tags say.
-    pub fn opened(game: Game, pdn: &PdnGame, path: &Path) -> Document {
+    pub fn opened(game: Game, pdn: &PdnGame, path: &Path, place: Place) -> Document {
         let names = ["White", "Black"].map(|t| pdn.tag(t).unwrap_or("").to_string());
         let mut doc = Document::with_game(game, names, [Player::Human; 2]);
         doc.tags = pdn.tags.clone();
         doc.file = Some(path.to_path_buf());
+        doc.place = Some(place);
         doc.variations = pdn::variations_of(pdn, &doc.game);
         (doc.lead, doc.notes) = pdn::notes_of(pdn);
         doc.restore_clock(pdn.clock_marks());
@@ -166,6 +170,7 @@ impl Document {
         // A game found only in the autosave is unsaved work, whatever its flag said.
         doc.dirty = s.dirty || s.file.is_none();
         doc.file = s.file;
+        doc.place = s.place;
         doc
     }
 
@@ -200,6 +205,7 @@ impl Document {
             players,
             tags: Vec::new(),
             file: None,
+            place: None,
             dirty: false,
             draw_offer: None,
             revision: 0,
@@ -235,6 +241,12 @@ impl Document {
     /// The file the game came from or was saved to.
     pub fn file(&self) -> Option<&Path> {
         self.file.as_deref()
+    }
+
+    /// Where the game stands in its file (game 4 of 25), and what the file held when the game
+    /// was read or saved; `None` without a file, or for a game resumed from an older autosave.
+    pub fn place(&self) -> Option<Place> {
+        self.place
     }
 
     /// Whether the game has changes not saved to its file.
@@ -357,6 +369,7 @@ impl Document {
             names: [&self.names[0], &self.names[1]],
             tags: &self.tags,
             file: self.file.as_deref(),
+            place: self.place,
             dirty: self.dirty,
             computer: self.computer_levels(),
             variations: &self.variations,
@@ -873,9 +886,16 @@ impl Document {
         &self.lead
     }
 
-    /// The game was written to `path` with `tags`: it is the document's file now, and saved.
-    pub(super) fn saved(&mut self, path: PathBuf, tags: Vec<(String, String)>) -> Outcome {
+    /// The game was written to `path` with `tags`, at `place`: it is the document's file now,
+    /// and saved.
+    pub(super) fn saved(
+        &mut self,
+        path: PathBuf,
+        tags: Vec<(String, String)>,
+        place: Place,
+    ) -> Outcome {
         self.file = Some(path.clone());
+        self.place = Some(place);
         self.tags = tags;
         self.dirty = false;
         self.touch_saved();
@@ -986,7 +1006,8 @@ mod tests {
         let mut doc = against_the_computer("W:W21,22:B1,2");
         let play = doc.play_revision();
         doc.offer_draw([String::new(), String::new()]).unwrap();
-        doc.saved("/a.pdn".into(), Vec::new()).unwrap();
+        doc.saved("/a.pdn".into(), Vec::new(), Place::in_bytes(b"", 1))
+            .unwrap();
         assert_eq!(doc.play_revision(), play);
         assert_eq!(doc.revision(), 2);
         // The person cannot answer for the computer, and the computer answers.

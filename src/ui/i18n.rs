@@ -109,6 +109,10 @@ texts! {
     BadGames => "Partie, které nelze otevřít", "Games that cannot be opened";
     UnsavedMark => " (neuloženo)", " (unsaved)";
     UnsavedTitle => "Neuložené změny", "Unsaved changes";
+    ChangedOnDiskTitle => "Soubor se změnil", "The file has changed";
+    SaveAsNew => "Uložit jako nový soubor…", "Save as a new file…";
+    Overwrite => "Přepsat", "Overwrite";
+    Reload => "Načíst znovu ze souboru", "Reload from the file";
     UnsavedText => "Partie obsahuje neuložené změny. Uložit je?", "The game has unsaved changes. Save them?";
     SaveChanges => "Uložit", "Save";
     Discard => "Zahodit", "Discard";

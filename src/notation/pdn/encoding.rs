@@ -44,6 +44,26 @@ impl Encoding {
         }
     }
 
+    /// `text` in this encoding, for a game written back into a file that uses it.
+    ///
+    /// # Errors
+    /// The first character the encoding has no byte for (a Chinese name in Windows-1250).
+    pub fn encode(self, text: &str) -> Result<Vec<u8>, char> {
+        if self == Encoding::Utf8 {
+            return Ok(text.as_bytes().to_vec());
+        }
+        let mut out = Vec::with_capacity(text.len());
+        for c in text.chars() {
+            let mut buf = [0; 4];
+            let (bytes, _, unmappable) = self.decoder().encode(c.encode_utf8(&mut buf));
+            if unmappable {
+                return Err(c);
+            }
+            out.extend_from_slice(&bytes);
+        }
+        Ok(out)
+    }
+
     fn decoder(self) -> &'static encoding_rs::Encoding {
         match self {
             Encoding::Utf8 => encoding_rs::UTF_8,

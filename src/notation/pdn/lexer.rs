@@ -155,6 +155,10 @@ pub struct Lexer<R> {
     continuation: u8,
     /// The first byte of the token being read.
     token_start: Option<u8>,
+    /// Bytes read so far (of the UTF-8 the lexer reads, for UTF-16 text), and where the
+    /// tokens read last began: a game's place in its file, to write it back there.
+    offset: u64,
+    token_offset: u64,
 }
 
 impl<R> Lexer<R> {
@@ -162,6 +166,16 @@ impl<R> Lexer<R> {
     /// reader tell a broken tag that opens the next game from an error inside this one.
     pub fn token_start(&self) -> Option<u8> {
         self.token_start
+    }
+
+    /// How many bytes have been read: where the next token, or the end, stands.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Where the tokens read last ([`Lexer::next_tokens`]) begin, in bytes.
+    pub fn token_offset(&self) -> u64 {
+        self.token_offset
     }
 }
 
@@ -186,6 +200,8 @@ impl<R: BufRead> Lexer<R> {
             at_start: true,
             continuation: 0,
             token_start: None,
+            offset: 0,
+            token_offset: 0,
         }
     }
 
@@ -198,6 +214,8 @@ impl<R: BufRead> Lexer<R> {
             at_start: false,
             continuation: 0,
             token_start: None,
+            offset: 0,
+            token_offset: 0,
         }
     }
 
@@ -235,6 +253,7 @@ impl<R: BufRead> Lexer<R> {
         let b = self.peek()?;
         if let Some(b) = b {
             self.inner.consume(1);
+            self.offset += 1;
             if b == b'\n' {
                 self.line += 1;
                 self.col = 1;
@@ -268,6 +287,7 @@ impl<R: BufRead> Lexer<R> {
                 return Err(PdnError::new(start, Kind::UnexpectedByte(0xEF)));
             }
             self.inner.consume(1);
+            self.offset += 1;
         }
         self.continuation = 0;
         Ok(())
@@ -587,6 +607,7 @@ impl<R: BufRead> Lexer<R> {
         }
         self.skip_space()?;
         let start = self.pos();
+        self.token_offset = self.offset;
         let Some(b) = self.peek()? else {
             self.token_start = None;
             return Ok(Vec::new());

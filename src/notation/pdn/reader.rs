@@ -1,6 +1,7 @@
 //! Assembles tokens into games, one at a time.
 
 use std::io::BufRead;
+use std::ops::Range;
 
 use super::{
     Decoder, Lexer, Line, Node, PdnError, PdnErrorKind as Kind, PdnGame, ResultToken, TextPos,
@@ -36,6 +37,10 @@ pub struct Reader<R> {
     go_on: bool,
     /// A broken tag met while finishing a game without a result: the next game's error.
     next_error: Option<PdnError>,
+    /// The bytes of the tokens being taken from `pending`: where they start and end.
+    batch: (u64, u64),
+    /// The bytes of the game returned last ([`Reader::last_span`]).
+    last_span: Option<Range<u64>>,
 }
 
 /// The memory spent on one game's text so far, against [`MAX_GAME_TEXT`].
@@ -86,6 +91,8 @@ impl<R: BufRead> Reader<R> {
             failed: false,
             go_on: false,
             next_error: None,
+            batch: (0, 0),
+            last_span: None,
         }
     }
 
@@ -102,9 +109,18 @@ impl<R: BufRead> Reader<R> {
         &self.decoder
     }
 
+    /// Where the game returned last stands in the input, in bytes: from its first token (a
+    /// comment before its tags included) to the end of its last (its result, where it has one),
+    /// without the space around. The bytes of UTF-16 text are those of its UTF-8. Writing a
+    /// game back into its collection replaces these bytes and no others.
+    pub fn last_span(&self) -> Option<Range<u64>> {
+        self.last_span.clone()
+    }
+
     fn next_token(&mut self) -> Result<Option<(Token, TextPos)>, PdnError> {
         if self.pending.is_empty() {
             let mut tokens = self.lexer.next_tokens()?;
+            self.batch = (self.lexer.token_offset(), self.lexer.offset());
             tokens.reverse();
             self.pending = tokens;
         }
@@ -125,6 +141,7 @@ impl<R: BufRead> Reader<R> {
 
     /// The next game, `None` at the end of the input (or after an error).
     pub fn next_game(&mut self) -> Option<Result<PdnGame, PdnError>> {
+        self.last_span = None;
         if self.failed {
             return None;
         }
@@ -167,6 +184,8 @@ impl<R: BufRead> Reader<R> {
         let mut movetext = false;
         let mut nodes = 0usize;
         let mut budget = Budget::default();
+        // The game's bytes so far: from its first token to the end of the last one taken.
+        let mut span = 0..0;
         loop {
             let next = match self.next_token() {
                 // A broken tag after moves opens the next game: this one ends here.
@@ -192,7 +211,14 @@ impl<R: BufRead> Reader<R> {
             };
             if !started {
                 game.pos = pos;
+                span.start = self.batch.0;
                 started = true;
+            }
+            // A tag that opens the next game is given back below, and is not this game's.
+            let opens_next =
+                movetext && matches!(token, Token::Tag { .. } | Token::TagWithoutValue(_));
+            if !opens_next {
+                span.end = self.batch.1;
             }
             let line = &mut stack.last_mut().expect("main line").0;
             match token {
@@ -395,6 +421,7 @@ impl<R: BufRead> Reader<R> {
         for w in &mut game.warnings {
             w.game = game_no;
         }
+        self.last_span = Some(span);
         Ok(Some(game))
     }
 }

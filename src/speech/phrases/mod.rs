@@ -393,6 +393,56 @@ pub fn replace_question(lang: Language, path: &std::path::Path, read_only: bool)
     }
 }
 
+/// What "the file has changed" says: another program or window changed the game's file since
+/// the game was read from it or saved to it. `before` when something waits for the answer
+/// (closing the window, another game): the third answer is then to go on without saving.
+pub fn changed_on_disk(lang: Language, path: &std::path::Path, before: bool) -> String {
+    let name = events::file_name(path);
+    match (lang, before) {
+        (Czech, false) => format!(
+            "Soubor {name} mezitím změnil jiný program nebo jiné okno Dámy. Uložit partii jako \
+             nový soubor, přepsat jí soubor, nebo ji zahodit a načíst soubor znovu?"
+        ),
+        (Czech, true) => format!(
+            "Soubor {name} mezitím změnil jiný program nebo jiné okno Dámy a partie z tohoto \
+             okna v něm už není. Uložit ji jako nový soubor, přepsat jí soubor, nebo ji zahodit?"
+        ),
+        (English, false) => format!(
+            "{name} was changed by another program or another Dáma window. Save the game as a \
+             new file, overwrite the file with it, or drop it and reload the file?"
+        ),
+        (English, true) => format!(
+            "{name} was changed by another program or another Dáma window, and the game of \
+             this window is no longer in it. Save it as a new file, overwrite the file with it, \
+             or discard it?"
+        ),
+    }
+}
+
+/// Where the game stands in a file of several: "partie 4 z 25 v souboru turnaj.pdn", for the
+/// title bar and the save dialog.
+pub fn game_of_file(lang: Language, number: usize, games: usize, path: &std::path::Path) -> String {
+    let name = events::file_name(path);
+    match lang {
+        Czech => format!("partie {number} z {games} v souboru {name}"),
+        English => format!("game {number} of {games} in {name}"),
+    }
+}
+
+/// What the save dialog says of a game of a collection (`place` from [`game_of_file`]).
+pub fn save_collection_hint(lang: Language, place: &str) -> String {
+    match lang {
+        Czech => format!(
+            "Ukládá se {place}. Pod stejným názvem se partie zapíše zpět na své místo a ostatní \
+             partie souboru zůstanou, jak jsou; pod novým názvem se uloží sama."
+        ),
+        English => format!(
+            "Saving {place}. Under the same name the game goes back in its place and the other \
+             games of the file stay as they are; under a new name it is saved alone."
+        ),
+    }
+}
+
 /// How many more interrupted games are asked about after this one.
 pub fn more_interrupted(lang: Language, more: usize) -> String {
     match lang {

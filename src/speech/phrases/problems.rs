@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::autosave::AutosaveError;
+use crate::collection::SpliceError;
 use crate::event::{Problem, Refusal, SettingField, SettingsDamage};
 use crate::game_file::{MAX_FILE, ReadError};
 use crate::language::Language;
@@ -70,6 +71,24 @@ pub fn problem(lang: Language, p: &Problem) -> String {
                 io(lang, error)
             ),
         },
+        Problem::SaveInCollection {
+            path,
+            number,
+            error,
+        } => {
+            let name = super::events::file_name(path);
+            let why = splice_error(lang, error);
+            match lang {
+                Czech => format!(
+                    "Partii {number} nelze zapsat zpět do souboru {name}: {why}. Soubor zůstal, \
+                     jak byl; uložte partii jako nový soubor."
+                ),
+                English => format!(
+                    "Game {number} cannot be written back into {name}: {why}. The file is as it \
+                     was; save the game as a new file."
+                ),
+            }
+        }
         Problem::SaveSettings { dir, error } => match lang {
             Czech => format!(
                 "Nastavení nelze uložit: {}: {}.",
@@ -304,6 +323,56 @@ pub fn read_error(lang: Language, path: &Path, e: &ReadError) -> String {
 }
 
 /// Why an autosaved game could not be read.
+/// Why a game cannot be written back into its collection.
+fn splice_error(lang: Language, e: &SpliceError) -> String {
+    match (lang, e) {
+        (Czech, SpliceError::NoSuchGame { games, .. }) => {
+            format!(
+                "soubor už má jen {}",
+                super::errors::counted(lang, *games, ["partii", "partie", "partií"])
+            )
+        }
+        (English, SpliceError::NoSuchGame { games, .. }) => format!(
+            "the file holds only {games} {} now",
+            if *games == 1 { "game" } else { "games" }
+        ),
+        (Czech, SpliceError::Unreadable(e)) => {
+            format!(
+                "partie na jejím místě v souboru nejde přečíst ({})",
+                pdn(lang, e)
+            )
+        }
+        (English, SpliceError::Unreadable(e)) => {
+            format!(
+                "the game in its place in the file does not read ({})",
+                pdn(lang, e)
+            )
+        }
+        (
+            Czech,
+            SpliceError::Unencodable {
+                encoding,
+                character,
+            },
+        ) => format!("znak „{character}“ nelze zapsat v kódování souboru ({encoding})"),
+        (
+            English,
+            SpliceError::Unencodable {
+                encoding,
+                character,
+            },
+        ) => format!(
+            "the character '{character}' cannot be written in the file's encoding ({encoding})"
+        ),
+        (Czech, SpliceError::NotTheSame { games }) => {
+            format!("soubor by se pak nečetl jako {games} partií")
+        }
+        (English, SpliceError::NotTheSame { games }) => {
+            format!("the file would not read back as {games} games")
+        }
+    }
+}
+
 fn autosave_error(lang: Language, e: &AutosaveError) -> String {
     match e {
         AutosaveError::Read(ReadError::Syntax(err)) | AutosaveError::Replay(err) => pdn(lang, err),
@@ -461,6 +530,14 @@ mod tests {
                 path: path.clone(),
                 error: io(),
             },
+            Problem::SaveInCollection {
+                path: path.clone(),
+                number: 4,
+                error: SpliceError::NoSuchGame {
+                    number: 4,
+                    games: 3,
+                },
+            },
             Problem::SaveSettings {
                 dir: path.clone(),
                 error: io(),
@@ -520,6 +597,7 @@ mod tests {
                 | Problem::Open { .. }
                 | Problem::Replay { .. }
                 | Problem::Save { .. }
+                | Problem::SaveInCollection { .. }
                 | Problem::SaveSettings { .. }
                 | Problem::SettingsDamaged { .. }
                 | Problem::AutosaveDamaged { .. }

@@ -54,6 +54,8 @@ pub(super) enum Change {
         path: std::path::PathBuf,
         /// The tags written.
         tags: Vec<(String, String)>,
+        /// Where the game stands in the file now.
+        place: crate::collection::Place,
     },
     /// Show another position of the game.
     Look(Target),
@@ -154,7 +156,7 @@ impl DamaApp {
             Change::AnswerDraw { accept, by } => self.doc.answer_draw(accept, by),
             Change::Players(players) => self.doc.set_players(players),
             Change::Replace(doc, how) => self.doc.replace(*doc, how),
-            Change::Saved { path, tags } => self.doc.saved(path, tags),
+            Change::Saved { path, tags, place } => self.doc.saved(path, tags, place),
             Change::Look(target) => self.look(target),
             Change::Tick(now) => self.doc.tick(now),
             Change::PauseClock(now) => self.doc.toggle_pause(now),

@@ -177,6 +177,13 @@ impl DamaApp {
             }
             Dialog::SavePath(text, then) => {
                 ui.heading(T::SaveFile.get(lang));
+                // A game of a collection: saved under the same name, it goes back in its place.
+                if let (Some(file), Some(place)) = (self.doc.file(), self.doc.place())
+                    && place.in_collection()
+                {
+                    let place = phrases::game_of_file(lang, place.number, place.games, file);
+                    ui.add(egui::Label::new(phrases::save_collection_hint(lang, &place)).wrap());
+                }
                 if let Some(answer) = path_ui(ui, lang, text, T::Save, true, focus_now) {
                     let then = then.take();
                     *keep = None;
@@ -219,7 +226,8 @@ impl DamaApp {
                     None => {}
                 }
             }
-            Dialog::ChooseGame(path, games, bad, left_out) => {
+            Dialog::ChooseGame(path, file) => {
+                let (games, bad, left_out) = (&mut file.good, &file.bad, &file.left_out);
                 ui.heading(T::ChooseGame.get(lang));
                 if let Some(left) = left_out {
                     ui.label(phrases::games_left_out(lang, left));
@@ -268,9 +276,58 @@ impl DamaApp {
                     self.solve_problems(&path, games);
                 } else if let Some(i) = chosen {
                     let path = path.clone();
-                    let (number, game) = games.swap_remove(i);
+                    let (count, stamp) = (file.count(), file.stamp);
+                    let (number, game) = file.good.swap_remove(i);
                     *keep = None;
-                    self.load_game(&path, game, number);
+                    self.load_game(&path, game, number, count, stamp);
+                }
+            }
+            Dialog::ChangedOnDisk(path, then) => {
+                ui.heading(T::ChangedOnDiskTitle.get(lang));
+                ui.add(
+                    egui::Label::new(phrases::changed_on_disk(lang, path, then.is_some())).wrap(),
+                );
+                // Save as first and in focus: it loses nothing, neither the other program's
+                // file nor this game. Then Overwrite, then Reload (or, before closing or
+                // another game, leaving the game unsaved), then Cancel.
+                let third = if then.is_some() {
+                    T::Discard
+                } else {
+                    T::Reload
+                };
+                let choices = [
+                    (T::SaveAsNew, Answer::SaveAs),
+                    (T::Overwrite, Answer::Overwrite),
+                    (third, Answer::Third),
+                    (T::Cancel, Answer::Cancel),
+                ];
+                let mut choice = None;
+                ui.horizontal_wrapped(|ui| {
+                    for (t, c) in choices {
+                        let button = ui.button(t.get(lang));
+                        if focus_now && c == Answer::SaveAs {
+                            button.request_focus();
+                        }
+                        if button.clicked() {
+                            choice = Some(c);
+                        }
+                    }
+                });
+                if let Some(choice) = choice {
+                    let (path, then) = (path.clone(), then.take());
+                    *keep = None;
+                    match choice {
+                        Answer::SaveAs => {
+                            let other = files::another_name(&path);
+                            *keep = Some(Dialog::SavePath(other.display().to_string(), then));
+                        }
+                        Answer::Overwrite => self.save_then(&path, then),
+                        Answer::Third => match then {
+                            Some(then) => self.proceed(then),
+                            None => self.reload(),
+                        },
+                        Answer::Cancel => *left = Some(Event::Cancelled),
+                    }
                 }
             }
             Dialog::Unsaved(then) => {
@@ -555,6 +612,19 @@ fn keep_tab_inside(ctx: &Context, modal_id: egui::Id) {
     });
 }
 
+/// The answers to "the file has changed on disk".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    /// Save the game under another name: nothing is lost.
+    SaveAs,
+    /// Write the game into the file as it is now.
+    Overwrite,
+    /// Read the file again (or, when something waits, go on without saving).
+    Third,
+    /// Leave everything as it is.
+    Cancel,
+}
+
 /// A dialog's title and, where it asks one, its question: its name and description for the
 /// screen reader, and what is said as it opens.
 fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
@@ -571,7 +641,8 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
                 files::read_only(path),
             )),
         ),
-        Dialog::ChooseGame(_, games, bad, left_out) => {
+        Dialog::ChooseGame(_, file) => {
+            let (games, bad, left_out) = (&file.good, &file.bad, &file.left_out);
             let words = match lang {
                 Language::Czech => ["partie", "partie", "partií"],
                 Language::English => ["game", "games", "games"],
@@ -594,6 +665,10 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
             };
             (format!("{}: {count}", title(T::ChooseGame)), question)
         }
+        Dialog::ChangedOnDisk(path, then) => (
+            title(T::ChangedOnDiskTitle),
+            Some(phrases::changed_on_disk(lang, path, then.is_some())),
+        ),
         Dialog::Unsaved(_) => (
             title(T::UnsavedTitle),
             Some(T::UnsavedText.get(lang).to_string()),

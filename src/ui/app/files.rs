@@ -5,18 +5,78 @@ use std::path::{Path, PathBuf};
 
 use super::change::Change;
 use super::{DamaApp, Dialog, Pending};
+use crate::collection::{self, OnDisk, Place, Stamp};
 use crate::engine::review::Mark;
 use crate::event::Problem;
 use crate::notation::pdn::{self, PdnGame};
 use crate::ui::document::{Document, Replaced};
 
 impl DamaApp {
-    /// Asks to save unsaved changes before `then`, or does it at once.
+    /// Asks to save unsaved changes before `then`, or does it at once. A game saved to a file
+    /// that another program or window has changed since exists only here: that is asked too.
     pub(super) fn guard(&mut self, then: Pending) {
         if self.doc.is_dirty() {
             self.dialog = Some(Dialog::Unsaved(then));
+        } else if let Some(path) = self.only_here() {
+            self.dialog = Some(Dialog::ChangedOnDisk(path, Some(then)));
         } else {
             self.proceed(then);
+        }
+    }
+
+    /// What became of the game's file since the game was read from it or saved to it.
+    pub(super) fn on_disk(&self) -> OnDisk {
+        match (self.doc.file(), self.doc.place()) {
+            (Some(path), Some(place)) => collection::on_disk(path, &place),
+            _ => OnDisk::Same,
+        }
+    }
+
+    /// The game's file, where the window's game (saved, not changed since) is no longer in it:
+    /// another program or window replaced it, or the file is gone.
+    pub(super) fn only_here(&self) -> Option<PathBuf> {
+        match self.on_disk() {
+            OnDisk::Changed { .. } => self.doc.file().map(Path::to_path_buf),
+            OnDisk::Same | OnDisk::GameKept { .. } => None,
+        }
+    }
+
+    /// When the window gets the focus: a file changed elsewhere since it was last looked at is
+    /// told at once, where the window's game is no longer in it (the question is asked once
+    /// for each state of the file).
+    pub(super) fn check_disk(&mut self) {
+        if self.dialog.is_some() {
+            return;
+        }
+        let OnDisk::Changed { now } = self.on_disk() else {
+            return;
+        };
+        if self.disk_seen == Some(now) {
+            return;
+        }
+        self.disk_seen = Some(now);
+        if let Some(path) = self.doc.file() {
+            self.dialog = Some(Dialog::ChangedOnDisk(path.to_path_buf(), None));
+        }
+    }
+
+    /// Reads the game's file again, as it is now, in place of the window's game: game
+    /// `number` of it where it still replays, else the file is opened as any other.
+    pub(super) fn reload(&mut self) {
+        let (Some(path), Some(place)) = (self.doc.file(), self.doc.place()) else {
+            return;
+        };
+        let path = path.to_path_buf();
+        match crate::game_file::read_file_games(&path) {
+            Ok(mut file) => match file.good.iter().position(|(n, _)| *n == place.number) {
+                Some(i) => {
+                    let (number, game) = file.good.swap_remove(i);
+                    let (games, stamp) = (file.count(), file.stamp);
+                    self.load_game(&path, game, number, games, stamp);
+                }
+                None => self.open_path(&path),
+            },
+            Err(_) => self.open_path(&path),
         }
     }
 
@@ -59,7 +119,7 @@ impl DamaApp {
                 if games.good.len() == 1 && games.bad.is_empty() && games.left_out.is_none() =>
             {
                 let (number, game) = games.good.pop().expect("one game");
-                self.load_game(path, game, number);
+                self.load_game(path, game, number, 1, games.stamp);
             }
             // No game replays: why the first does not.
             Ok(games) if games.good.is_empty() => {
@@ -77,12 +137,7 @@ impl DamaApp {
                 if let Some(left) = games.left_out {
                     log::warn!("{}: {} games left out", path.display(), left.games);
                 }
-                self.dialog = Some(Dialog::ChooseGame(
-                    path.to_path_buf(),
-                    games.good,
-                    games.bad,
-                    games.left_out,
-                ));
+                self.dialog = Some(Dialog::ChooseGame(path.to_path_buf(), games));
             }
             Err(error) => {
                 log::warn!("cannot open {}: {error}", path.display());
@@ -94,8 +149,22 @@ impl DamaApp {
         }
     }
 
-    /// Replays game `number` of the file at `path` and makes it the document.
-    pub(super) fn load_game(&mut self, path: &Path, mut game: PdnGame, number: usize) {
+    /// Replays game `number` of the `games` of the file at `path` (which held what `stamp`
+    /// says) and makes it the document.
+    pub(super) fn load_game(
+        &mut self,
+        path: &Path,
+        mut game: PdnGame,
+        number: usize,
+        games: usize,
+        stamp: Option<Stamp>,
+    ) {
+        let place = Place {
+            number,
+            games,
+            stamp,
+            mark: Some(collection::mark(&game)),
+        };
         match pdn::replay(&mut game, number, None, None) {
             Ok(replayed) => {
                 log::info!(
@@ -104,7 +173,7 @@ impl DamaApp {
                     replayed.game.rules().id,
                     replayed.game.moves().len()
                 );
-                let doc = Document::opened(replayed.game, &game, path);
+                let doc = Document::opened(replayed.game, &game, path, place);
                 self.apply(Change::Replace(
                     Box::new(doc),
                     Replaced::Opened {
@@ -131,7 +200,11 @@ impl DamaApp {
         path: PathBuf,
         then: Option<Pending>,
     ) -> Option<Dialog> {
-        let own = self.doc.file() == Some(path.as_path());
+        // The game's own file, where the window knows its place in it.
+        let own = self.doc.file() == Some(path.as_path()) && self.doc.place().is_some();
+        if own && self.on_disk() != OnDisk::Same {
+            return Some(Dialog::ChangedOnDisk(path, then));
+        }
         let exists = std::fs::metadata(&path).is_ok_and(|m| m.is_file());
         if exists && (!own || read_only(&path)) {
             return Some(Dialog::ConfirmReplace(path, then));
@@ -151,6 +224,8 @@ impl DamaApp {
     }
 
     /// Saves the game to `path` atomically; a failure keeps the file and the game as they were.
+    /// Into its own file, the game is written in its place, and every other game the file
+    /// holds now is kept as it is, byte for byte; to any other file, it is written alone.
     pub fn save_to(&mut self, path: &Path) {
         let mut game = self.doc.to_pdn();
         // A review of the game is saved as annotators write one: "31-27?? (22x15)".
@@ -169,19 +244,37 @@ impl DamaApp {
                 .collect();
             pdn::add_marks(&mut game, self.doc.game(), &marks);
         }
-        let mut bytes = Vec::new();
-        let written = pdn::write_game(&game, &mut bytes)
-            .and_then(|()| crate::storage::write_atomically(path, &bytes));
+        let number = self
+            .doc
+            .place()
+            .filter(|_| self.doc.file() == Some(path))
+            .map(|p| p.number);
+        let bytes = match self.file_bytes(path, number, &game) {
+            Ok(Some(bytes)) => bytes,
+            // Said why already.
+            Ok(None) => return,
+            Err(error) => {
+                log::error!("cannot save {}: {error}", path.display());
+                self.complain(&Problem::Save {
+                    path: path.to_path_buf(),
+                    error,
+                });
+                return;
+            }
+        };
+        let (bytes, number) = bytes;
+        let written = crate::storage::write_atomically(path, &bytes);
         match written {
             Ok(()) => {
                 log::info!(
-                    "saved {} ({} plies)",
+                    "saved {} (game {number}, {} plies)",
                     path.display(),
                     self.doc.game().moves().len()
                 );
                 self.apply(Change::Saved {
                     path: path.to_path_buf(),
                     tags: game.tags,
+                    place: Place::in_bytes(&bytes, number),
                 });
             }
             Err(error) => {
@@ -193,6 +286,65 @@ impl DamaApp {
             }
         }
     }
+}
+
+impl DamaApp {
+    /// The bytes to write to `path` for `game`, and its number in them. Into the game's own
+    /// file, where it is game `number`, the game is written in its place in the file as it is
+    /// now, every other game kept; a file that holds one game or none (or is gone), and any
+    /// other file, gets the game alone. `Ok(None)` when the game cannot be written back (said
+    /// why; nothing written).
+    ///
+    /// # Errors
+    /// The file cannot be read, or writing the game failed.
+    fn file_bytes(
+        &mut self,
+        path: &Path,
+        number: Option<usize>,
+        game: &PdnGame,
+    ) -> std::io::Result<Option<(Vec<u8>, usize)>> {
+        let alone = || {
+            let mut bytes = Vec::new();
+            pdn::write_game(game, &mut bytes).map(|()| Some((bytes, 1)))
+        };
+        let Some(number) = number else {
+            return alone();
+        };
+        let file = match collection::read_file(path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return alone(),
+            Err(e) => return Err(e),
+        };
+        let games = Place::in_bytes(&file, number).games;
+        if games <= 1 && number == 1 {
+            return alone();
+        }
+        match collection::splice(&file, number, game) {
+            Ok(spliced) => Ok(Some((spliced.bytes, number))),
+            Err(error) => {
+                log::error!("cannot save game {number} into {}: {error}", path.display());
+                self.complain(&Problem::SaveInCollection {
+                    path: path.to_path_buf(),
+                    number,
+                    error,
+                });
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// A name beside `path` that no file has: "turnaj (2).pdn", "turnaj (3).pdn"…, for a game
+/// saved apart from a file that changed.
+pub(super) fn another_name(path: &Path) -> PathBuf {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let stem = stem.unwrap_or_else(|| "dama".into());
+    let ext = path.extension().map(|e| e.to_string_lossy().into_owned());
+    let ext = ext.unwrap_or_else(|| "pdn".into());
+    (2..)
+        .map(|n| path.with_file_name(format!("{stem} ({n}).{ext}")))
+        .find(|p| !p.exists())
+        .expect("a free name")
 }
 
 /// Whether the file at `path` is marked read-only (mode 0444, the Windows attribute): the

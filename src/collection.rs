@@ -1,0 +1,358 @@
+//! A game's place in its file: which game of how many, and what the file held when it was
+//! read or written. Saving a game of a collection (a tournament file of hundreds of games)
+//! writes it back in its place and leaves every other byte as it was; a file that another
+//! program or window changed since is noticed before it is overwritten.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+pub use crate::game_file::Stamp;
+pub use crate::game_file::read_file;
+use crate::notation::pdn::{self, Encoding, PdnError, PdnGame};
+
+/// Where a document's game stands in its file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The game's number in the file, from 1.
+    pub number: usize,
+    /// How many games the file holds (those that do not replay counted too).
+    pub games: usize,
+    /// What the file held when the game was read from it or written to it; `None` when that
+    /// is not known (a game resumed from an autosave of an older version).
+    pub stamp: Option<Stamp>,
+    /// The game as the file held it ([`mark`]): whether the file still holds it, after another
+    /// program changed other games of the collection.
+    pub mark: Option<u32>,
+}
+
+impl Place {
+    /// Game `number` of the file just read or written as `bytes`.
+    pub fn in_bytes(bytes: &[u8], number: usize) -> Place {
+        let (games, mark) = count_and_mark(bytes, number);
+        Place {
+            number,
+            games,
+            stamp: Some(Stamp::of(bytes)),
+            mark,
+        }
+    }
+
+    /// Whether the file holds other games than this one, which saving must keep.
+    pub fn in_collection(&self) -> bool {
+        self.games > 1
+    }
+}
+
+/// Why a game cannot be written back into its collection; the file is then left as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum SpliceError {
+    /// The file holds fewer games now.
+    #[error("the file holds {games} games, not game {number}")]
+    NoSuchGame {
+        /// The game's number.
+        number: usize,
+        /// How many the file holds.
+        games: usize,
+    },
+    /// The game in the file's place does not read (another program changed it).
+    #[error("{0}")]
+    Unreadable(Box<PdnError>),
+    /// A character of the game that the file's encoding cannot hold.
+    #[error("'{character}' cannot be written in {encoding}")]
+    Unencodable {
+        /// The file's encoding.
+        encoding: Encoding,
+        /// The first character it has no byte for.
+        character: char,
+    },
+    /// The file written back would not read as the same games (never expected: a check
+    /// before anything is written).
+    #[error("the file would not read back as {games} games")]
+    NotTheSame {
+        /// How many games it should hold.
+        games: usize,
+    },
+}
+
+/// A collection with one game replaced.
+#[derive(Debug)]
+pub struct Spliced {
+    /// The whole file, to be written.
+    pub bytes: Vec<u8>,
+    /// How many games it holds.
+    pub games: usize,
+}
+
+/// The bytes of `file` with game `number` (from 1, as the reader counts, bad games included)
+/// replaced by `game`: every byte before and after it as it was, the game in the file's
+/// encoding (UTF-8, a Windows or ISO code page, UTF-16) and with its line ends.
+///
+/// # Errors
+/// See [`SpliceError`]; the result is checked to read as the same number of games first.
+pub fn splice(file: &[u8], number: usize, game: &PdnGame) -> Result<Spliced, SpliceError> {
+    // UTF-16 is worked on as the UTF-8 the reader reads, and turned back at the end.
+    let utf16 = pdn::utf16_start(file);
+    let text: Cow<[u8]> = match utf16 {
+        Some((big_endian, bom)) => Cow::Owned(from_utf16(&file[bom..], big_endian).into_bytes()),
+        None => Cow::Borrowed(file),
+    };
+    let (span, games, encoding) = locate(&text, number)?;
+    let span = span.ok_or(SpliceError::NoSuchGame { number, games })?;
+    let (start, end) = (span.start as usize, span.end as usize);
+    let mut written = Vec::new();
+    pdn::write_game(game, &mut written).expect("writing to memory");
+    let mut new = String::from_utf8(written).expect("the writer writes UTF-8");
+    new = new.trim().to_string();
+    if text[start..end].windows(2).any(|w| w == b"\r\n") {
+        new = new.replace('\n', "\r\n");
+    }
+    let new = match utf16 {
+        Some(_) => new.into_bytes(),
+        None => encoding
+            .encode(&new)
+            .map_err(|character| SpliceError::Unencodable {
+                encoding,
+                character,
+            })?,
+    };
+    let mut out = Vec::with_capacity(text.len() - (end - start) + new.len());
+    out.extend_from_slice(&text[..start]);
+    out.extend_from_slice(&new);
+    out.extend_from_slice(&text[end..]);
+    let (span, count, _) = locate(&out, number)?;
+    if count != games || span.is_none() {
+        return Err(SpliceError::NotTheSame { games });
+    }
+    let bytes = match utf16 {
+        Some((big_endian, bom)) => {
+            let mut bytes = file[..bom].to_vec();
+            let text = String::from_utf8(out).expect("UTF-8 spliced into UTF-8");
+            for unit in text.encode_utf16() {
+                bytes.extend(if big_endian {
+                    unit.to_be_bytes()
+                } else {
+                    unit.to_le_bytes()
+                });
+            }
+            bytes
+        }
+        None => out,
+    };
+    Ok(Spliced { bytes, games })
+}
+
+/// A checksum of `game` as the PDN writer writes it: two readings of the same text have the
+/// same mark, whatever else of their files differs.
+pub fn mark(game: &PdnGame) -> u32 {
+    let mut text = Vec::new();
+    pdn::write_game(game, &mut text).expect("writing to memory");
+    crc32fast::hash(&text)
+}
+
+/// How many games `bytes` holds, and the [`mark`] of game `number` where it reads.
+fn count_and_mark(bytes: &[u8], number: usize) -> (usize, Option<u32>) {
+    let text: Cow<[u8]> = match pdn::utf16_start(bytes) {
+        Some((big_endian, bom)) => Cow::Owned(from_utf16(&bytes[bom..], big_endian).into_bytes()),
+        None => Cow::Borrowed(bytes),
+    };
+    let mut reader = pdn::Reader::new(&text[..]).going_on();
+    let (mut games, mut marked) = (0, None);
+    while let Some(game) = reader.next_game() {
+        games += 1;
+        if games == number {
+            marked = game.ok().map(|g| mark(&g));
+        }
+    }
+    (games, marked)
+}
+
+/// What became of a game's file since the game was read from it or saved to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnDisk {
+    /// The file is as it was (or its state is not known: nothing to tell).
+    Same,
+    /// Another program changed the file, but its game in the game's place is the game as it
+    /// was: other games changed, or were added after it. `now` is the file's stamp.
+    GameKept {
+        /// What the file holds now.
+        now: Stamp,
+    },
+    /// The game in its place is another, or gone with the file: what the window holds exists
+    /// nowhere else. `now` is the file's stamp, `None` when the file is gone.
+    Changed {
+        /// What the file holds now.
+        now: Option<Stamp>,
+    },
+}
+
+/// What became of the file at `path`, where the game stood at `place`. A file that cannot be
+/// read now counts as changed (saving will say why it fails).
+pub fn on_disk(path: &Path, place: &Place) -> OnDisk {
+    let Some(stamp) = place.stamp else {
+        return OnDisk::Same;
+    };
+    let bytes = match read_file(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return OnDisk::Changed { now: None };
+        }
+        Err(_) => {
+            let now = Stamp::of_file(path).ok().flatten();
+            return OnDisk::Changed { now };
+        }
+    };
+    let now = Stamp::of(&bytes);
+    if now == stamp {
+        return OnDisk::Same;
+    }
+    match count_and_mark(&bytes, place.number).1 {
+        Some(m) if Some(m) == place.mark => OnDisk::GameKept { now },
+        _ => OnDisk::Changed { now: Some(now) },
+    }
+}
+
+/// Reads every game of `text`: the bytes of game `number` (when it reads), how many games
+/// there are, and the encoding of the text.
+///
+/// # Errors
+/// Game `number` does not read.
+fn locate(
+    text: &[u8],
+    number: usize,
+) -> Result<(Option<std::ops::Range<u64>>, usize, Encoding), SpliceError> {
+    let mut reader = pdn::Reader::new(text).going_on();
+    let (mut games, mut span) = (0, None);
+    while let Some(game) = reader.next_game() {
+        games += 1;
+        if games == number {
+            game.map_err(|e| SpliceError::Unreadable(Box::new(e)))?;
+            span = reader.last_span();
+        }
+    }
+    Ok((span, games, reader.decoder().encoding()))
+}
+
+/// UTF-16 text as a string (a unit that is no character is U+FFFD, as the reader reads it).
+fn from_utf16(bytes: &[u8], big_endian: bool) -> String {
+    let units = bytes.chunks_exact(2).map(|pair| {
+        let pair = [pair[0], pair[1]];
+        if big_endian {
+            u16::from_be_bytes(pair)
+        } else {
+            u16::from_le_bytes(pair)
+        }
+    });
+    char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const THREE: &str = "[Event \"a\"]\n[Result \"*\"]\n\n1. 22-18 *\n\n\
+        {Before the second}\n[Event \"b\"]\r\n[Result \"1-0\"]\r\n\r\n1. 23-19 11-15 1-0\r\n\r\n\
+        [Event \"c\"]\n1. 24-20 *\n";
+
+    fn game(text: &str) -> PdnGame {
+        pdn::Reader::new(text.as_bytes()).next().unwrap().unwrap()
+    }
+
+    fn games_of(bytes: &[u8]) -> Vec<PdnGame> {
+        pdn::Reader::new(bytes).map(Result::unwrap).collect()
+    }
+
+    #[test]
+    fn spans_cover_each_game_and_nothing_around_it() {
+        let mut reader = pdn::Reader::new(THREE.as_bytes());
+        let mut spans = Vec::new();
+        while let Some(g) = reader.next_game() {
+            g.unwrap();
+            let span = reader.last_span().unwrap();
+            spans.push(&THREE[span.start as usize..span.end as usize]);
+        }
+        assert_eq!(
+            spans,
+            [
+                "[Event \"a\"]\n[Result \"*\"]\n\n1. 22-18 *",
+                "{Before the second}\n[Event \"b\"]\r\n[Result \"1-0\"]\r\n\r\n1. 23-19 11-15 1-0",
+                "[Event \"c\"]\n1. 24-20 *",
+            ]
+        );
+    }
+
+    #[test]
+    fn one_game_is_replaced_and_every_other_byte_kept() {
+        let new = game("[Event \"b2\"]\n[Result \"*\"]\n1. 23-19 11-15 2. 22-18 *");
+        let out = splice(THREE.as_bytes(), 2, &new).unwrap();
+        assert_eq!(out.games, 3);
+        let text = String::from_utf8(out.bytes).unwrap();
+        // The second game's own line ends (CRLF) are kept.
+        let expected = THREE.replace(
+            "{Before the second}\n[Event \"b\"]\r\n[Result \"1-0\"]\r\n\r\n1. 23-19 11-15 1-0",
+            "[Event \"b2\"]\r\n[Result \"*\"]\r\n\r\n1. 23-19 11-15 2. 22-18 *",
+        );
+        assert_eq!(text, expected);
+        let read = games_of(text.as_bytes());
+        assert_eq!(read[1].tag("Event"), Some("b2"));
+        assert_eq!(read[1].moves.nodes.len(), 3);
+    }
+
+    #[test]
+    fn a_game_gone_or_broken_is_not_overwritten() {
+        let new = game("[Event \"x\"]\n1. 22-18 *");
+        let err = splice(THREE.as_bytes(), 4, &new).unwrap_err();
+        assert!(matches!(
+            err,
+            SpliceError::NoSuchGame {
+                number: 4,
+                games: 3
+            }
+        ));
+        let broken = "[Event \"a\"]\n1. 22-18 *\n[Event \"b\"]\n1. 22-18 ) *\n";
+        let err = splice(broken.as_bytes(), 2, &new).unwrap_err();
+        assert!(matches!(err, SpliceError::Unreadable(_)), "{err:?}");
+        // Game 1 of the same file can be written back; the broken game stays as it was.
+        let out = splice(broken.as_bytes(), 1, &new).unwrap();
+        assert!(out.bytes.ends_with(b"[Event \"b\"]\n1. 22-18 ) *\n"));
+    }
+
+    #[test]
+    fn the_files_encoding_is_kept() {
+        let new = game("[White \"Šťastný\"]\n1. 22-18 *");
+        // Windows-1250: "Čech" is 0xC8 e c h.
+        let mut file = b"[White \"\xC8ech\"]\n1. 22-18 *\n\n[White \"x\"]\n1. 23-19 *\n".to_vec();
+        let out = splice(&file, 2, &new).unwrap();
+        assert!(
+            out.bytes
+                .starts_with(b"[White \"\xC8ech\"]\n1. 22-18 *\n\n")
+        );
+        assert!(
+            out.bytes.windows(9).any(|w| w == b"\x8A\x9Dastn\xFD\"]"),
+            "Šťastný in Windows-1250"
+        );
+        // A character Windows-1250 has no byte for: refused, nothing written.
+        let chinese = game("[White \"王\"]\n1. 22-18 *");
+        let err = splice(&file, 2, &chinese).unwrap_err();
+        assert!(matches!(
+            err,
+            SpliceError::Unencodable {
+                encoding: Encoding::Windows1250,
+                character: '王'
+            }
+        ));
+        // UTF-16 with a byte-order mark: the mark and the other game kept, the new one in
+        // UTF-16 too.
+        file = vec![0xFF, 0xFE];
+        let text = "[White \"Čech\"]\r\n1. 22-18 *\r\n\r\n[White \"x\"]\r\n1. 23-19 *\r\n";
+        file.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        let out = splice(&file, 2, &chinese).unwrap();
+        assert_eq!(out.bytes[..2], [0xFF, 0xFE]);
+        let back = from_utf16(&out.bytes[2..], false);
+        assert_eq!(
+            back,
+            "[White \"Čech\"]\r\n1. 22-18 *\r\n\r\n[White \"王\"]\r\n\r\n1. 22-18 *\r\n"
+        );
+    }
+}
