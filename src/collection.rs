@@ -74,36 +74,69 @@ pub enum SpliceError {
     },
 }
 
-/// A collection with one game replaced.
+/// A collection with one game replaced or added.
 #[derive(Debug)]
 pub struct Spliced {
     /// The whole file, to be written.
     pub bytes: Vec<u8>,
+    /// The game's number in it.
+    pub number: usize,
     /// How many games it holds.
     pub games: usize,
 }
 
-/// The bytes of `file` with game `number` (from 1, as the reader counts, bad games included)
-/// replaced by `game`: every byte before and after it as it was, the game in the file's
-/// encoding (UTF-8, a Windows or ISO code page, UTF-16) and with its line ends.
+/// Where [`splice`] puts a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    /// In the place of game N (from 1, as the reader counts, bad games included).
+    Game(usize),
+    /// After the last game, as a new one.
+    End,
+}
+
+/// The bytes of `file` with `game` in place of game N, or added after the last: every other
+/// byte as it was, the game in the file's encoding (UTF-8, a Windows or ISO code page,
+/// UTF-16) and with its line ends.
 ///
 /// # Errors
-/// See [`SpliceError`]; the result is checked to read as the same number of games first.
-pub fn splice(file: &[u8], number: usize, game: &PdnGame) -> Result<Spliced, SpliceError> {
+/// See [`SpliceError`]; the result is checked to read as the games it should first.
+pub fn splice(file: &[u8], at: At, game: &PdnGame) -> Result<Spliced, SpliceError> {
     // UTF-16 is worked on as the UTF-8 the reader reads, and turned back at the end.
     let utf16 = pdn::utf16_start(file);
     let text: Cow<[u8]> = match utf16 {
         Some((big_endian, bom)) => Cow::Owned(from_utf16(&file[bom..], big_endian).into_bytes()),
         None => Cow::Borrowed(file),
     };
+    let number = match at {
+        At::Game(number) => number,
+        At::End => 0,
+    };
     let (span, games, encoding) = locate(&text, number)?;
-    let span = span.ok_or(SpliceError::NoSuchGame { number, games })?;
-    let (start, end) = (span.start as usize, span.end as usize);
+    let (start, end, number, count) = match at {
+        At::Game(_) => {
+            let span = span.ok_or(SpliceError::NoSuchGame { number, games })?;
+            (span.start as usize, span.end as usize, number, games)
+        }
+        At::End => (text.len(), text.len(), games + 1, games + 1),
+    };
     let mut written = Vec::new();
     pdn::write_game(game, &mut written).expect("writing to memory");
     let mut new = String::from_utf8(written).expect("the writer writes UTF-8");
     new = new.trim().to_string();
-    if text[start..end].windows(2).any(|w| w == b"\r\n") {
+    if at == At::End {
+        // On a line of its own after a blank line, and the file ending with a line end.
+        let ends_line = text.is_empty() || text.ends_with(b"\n");
+        new = format!(
+            "{}{}{new}\n",
+            if ends_line { "" } else { "\n" },
+            if text.is_empty() { "" } else { "\n" }
+        );
+    }
+    let crlf = match at {
+        At::Game(_) => &text[start..end],
+        At::End => &text[..],
+    };
+    if crlf.windows(2).any(|w| w == b"\r\n") {
         new = new.replace('\n', "\r\n");
     }
     let new = match utf16 {
@@ -119,9 +152,9 @@ pub fn splice(file: &[u8], number: usize, game: &PdnGame) -> Result<Spliced, Spl
     out.extend_from_slice(&text[..start]);
     out.extend_from_slice(&new);
     out.extend_from_slice(&text[end..]);
-    let (span, count, _) = locate(&out, number)?;
-    if count != games || span.is_none() {
-        return Err(SpliceError::NotTheSame { games });
+    let (span, read, _) = locate(&out, number)?;
+    if read != count || span.is_none() {
+        return Err(SpliceError::NotTheSame { games: count });
     }
     let bytes = match utf16 {
         Some((big_endian, bom)) => {
@@ -138,7 +171,11 @@ pub fn splice(file: &[u8], number: usize, game: &PdnGame) -> Result<Spliced, Spl
         }
         None => out,
     };
-    Ok(Spliced { bytes, games })
+    Ok(Spliced {
+        bytes,
+        number,
+        games: count,
+    })
 }
 
 /// A checksum of `game` as the PDN writer writes it: two readings of the same text have the
@@ -164,6 +201,11 @@ fn count_and_mark(bytes: &[u8], number: usize) -> (usize, Option<u32>) {
         }
     }
     (games, marked)
+}
+
+/// How many games `bytes` holds (those that do not read counted too).
+pub fn count(bytes: &[u8]) -> usize {
+    count_and_mark(bytes, 0).0
 }
 
 /// What became of a game's file since the game was read from it or saved to it.
@@ -285,7 +327,7 @@ mod tests {
     #[test]
     fn one_game_is_replaced_and_every_other_byte_kept() {
         let new = game("[Event \"b2\"]\n[Result \"*\"]\n1. 23-19 11-15 2. 22-18 *");
-        let out = splice(THREE.as_bytes(), 2, &new).unwrap();
+        let out = splice(THREE.as_bytes(), At::Game(2), &new).unwrap();
         assert_eq!(out.games, 3);
         let text = String::from_utf8(out.bytes).unwrap();
         // The second game's own line ends (CRLF) are kept.
@@ -302,7 +344,7 @@ mod tests {
     #[test]
     fn a_game_gone_or_broken_is_not_overwritten() {
         let new = game("[Event \"x\"]\n1. 22-18 *");
-        let err = splice(THREE.as_bytes(), 4, &new).unwrap_err();
+        let err = splice(THREE.as_bytes(), At::Game(4), &new).unwrap_err();
         assert!(matches!(
             err,
             SpliceError::NoSuchGame {
@@ -311,11 +353,35 @@ mod tests {
             }
         ));
         let broken = "[Event \"a\"]\n1. 22-18 *\n[Event \"b\"]\n1. 22-18 ) *\n";
-        let err = splice(broken.as_bytes(), 2, &new).unwrap_err();
+        let err = splice(broken.as_bytes(), At::Game(2), &new).unwrap_err();
         assert!(matches!(err, SpliceError::Unreadable(_)), "{err:?}");
         // Game 1 of the same file can be written back; the broken game stays as it was.
-        let out = splice(broken.as_bytes(), 1, &new).unwrap();
+        let out = splice(broken.as_bytes(), At::Game(1), &new).unwrap();
         assert!(out.bytes.ends_with(b"[Event \"b\"]\n1. 22-18 ) *\n"));
+    }
+
+    #[test]
+    fn a_game_is_added_after_the_last() {
+        let new = game("[Event \"d\"]\n1. 22-18 *");
+        let out = splice(THREE.as_bytes(), At::End, &new).unwrap();
+        assert_eq!((out.number, out.games), (4, 4));
+        let text = String::from_utf8(out.bytes).unwrap();
+        assert!(text.starts_with(THREE), "every game before kept");
+        // The file has CRLF line ends in places: the new game has them too.
+        assert!(text.ends_with("\r\n\r\n1. 22-18 *\r\n"), "{text:?}");
+        // A file without a line end at its end gets one first.
+        let out = splice(b"1. 22-18 *", At::End, &new).unwrap();
+        assert!(out.bytes.starts_with(b"1. 22-18 *\n\n[Event \"d\"]\n"));
+        assert_eq!(games_of(&out.bytes).len(), 2);
+        // A game that would be read as part of the one before is refused.
+        let err = splice(b"1. 22-18 {open", At::End, &new).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SpliceError::NotTheSame { games: 2 } | SpliceError::Unreadable(_)
+            ),
+            "{err:?}"
+        );
     }
 
     #[test]
@@ -323,7 +389,7 @@ mod tests {
         let new = game("[White \"Šťastný\"]\n1. 22-18 *");
         // Windows-1250: "Čech" is 0xC8 e c h.
         let mut file = b"[White \"\xC8ech\"]\n1. 22-18 *\n\n[White \"x\"]\n1. 23-19 *\n".to_vec();
-        let out = splice(&file, 2, &new).unwrap();
+        let out = splice(&file, At::Game(2), &new).unwrap();
         assert!(
             out.bytes
                 .starts_with(b"[White \"\xC8ech\"]\n1. 22-18 *\n\n")
@@ -334,7 +400,7 @@ mod tests {
         );
         // A character Windows-1250 has no byte for: refused, nothing written.
         let chinese = game("[White \"王\"]\n1. 22-18 *");
-        let err = splice(&file, 2, &chinese).unwrap_err();
+        let err = splice(&file, At::Game(2), &chinese).unwrap_err();
         assert!(matches!(
             err,
             SpliceError::Unencodable {
@@ -347,7 +413,7 @@ mod tests {
         file = vec![0xFF, 0xFE];
         let text = "[White \"Čech\"]\r\n1. 22-18 *\r\n\r\n[White \"x\"]\r\n1. 23-19 *\r\n";
         file.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
-        let out = splice(&file, 2, &chinese).unwrap();
+        let out = splice(&file, At::Game(2), &chinese).unwrap();
         assert_eq!(out.bytes[..2], [0xFF, 0xFE]);
         let back = from_utf16(&out.bytes[2..], false);
         assert_eq!(

@@ -532,12 +532,13 @@ pub enum Problem {
         /// What the system said.
         error: io::Error,
     },
-    /// The game could not be written back into its collection (the file is as it was).
+    /// The game could not be written back into its collection, or added to a file (the file
+    /// is as it was).
     SaveInCollection {
         /// The file.
         path: PathBuf,
-        /// The game's number in it.
-        number: usize,
+        /// The game's number in it; `None` for a game added after the last.
+        number: Option<usize>,
         /// Why.
         error: crate::collection::SpliceError,
     },

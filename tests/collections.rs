@@ -263,3 +263,53 @@ fn two_windows_on_one_file_never_lose_a_move_silently() {
             .is_focused()
     );
 }
+
+/// Save as onto a file of several games says how many it holds, keeps Cancel in focus, and
+/// adds the game after them when asked: every game before kept byte for byte.
+#[test]
+fn a_game_is_added_to_a_collection_on_request() {
+    let dir = common::temp_dir("collections", "add");
+    let three = "[Event \"1\"]\n1. 11-15 *\n\n[Event \"2\"]\n1. 9-13 *\n\n[Event \"3\"]\n1. 10-14 *\n";
+    let path = common::write_file(&dir, "three.pdn", three);
+    let mine = common::write_file(&dir, "mine.pdn", "[Event \"mine\"]\n1. 12-16 23-19 *\n");
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    h.state_mut().open_path(&mine);
+    h.run();
+    change(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    common::type_path_and_save(&mut h, &path);
+    assert!(matches!(h.state().dialog(), Some(Dialog::ConfirmReplace(_, None, 3))));
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        &format!(
+            "Replace the file? The file {} holds 3 games. Add the game after them, or replace \
+             them all with this game alone?",
+            path.display()
+        )
+    );
+    h.run();
+    assert!(h.get_by_label("Cancel").accesskit_node().is_focused());
+    h.get_by_label("Add to the file").click();
+    h.run();
+    assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
+    let now = std::fs::read_to_string(&path).unwrap();
+    assert!(now.starts_with(three), "{now}");
+    assert_eq!(spans(now.as_bytes()).len(), 4);
+    assert!(now.ends_with("\n\n1. 12-16 *\n"), "{now}");
+    assert!(h.state().title().ends_with(" – game 4 of 4 in three.pdn"));
+    // Saved again, it stays game 4 in its place.
+    change_back(&mut h);
+    save(&mut h);
+    assert!(h.state().dialog().is_none());
+    let again = std::fs::read_to_string(&path).unwrap();
+    assert!(again.starts_with(three) && again.ends_with("1. 12-16 23-19 *\n"), "{again}");
+}
+
+/// Plays the move taken back again.
+fn change_back(h: &mut Harness<'_, DamaApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert!(h.state().is_dirty());
+}

@@ -127,8 +127,9 @@ pub enum Dialog {
     /// Save for a game without a file).
     SavePath(String, Option<Pending>),
     /// "Replace the file?": the path chosen holds another file, or a read-only one; what waits
-    /// for the save.
-    ConfirmReplace(PathBuf, Option<Pending>),
+    /// for the save, and how many games the file holds (a file of games can take the game
+    /// after its last instead).
+    ConfirmReplace(PathBuf, Option<Pending>, usize),
     /// Several games in a file: which one; the games that cannot be opened, and how many more
     /// the file has that are not offered.
     ChooseGame(PathBuf, crate::game_file::FileGames),

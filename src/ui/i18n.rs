@@ -112,6 +112,7 @@ texts! {
     ChangedOnDiskTitle => "Soubor se změnil", "The file has changed";
     SaveAsNew => "Uložit jako nový soubor…", "Save as a new file…";
     Overwrite => "Přepsat", "Overwrite";
+    AddToFile => "Přidat do souboru", "Add to the file";
     Reload => "Načíst znovu ze souboru", "Reload from the file";
     UnsavedText => "Partie obsahuje neuložené změny. Uložit je?", "The game has unsaved changes. Save them?";
     SaveChanges => "Uložit", "Save";

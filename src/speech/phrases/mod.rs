@@ -383,13 +383,35 @@ pub fn half_moves(lang: Language, plies: usize) -> String {
 }
 
 /// Whether to replace a file by the game saved over it.
-pub fn replace_question(lang: Language, path: &std::path::Path, read_only: bool) -> String {
+pub fn replace_question(
+    lang: Language,
+    path: &std::path::Path,
+    read_only: bool,
+    games: usize,
+) -> String {
     let path = path.display();
-    match (lang, read_only) {
-        (Czech, false) => format!("Soubor {path} už existuje. Nahradit ho uloženou partií?"),
-        (Czech, true) => format!("Soubor {path} je jen pro čtení. Přesto ho nahradit?"),
-        (English, false) => format!("The file {path} already exists. Replace it with this game?"),
-        (English, true) => format!("The file {path} is read-only. Replace it anyway?"),
+    // A file of several games: replacing it drops them all, so the question says so, and
+    // offers to add the game after them.
+    let many = |forms| errors::counted(lang, games, forms);
+    match (lang, read_only, games > 1) {
+        (Czech, false, false) => format!("Soubor {path} už existuje. Nahradit ho uloženou partií?"),
+        (Czech, true, false) => format!("Soubor {path} je jen pro čtení. Přesto ho nahradit?"),
+        (Czech, ro, true) => format!(
+            "Soubor {path}{} obsahuje {}. Přidat partii za ně, nebo je všechny nahradit jen \
+             touto partií?",
+            if ro { " je jen pro čtení a" } else { "" },
+            many(["partii", "partie", "partií"])
+        ),
+        (English, false, false) => {
+            format!("The file {path} already exists. Replace it with this game?")
+        }
+        (English, true, false) => format!("The file {path} is read-only. Replace it anyway?"),
+        (English, ro, true) => format!(
+            "The file {path}{} holds {}. Add the game after them, or replace them all with this \
+             game alone?",
+            if ro { " is read-only and" } else { "" },
+            many(["game", "games", "games"])
+        ),
     }
 }
 

@@ -78,14 +78,22 @@ pub fn problem(lang: Language, p: &Problem) -> String {
         } => {
             let name = super::events::file_name(path);
             let why = splice_error(lang, error);
-            match lang {
-                Czech => format!(
+            match (lang, number) {
+                (Czech, Some(number)) => format!(
                     "Partii {number} nelze zapsat zpět do souboru {name}: {why}. Soubor zůstal, \
                      jak byl; uložte partii jako nový soubor."
                 ),
-                English => format!(
+                (Czech, None) => format!(
+                    "Partii nelze přidat do souboru {name}: {why}. Soubor zůstal, jak byl; \
+                     uložte partii jako nový soubor."
+                ),
+                (English, Some(number)) => format!(
                     "Game {number} cannot be written back into {name}: {why}. The file is as it \
                      was; save the game as a new file."
+                ),
+                (English, None) => format!(
+                    "The game cannot be added to {name}: {why}. The file is as it was; save the \
+                     game as a new file."
                 ),
             }
         }
@@ -532,7 +540,7 @@ mod tests {
             },
             Problem::SaveInCollection {
                 path: path.clone(),
-                number: 4,
+                number: Some(4),
                 error: SpliceError::NoSuchGame {
                     number: 4,
                     games: 3,

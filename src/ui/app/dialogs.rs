@@ -193,33 +193,42 @@ impl DamaApp {
                     }
                 }
             }
-            Dialog::ConfirmReplace(path, then) => {
+            Dialog::ConfirmReplace(path, then, games) => {
                 ui.heading(T::ReplaceTitle.get(lang));
-                ui.label(phrases::replace_question(
-                    lang,
-                    path,
-                    files::read_only(path),
-                ));
-                let mut replace = None;
-                ui.horizontal(|ui| {
-                    for (t, yes) in [(T::Replace, true), (T::Cancel, false)] {
+                ui.add(
+                    egui::Label::new(phrases::replace_question(
+                        lang,
+                        path,
+                        files::read_only(path),
+                        *games,
+                    ))
+                    .wrap(),
+                );
+                // A PDN file of games can take this one after its last, all of them kept.
+                let mut answers = vec![(T::Replace, Some(false)), (T::Cancel, None)];
+                if *games > 0 {
+                    answers.insert(0, (T::AddToFile, Some(true)));
+                }
+                let mut answer = None;
+                ui.horizontal_wrapped(|ui| {
+                    for (t, add) in answers {
                         let button = ui.button(t.get(lang));
                         // Cancel, never Replace: one Enter must not lose the other file.
-                        if focus_now && !yes {
+                        if focus_now && add.is_none() {
                             button.request_focus();
                         }
                         if button.clicked() {
-                            replace = Some(yes);
+                            answer = Some(add);
                         }
                     }
                 });
-                match replace {
-                    Some(true) => {
+                match answer {
+                    Some(Some(add)) => {
                         let (path, then) = (path.clone(), then.take());
                         *keep = None;
-                        self.save_then(&path, then);
+                        self.save_then(&path, then, add);
                     }
-                    Some(false) => {
+                    Some(None) => {
                         *keep = None;
                         *left = Some(Event::Cancelled);
                     }
@@ -321,7 +330,7 @@ impl DamaApp {
                             let other = files::another_name(&path);
                             *keep = Some(Dialog::SavePath(other.display().to_string(), then));
                         }
-                        Answer::Overwrite => self.save_then(&path, then),
+                        Answer::Overwrite => self.save_then(&path, then, false),
                         Answer::Third => match then {
                             Some(then) => self.proceed(then),
                             None => self.reload(),
@@ -633,12 +642,13 @@ fn dialog_name(lang: Language, dialog: &Dialog) -> (String, Option<String>) {
         Dialog::NewGame(_) => (title(T::NewGame), None),
         Dialog::OpenPath(_) => (title(T::OpenFile), None),
         Dialog::SavePath(..) => (title(T::SaveFile), None),
-        Dialog::ConfirmReplace(path, _) => (
+        Dialog::ConfirmReplace(path, _, games) => (
             title(T::ReplaceTitle),
             Some(phrases::replace_question(
                 lang,
                 path,
                 files::read_only(path),
+                *games,
             )),
         ),
         Dialog::ChooseGame(_, file) => {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::change::Change;
 use super::{DamaApp, Dialog, Pending};
-use crate::collection::{self, OnDisk, Place, Stamp};
+use crate::collection::{self, At, OnDisk, Place, Stamp};
 use crate::engine::review::Mark;
 use crate::event::Problem;
 use crate::notation::pdn::{self, PdnGame};
@@ -207,15 +207,22 @@ impl DamaApp {
         }
         let exists = std::fs::metadata(&path).is_ok_and(|m| m.is_file());
         if exists && (!own || read_only(&path)) {
-            return Some(Dialog::ConfirmReplace(path, then));
+            // How many games replacing it would drop (none where it is no PDN to read).
+            let games = collection::read_file(&path).map_or(0, |f| collection::count(&f));
+            return Some(Dialog::ConfirmReplace(path, then, games));
         }
-        self.save_then(&path, then);
+        self.save_then(&path, then, false);
         None
     }
 
-    /// Saves to `path`; once saved, what waited for it goes on.
-    pub(super) fn save_then(&mut self, path: &Path, then: Option<Pending>) {
-        self.save_to(path);
+    /// Saves to `path` (adds the game to it with `add`); once saved, what waited for it goes
+    /// on.
+    pub(super) fn save_then(&mut self, path: &Path, then: Option<Pending>, add: bool) {
+        if add {
+            self.add_to(path);
+        } else {
+            self.save_to(path);
+        }
         if let Some(then) = then
             && !self.doc.is_dirty()
         {
@@ -244,12 +251,23 @@ impl DamaApp {
                 .collect();
             pdn::add_marks(&mut game, self.doc.game(), &marks);
         }
-        let number = self
+        let at = self
             .doc
             .place()
             .filter(|_| self.doc.file() == Some(path))
-            .map(|p| p.number);
-        let bytes = match self.file_bytes(path, number, &game) {
+            .map(|p| At::Game(p.number));
+        self.write_to(path, at, game);
+    }
+
+    /// Adds the game to the file at `path`, after its last game; every game it holds is kept.
+    pub fn add_to(&mut self, path: &Path) {
+        let game = self.doc.to_pdn();
+        self.write_to(path, Some(At::End), game);
+    }
+
+    /// Writes `game` to `path`: alone, or into the file as it is now `at` a place.
+    fn write_to(&mut self, path: &Path, at: Option<At>, game: PdnGame) {
+        let bytes = match self.file_bytes(path, at, &game) {
             Ok(Some(bytes)) => bytes,
             // Said why already.
             Ok(None) => return,
@@ -289,25 +307,25 @@ impl DamaApp {
 }
 
 impl DamaApp {
-    /// The bytes to write to `path` for `game`, and its number in them. Into the game's own
-    /// file, where it is game `number`, the game is written in its place in the file as it is
-    /// now, every other game kept; a file that holds one game or none (or is gone), and any
-    /// other file, gets the game alone. `Ok(None)` when the game cannot be written back (said
-    /// why; nothing written).
+    /// The bytes to write to `path` for `game`, and its number in them. `at` a place, the
+    /// game goes into the file as it is now, every other game kept (where it is to be game 1
+    /// of a file of one game or none, or the file is gone, it is written alone); without, it
+    /// is written alone. `Ok(None)` when the game cannot be written back (said why; nothing
+    /// written).
     ///
     /// # Errors
     /// The file cannot be read, or writing the game failed.
     fn file_bytes(
         &mut self,
         path: &Path,
-        number: Option<usize>,
+        at: Option<At>,
         game: &PdnGame,
     ) -> std::io::Result<Option<(Vec<u8>, usize)>> {
         let alone = || {
             let mut bytes = Vec::new();
             pdn::write_game(game, &mut bytes).map(|()| Some((bytes, 1)))
         };
-        let Some(number) = number else {
+        let Some(at) = at else {
             return alone();
         };
         let file = match collection::read_file(path) {
@@ -315,17 +333,19 @@ impl DamaApp {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return alone(),
             Err(e) => return Err(e),
         };
-        let games = Place::in_bytes(&file, number).games;
-        if games <= 1 && number == 1 {
+        if at == At::Game(1) && collection::count(&file) <= 1 {
             return alone();
         }
-        match collection::splice(&file, number, game) {
-            Ok(spliced) => Ok(Some((spliced.bytes, number))),
+        match collection::splice(&file, at, game) {
+            Ok(spliced) => Ok(Some((spliced.bytes, spliced.number))),
             Err(error) => {
-                log::error!("cannot save game {number} into {}: {error}", path.display());
+                log::error!("cannot save the game into {}: {error}", path.display());
                 self.complain(&Problem::SaveInCollection {
                     path: path.to_path_buf(),
-                    number,
+                    number: match at {
+                        At::Game(n) => Some(n),
+                        At::End => None,
+                    },
                     error,
                 });
                 Ok(None)
