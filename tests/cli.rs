@@ -885,16 +885,20 @@ fn convert_writes_into_a_fifo() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// OUT a link to a pipe (`/dev/stdout` when it is one, as `/dev/fd/N` and `>(…)` are): the
-/// pipe gets the games.
+/// OUT a link to a pipe, as `/dev/stdout`, `/dev/fd/N` and `>(…)` are: the pipe gets the
+/// games, and the link stays. The link is one of this test's own (to `/dev/fd/1`, the
+/// standard output the test reads): a failure, run as root, must not replace `/dev/stdout`.
 #[cfg(target_os = "linux")]
 #[test]
 fn convert_writes_into_a_link_to_a_pipe() {
-    let dir = temp_dir("devstdout");
+    let dir = temp_dir("fd1");
     let (input, expected) = tiny_game(&dir);
-    let o = dama(&["convert", input.to_str().unwrap(), "/dev/stdout"]);
+    let link = dir.join("out.pdn");
+    std::os::unix::fs::symlink("/dev/fd/1", &link).unwrap();
+    let o = dama(&["convert", input.to_str().unwrap(), link.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), expected);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

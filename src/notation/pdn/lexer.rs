@@ -12,11 +12,11 @@ use super::{MAX_DEPTH, PdnError, PdnErrorKind as Kind, TextPos};
 pub const MAX_COMMENT: usize = 1 << 20;
 /// Longest tag name or value, move text or set-up.
 pub const MAX_SHORT: usize = 1 << 16;
-/// Longest line, in bytes (a CR or LF ends one): as much as a whole game's text may take
-/// ([`MAX_GAME_TEXT`](super::MAX_GAME_TEXT)), so that every real file reads, while a stream of
-/// bytes without a line end (`/dev/zero`, a broken pipe's garbage) ends in a read error at
-/// once instead of being skipped for ever.
-pub const MAX_LINE: usize = super::MAX_GAME_TEXT;
+/// Longest line, in bytes (a CR or LF ends one): twice the memory a game's text may take
+/// ([`MAX_GAME_TEXT`](super::MAX_GAME_TEXT); a glyph `$1 ` is three bytes counted as two), far
+/// beyond any real file, while a stream of bytes without a line end (`/dev/zero` after a
+/// game) ends in a read error at once instead of being skipped for ever.
+pub const MAX_LINE: usize = 2 * super::MAX_GAME_TEXT;
 
 /// A game result as written at the end of the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
