@@ -18,8 +18,8 @@ pub const MAX_GAMES: usize = 10_000;
 /// [`MAX_GAME_TEXT`](pdn::MAX_GAME_TEXT) of text, so games are kept until this much and the
 /// rest are counted, not kept. 10,000 games of a real collection take about 100 MiB.
 pub const MAX_KEPT: usize = 256 << 20;
-/// How much of the start of a file is looked at to tell text from binary data.
-const SNIFF: usize = 8 << 10;
+/// How much of the start of a file is looked at to tell text from binary data ([`is_binary`]).
+pub const SNIFF: usize = 8 << 10;
 
 /// What a file held when it was read or written: its length and a checksum of its bytes.
 /// Another program's change (a game appended, another window's save) changes it.
@@ -295,8 +295,9 @@ fn open(path: &Path) -> Result<Vec<u8>, ReadError> {
 /// Whether `head` looks like binary data: a NUL byte, or more than one byte in twenty a
 /// control code that text does not use. PDN text in UTF-8, Windows-1250 or ISO-8859-2 has
 /// neither; UTF-16 text (whose ASCII has NUL bytes) is judged by its characters, as the PDN
-/// reader reads it (see `notation::pdn::source`).
-fn is_binary(head: &[u8]) -> bool {
+/// reader reads it (see `notation::pdn::source`). The command line judges its inputs by it
+/// too.
+pub fn is_binary(head: &[u8]) -> bool {
     if let Some(units) = utf16_units(head) {
         let chars: Vec<char> = char::decode_utf16(units)
             .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))

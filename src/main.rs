@@ -6,7 +6,7 @@
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -88,9 +88,9 @@ enum Command {
         /// Most pieces on the board (2 to 6; 4 takes seconds to minutes, 5 much longer).
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(2..=6))]
         pieces: u32,
-        /// Threads to use (default: every core).
-        #[arg(long)]
-        threads: Option<usize>,
+        /// Threads to use, 1 to 256 (default: every core).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
         /// Folder to write to (default: the data folder's `endgames`).
         #[arg(long)]
         dir: Option<PathBuf>,
@@ -112,7 +112,8 @@ enum Command {
         files: Vec<PathBuf>,
     },
     /// Read a PDN file, check every move, and write it again normalised, e.g. from numeric to
-    /// algebraic notation. OUT is replaced only when everything was read.
+    /// algebraic notation. A regular OUT is replaced only when everything was read; a FIFO,
+    /// device or pipe is written into as the games are read, and `-` is standard output.
     Convert {
         /// Notation of the moves written (default: algebraic for Czech games, as PDN writes
         /// them, numeric for the others).
@@ -123,7 +124,7 @@ enum Command {
         variant: Option<Variant>,
         /// PDN file to read.
         input: PathBuf,
-        /// PDN file to write.
+        /// PDN file to write, or `-` for standard output.
         output: PathBuf,
     },
 }
@@ -220,10 +221,64 @@ macro_rules! note {
     }};
 }
 
-fn open(path: &Path) -> Result<BufReader<File>, Failure> {
-    File::open(path)
-        .map(BufReader::new)
-        .map_err(|e| bad_file(format!("{}: cannot open: {e}", path.display())))
+/// Most bytes read from an input that is not a regular file (a pipe, `/dev/stdin`, a device):
+/// a regular file ends where its size says, a stream may never end. As much as the window
+/// reads of a file; a larger collection is read from a file.
+const MAX_STREAM: u64 = dama::game_file::MAX_FILE;
+
+/// A PDN input, ready to read: a folder or binary data (judged from its first 8 KiB, as the
+/// window judges a file) is refused before anything is read as PDN, and a stream ends in an
+/// error after [`MAX_STREAM`] bytes.
+fn open(path: &Path) -> Result<BufReader<Capped<impl Read>>, Failure> {
+    use dama::game_file::{ReadError, SNIFF, is_binary};
+    let refused = |why: ReadError| bad_file(format!("{}: {why}", path.display()));
+    let cannot_open = |e: io::Error| bad_file(format!("{}: cannot open: {e}", path.display()));
+    let meta = std::fs::metadata(path).map_err(cannot_open)?;
+    if meta.is_dir() {
+        return Err(refused(ReadError::Directory));
+    }
+    let mut file = File::open(path).map_err(cannot_open)?;
+    let mut head = Vec::with_capacity(SNIFF);
+    (&mut file)
+        .take(SNIFF as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| bad_file(format!("{}: cannot read: {e}", path.display())))?;
+    if is_binary(&head) {
+        return Err(refused(ReadError::Binary));
+    }
+    let left = if meta.is_file() { u64::MAX } else { MAX_STREAM };
+    Ok(BufReader::new(Capped {
+        inner: io::Cursor::new(head).chain(file),
+        left,
+    }))
+}
+
+/// A reader that fails once more than a number of bytes would be read: the error ends the PDN
+/// reader, where `take` would end the input quietly, as if the file ended there.
+struct Capped<R> {
+    inner: R,
+    left: u64,
+}
+
+impl<R: Read> Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.left == 0 {
+            // One byte more tells an input that ended right at the limit from a longer one.
+            return match self.inner.read(&mut [0])? {
+                0 => Ok(0),
+                _ => Err(io::Error::new(
+                    io::ErrorKind::FileTooLarge,
+                    format!("more than {MAX_STREAM} bytes from a pipe or device"),
+                )),
+            };
+        }
+        let len = buf
+            .len()
+            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..len])?;
+        self.left -= n as u64;
+        Ok(n)
+    }
 }
 
 /// Reads and replays every game of `path` one at a time, calling `each` with the tree and the
@@ -421,28 +476,98 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 NotationArg::Algebraic => Notation::Algebraic,
             });
             let rules = variant.map(Variant::rules);
-            // Game by game to a file beside OUT that replaces it once all was read: memory
-            // holds one game, whatever the size of the collection. On an error the file is
-            // dropped, which removes it.
-            let cannot_write =
-                |e: io::Error| bad_file(format!("{}: cannot write: {e}", output.display()));
-            // Created at the first game: a missing or empty IN is said as such.
+            // Game by game, so that memory holds one game, whatever the size of the
+            // collection. Opened at the first game: a missing or empty IN is said as such.
             let mut out = None;
             replay_file(&input, rules, notation, |mut game, replayed| {
                 pdn::tag_rules(&mut game, replayed.game.rules());
-                let file = match &mut out {
-                    Some(file) => file,
-                    None => out
-                        .insert(dama::storage::AtomicFile::create(&output).map_err(cannot_write)?),
+                let sink = match &mut out {
+                    Some(sink) => sink,
+                    None => out.insert(Sink::open(&output)?),
                 };
-                pdn::write_game(&game, file).map_err(cannot_write)
+                sink.write(&game, &output)
             })?;
-            if let Some(file) = out {
-                file.commit().map_err(cannot_write)?;
+            if let Some(sink) = out {
+                sink.finish(&output)?;
             }
         }
     }
     Ok(())
+}
+
+/// Where `convert` writes, by what OUT is: a regular file (or a name not yet taken) is
+/// replaced only once every game was read, through a file beside it that an error removes; a
+/// FIFO, device or pipe (`/dev/null`, `>(gzip > x.gz)`, `/dev/fd/3`) is written into, as
+/// `cat > OUT` would, never replaced by a file; `-` is standard output.
+enum Sink {
+    Replace(dama::storage::AtomicFile),
+    Into(BufWriter<File>),
+    Stdout(Output),
+}
+
+impl Sink {
+    fn open(path: &Path) -> Result<Sink, Failure> {
+        let cannot_write =
+            |e: io::Error| bad_file(format!("{}: cannot write: {e}", path.display()));
+        if path.as_os_str() == "-" {
+            return Ok(Sink::Stdout(Output::new()));
+        }
+        // Links followed: a link to a pipe is the pipe.
+        if let Ok(meta) = std::fs::metadata(path) {
+            if meta.is_dir() {
+                return Err(cannot_write(io::ErrorKind::IsADirectory.into()));
+            }
+            if !meta.is_file() {
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(cannot_write)?;
+                // What was opened, not what was looked at: never written into a regular file
+                // that took its place, which would keep the old file's tail.
+                if !file.metadata().map_err(cannot_write)?.is_file() {
+                    return Ok(Sink::Into(BufWriter::new(file)));
+                }
+            }
+        }
+        dama::storage::AtomicFile::create(path)
+            .map(Sink::Replace)
+            .map_err(cannot_write)
+    }
+
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Sink::Replace(file) => file,
+            Sink::Into(file) => file,
+            Sink::Stdout(out) => &mut out.0,
+        }
+    }
+
+    /// The failure of writing to `path`: a reader that closed the pipe stops quietly, as on
+    /// standard output ([`output_failed`]).
+    fn failed(&self, path: &Path, e: io::Error) -> Failure {
+        match self {
+            Sink::Stdout(_) => output_failed(e),
+            Sink::Into(_) if e.kind() == io::ErrorKind::BrokenPipe => output_failed(e),
+            _ => bad_file(format!("{}: cannot write: {e}", path.display())),
+        }
+    }
+
+    fn write(&mut self, game: &PdnGame, path: &Path) -> Result<(), Failure> {
+        pdn::write_game(game, &mut self.writer()).map_err(|e| self.failed(path, e))
+    }
+
+    /// Writes what is buffered; a file to replace replaces its target now.
+    fn finish(mut self, path: &Path) -> Result<(), Failure> {
+        if let Err(e) = self.writer().flush() {
+            return Err(self.failed(path, e));
+        }
+        match self {
+            Sink::Replace(file) => file
+                .commit()
+                .map_err(|e| bad_file(format!("{}: cannot write: {e}", path.display()))),
+            Sink::Into(_) | Sink::Stdout(_) => Ok(()),
+        }
+    }
 }
 
 /// The folder of the endgame databases.
@@ -453,18 +578,35 @@ fn endgame_dir() -> Option<PathBuf> {
 fn build_endgames(
     rules: &RuleSet,
     pieces: u32,
-    threads: Option<usize>,
+    threads: Option<u32>,
     dir: Option<PathBuf>,
     distances: bool,
 ) -> Result<(), Failure> {
     use dama::engine::endgame::{Tables, distances_file_in, file_in};
+    use dama::storage::AtomicFile;
     let Some(dir) = dir.or_else(endgame_dir) else {
         return Err(bad_file(
             "no data folder for the endgame databases: give --dir".into(),
         ));
     };
-    let threads =
-        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // The folder and the files are made before computing, which may take hours: a folder that
+    // cannot be used is said at once, not after.
+    if std::fs::metadata(&dir).is_ok_and(|m| !m.is_dir()) {
+        return Err(bad_file(format!("{}: not a folder", dir.display())));
+    }
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| bad_file(format!("{}: cannot create the folder: {e}", dir.display())))?;
+    let create = |path: &Path| {
+        AtomicFile::create(path)
+            .map_err(|e| bad_file(format!("{}: cannot write: {e}", path.display())))
+    };
+    // A file that can be made in the folder now can be then; made again at the end, so that an
+    // interrupted build (Ctrl+C skips destructors) leaves nothing behind.
+    drop(create(&file_in(&dir, rules))?);
+    let threads = threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
     let start = Instant::now();
     let (tables, stats) = Tables::build(rules, pieces, threads, &mut |m, s| {
         note!(
@@ -480,8 +622,7 @@ fn build_endgames(
     let write = |path: &Path, what: &dyn Fn(&mut dyn io::Write) -> io::Result<()>| {
         let cannot_write =
             |e: io::Error| bad_file(format!("{}: cannot write: {e}", path.display()));
-        std::fs::create_dir_all(&dir).map_err(cannot_write)?;
-        let mut file = dama::storage::AtomicFile::create(path).map_err(cannot_write)?;
+        let mut file = create(path)?;
         what(&mut file).map_err(cannot_write)?;
         file.commit().map_err(cannot_write)?;
         Ok::<u64, Failure>(std::fs::metadata(path).map_or(0, |m| m.len()))

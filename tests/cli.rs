@@ -514,21 +514,34 @@ fn convert_streams_and_leaves_nothing_on_failure() {
 }
 
 /// A NUL in a tag value is refused with its place, so that convert never writes a file that
-/// the window would call binary.
+/// the window would call binary; in the first 8 KiB, which tell text from binary data as the
+/// window tells them, it is binary data.
 #[test]
 fn a_nul_in_a_tag_is_refused_at_its_place() {
     let dir = temp_dir("nul");
     let input = dir.join("in.pdn");
-    std::fs::write(&input, "[Event \"a\0b\"]\n[GameType \"21\"]\n1. 11-15 *\n").unwrap();
+    let bad = "[Event \"a\0b\"]\n[GameType \"21\"]\n1. 11-15 *\n";
+    // 300 games of 35 bytes before it.
+    let good = "[GameType \"21\"]\n1. 11-15 23-19 *\n".repeat(300);
+    std::fs::write(&input, format!("{good}{bad}")).unwrap();
     let out = dir.join("out.pdn");
     let o = dama(&["convert", input.to_str().unwrap(), out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o),
         format!(
-            "{}:1:10: game 1: control character 0x00 in a tag or comment: the file is not text\n",
+            "{}:601:10: game 301: control character 0x00 in a tag or comment: the file is not \
+             text\n",
             input.display()
         )
+    );
+    assert!(!out.exists());
+    std::fs::write(&input, bad).unwrap();
+    let o = dama(&["convert", input.to_str().unwrap(), out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!("{}: binary data, not PDN text\n", input.display())
     );
     assert!(!out.exists());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -699,4 +712,339 @@ fn endgame_writes_the_values_and_the_distances() {
     assert!(dir.join("czech.wdl").exists());
     assert!(!dir.join("czech.dtc").exists());
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// `dama ARGS` with `stdin` as its input, killed after `secs` seconds: a test of an input
+/// without end fails instead of hanging when the bound is gone.
+fn dama_within(args: &[&str], stdin: std::process::Stdio, secs: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("dama runs");
+    // Read as it comes, so that a full pipe cannot stop the child.
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut out, &mut v);
+        v
+    });
+    let err = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut err, &mut v);
+        v
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("dama {args:?} still ran after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
+}
+
+/// A folder is one error and exit code 1 in replay and convert, not "cannot read: Is a
+/// directory" for ever.
+#[test]
+fn a_folder_is_one_error() {
+    let dir = temp_dir("folder");
+    let folder = dir.to_str().unwrap();
+    let out = dir.join("out.pdn");
+    for args in [
+        &["replay", folder][..],
+        &["convert", folder, out.to_str().unwrap()],
+    ] {
+        let o = dama_within(args, std::process::Stdio::null(), 30);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(stderr(&o), format!("{folder}: a folder, not a file\n"));
+        assert!(stdout(&o).is_empty());
+    }
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Binary data without end (`/dev/zero`) is refused from its first bytes, as the window
+/// refuses a binary file.
+#[cfg(unix)]
+#[test]
+fn dev_zero_is_binary_data() {
+    let dir = temp_dir("zero");
+    let out = dir.join("out.pdn");
+    for args in [
+        &["replay", "/dev/zero"][..],
+        &["convert", "/dev/zero", out.to_str().unwrap()],
+    ] {
+        let o = dama_within(args, std::process::Stdio::null(), 30);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(stderr(&o), "/dev/zero: binary data, not PDN text\n");
+    }
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A pipe that never ends (`yes | dama replay /dev/stdin`) is read to a bound, then one error.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_pipe_is_read_to_a_bound() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["replay", "/dev/stdin"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("dama runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // 80 MiB of `y` lines, more than the bound; writing stops when dama has stopped reading.
+    let writer = std::thread::spawn(move || {
+        let block = "y\n".repeat(1 << 19);
+        for _ in 0..80 {
+            if stdin.write_all(block.as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("game 2: cannot read: more than 67108864 bytes from a pipe or device"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 4, "{err}");
+}
+
+fn tiny_game(dir: &std::path::Path) -> (std::path::PathBuf, String) {
+    let input = dir.join("in.pdn");
+    std::fs::write(&input, "[GameType \"21\"]\n1. 11-15 23-19 *\n").unwrap();
+    let expected = "[GameType \"21\"]\n\n1. 11-15 23-19 *\n\n".to_string();
+    (input, expected)
+}
+
+/// `dama convert IN -` writes to standard output, and no file named `-`.
+#[test]
+fn convert_to_a_dash_writes_standard_output() {
+    let dir = temp_dir("dash");
+    let (input, expected) = tiny_game(&dir);
+    let o = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["convert", input.to_str().unwrap(), "-"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), expected);
+    assert!(!dir.join("-").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// OUT a FIFO, or a link to one, is written into: the reader gets the games, and the FIFO and
+/// the link stay what they were.
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_writes_into_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = temp_dir("fifo");
+    let (input, expected) = tiny_game(&dir);
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let link = dir.join("link");
+    std::os::unix::fs::symlink(&fifo, &link).unwrap();
+    for out in [&fifo, &link] {
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+        };
+        let o = dama_within(
+            &["convert", input.to_str().unwrap(), out.to_str().unwrap()],
+            std::process::Stdio::null(),
+            30,
+        );
+        let kind = std::fs::metadata(&fifo).unwrap().file_type();
+        if !kind.is_fifo() {
+            panic!("{} became {kind:?}: {}", out.display(), stderr(&o));
+        }
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(reader.join().unwrap(), expected);
+    }
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// OUT a link to a pipe, as `/dev/stdout`, `/dev/fd/N` and `>(…)` are: the pipe gets the
+/// games, and the link stays. The link is one of this test's own (to `/dev/fd/1`, the
+/// standard output the test reads): a failure, run as root, must not replace `/dev/stdout`.
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_writes_into_a_link_to_a_pipe() {
+    let dir = temp_dir("fd1");
+    let (input, expected) = tiny_game(&dir);
+    let link = dir.join("out.pdn");
+    std::os::unix::fs::symlink("/dev/fd/1", &link).unwrap();
+    let o = dama(&["convert", input.to_str().unwrap(), link.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), expected);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A character device stays one (as root, `/dev/null` itself was replaced by a file). As
+/// root the device is a copy of `/dev/null`'s node in a temporary folder, so that a failure
+/// of this test destroys nothing; otherwise `/dev/null`, which only root could replace.
+#[cfg(target_os = "linux")]
+#[test]
+fn convert_into_a_device_leaves_it_a_device() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = temp_dir("device");
+    let (input, _) = tiny_game(&dir);
+    let node = dir.join("null");
+    let made = Command::new("mknod")
+        .arg(&node)
+        .args(["c", "1", "3"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    // SAFETY: geteuid only reads this process's user id.
+    let root = unsafe { libc::geteuid() } == 0;
+    let device = match (made, root) {
+        (true, _) => node,
+        (false, false) => std::path::PathBuf::from("/dev/null"),
+        (false, true) => {
+            eprintln!("root without mknod: no device that may be replaced safely");
+            std::fs::remove_dir_all(&dir).unwrap();
+            return;
+        }
+    };
+    let o = dama(&["convert", input.to_str().unwrap(), device.to_str().unwrap()]);
+    let kind = std::fs::metadata(&device).unwrap().file_type();
+    assert!(
+        kind.is_char_device(),
+        "{} became {kind:?}",
+        device.display()
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A regular OUT is still replaced, not written into: a new file (inode) takes its place, and
+/// a link to it stays a link.
+#[cfg(unix)]
+#[test]
+fn convert_replaces_a_regular_file() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = temp_dir("replace");
+    let (input, expected) = tiny_game(&dir);
+    let out = dir.join("out.pdn");
+    std::fs::write(&out, "x".repeat(1000)).unwrap();
+    let link = dir.join("link.pdn");
+    std::os::unix::fs::symlink(&out, &link).unwrap();
+    let before = std::fs::metadata(&out).unwrap().ino();
+    let o = dama(&["convert", input.to_str().unwrap(), link.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), expected);
+    assert_ne!(std::fs::metadata(&out).unwrap().ino(), before);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `dama hub` reads a line of at most 64 KiB, and no binary data: one error and exit code 1,
+/// after answering the lines before.
+#[test]
+fn hub_stops_on_a_long_line_or_binary_data() {
+    use std::io::Write;
+    for (input, error) in [
+        (
+            vec![0u8; 1 << 20],
+            "hub: binary data (byte 0x00), not a protocol line\n",
+        ),
+        (
+            [&b"ping\n"[..], &vec![b'x'; 100_000]].concat(),
+            "hub: a line longer than 65536 bytes\n",
+        ),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .arg("hub")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("dama runs");
+        let mut stdin = child.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
+        let o = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert_eq!(stderr(&o), error);
+        let pong = if error.contains("longer") {
+            "pong\n"
+        } else {
+            ""
+        };
+        assert_eq!(stdout(&o), pong);
+    }
+}
+
+/// `dama endgame --dir` that is a file, or under one, is said before any computing (no
+/// progress line), and `--threads 0` is refused by the argument parser.
+#[test]
+fn endgame_checks_its_arguments_first() {
+    let dir = temp_dir("endgame-args");
+    let file = dir.join("file");
+    std::fs::write(&file, "").unwrap();
+    let under = file.join("endgames");
+    for (dir, error) in [
+        (&file, format!("{}: not a folder\n", file.display())),
+        (
+            &under,
+            format!("{}: cannot create the folder: ", under.display()),
+        ),
+    ] {
+        let o = dama(&[
+            "endgame",
+            "--variant",
+            "czech",
+            "--pieces",
+            "3",
+            "--dir",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = stderr(&o);
+        assert!(err.starts_with(&error), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let o = dama(&[
+        "endgame",
+        "--variant",
+        "czech",
+        "--pieces",
+        "2",
+        "--threads",
+        "0",
+        "--dir",
+        dir.join("made").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "dama: invalid value '0' for '--threads <THREADS>': 0 is not in 1..=256\n"
+    );
+    assert!(!dir.join("made").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -20,6 +20,66 @@ use crate::rules::{Color, Move, Piece, Position, Role, RuleSet, Variant};
 
 /// The transposition table's size unless the GUI sets `hash`, in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
+/// Longest line read, in bytes, its line end included: a `pos` with a whole game's moves
+/// takes a few KiB. A longer line, or one without end, is an error, not memory without bound.
+pub const MAX_LINE: usize = 64 << 10;
+/// Most characters of a value quoted back in an `error` line.
+const EXCERPT: usize = 40;
+
+/// `text`, or its first [`EXCERPT`] characters and "…": an error names a value without
+/// repeating a whole line.
+fn excerpt(text: &str) -> String {
+    clip(text, EXCERPT)
+}
+
+/// Most characters of an `error` line's message: what it quotes from below (a FEN's part, a
+/// variant's name) is cut there too.
+const MAX_MESSAGE: usize = 160;
+
+/// The `error` line of `message`, cut to [`MAX_MESSAGE`] characters.
+fn error_line(message: &str) -> String {
+    format!("error message={}", quoted(&clip(message, MAX_MESSAGE)))
+}
+
+/// `text`, or its first `most` characters and "…".
+fn clip(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// The next line of `input`, without its line end; `None` at the end of the input. At most
+/// [`MAX_LINE`] bytes are read into memory, whatever comes.
+///
+/// # Errors
+/// Reading failed, or the line is longer than [`MAX_LINE`], holds binary data (a NUL or other
+/// control byte: `dama hub < /dev/zero`) or is not UTF-8: the input is no GUI speaking the
+/// protocol, and reading on would not find one.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<String>> {
+    let invalid = |what: String| io::Error::new(io::ErrorKind::InvalidData, what);
+    buf.clear();
+    if io::Read::take(&mut *input, MAX_LINE as u64).read_until(b'\n', buf)? == 0 {
+        return Ok(None);
+    }
+    let control = |b: u8| (b < b' ' && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7F;
+    if let Some(&b) = buf.iter().find(|&&b| control(b)) {
+        return Err(invalid(format!(
+            "binary data (byte 0x{b:02X}), not a protocol line"
+        )));
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+    } else if buf.len() == MAX_LINE && !input.fill_buf()?.is_empty() {
+        return Err(invalid(format!("a line longer than {MAX_LINE} bytes")));
+    }
+    String::from_utf8(std::mem::take(buf))
+        .map(Some)
+        .map_err(|_| invalid("a line that is not UTF-8".into()))
+}
 
 /// A parsed protocol line: the command and its arguments in order (a flag has an empty value).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,12 +187,18 @@ pub fn parse_position(rules: &RuleSet, text: &str) -> Result<Position, String> {
     let side = match chars.next() {
         Some('W') => Color::White,
         Some('B') => Color::Black,
-        _ => return Err(format!("position {text:?}: it starts with W or B")),
+        _ => {
+            return Err(format!(
+                "position {:?}: it starts with W or B",
+                excerpt(text)
+            ));
+        }
     };
     let rest: Vec<char> = chars.collect();
     if rest.len() != squares.len() {
         return Err(format!(
-            "position {text:?}: {} squares, the board has {}",
+            "position {:?}: {} squares, the board has {}",
+            excerpt(text),
             rest.len(),
             squares.len()
         ));
@@ -145,12 +211,17 @@ pub fn parse_position(rules: &RuleSet, text: &str) -> Result<Position, String> {
             'b' => Some(Piece::new(Color::Black, Role::Man)),
             'W' => Some(Piece::new(Color::White, Role::King)),
             'B' => Some(Piece::new(Color::Black, Role::King)),
-            other => return Err(format!("position {text:?}: unknown square {other:?}")),
+            other => {
+                return Err(format!(
+                    "position {:?}: unknown square {other:?}",
+                    excerpt(text)
+                ));
+            }
         };
         pos.set_piece(sq, piece);
     }
     pos.validate()
-        .map_err(|e| format!("position {text:?}: {e}"))?;
+        .map_err(|e| format!("position {:?}: {e}", excerpt(text)))?;
     Ok(pos)
 }
 
@@ -174,9 +245,9 @@ pub fn write_move(m: &Move) -> String {
 /// Not a move of this form, or no legal move is it.
 pub fn parse_move(pos: &Position, rules: &RuleSet, text: &str) -> Result<Move, String> {
     let numbers: Result<Vec<u8>, _> = text.split(['-', 'x']).map(str::parse::<u8>).collect();
-    let numbers = numbers.map_err(|_| format!("move {text:?}: not a move"))?;
+    let numbers = numbers.map_err(|_| format!("move {:?}: not a move", excerpt(text)))?;
     if numbers.len() < 2 {
-        return Err(format!("move {text:?}: not a move"));
+        return Err(format!("move {:?}: not a move", excerpt(text)));
     }
     let capture = text.contains('x');
     let mut captured: Vec<u8> = numbers[2..].to_vec();
@@ -193,7 +264,7 @@ pub fn parse_move(pos: &Position, rules: &RuleSet, text: &str) -> Result<Move, S
                     .map(|s| s.number())
                     .eq(captured.iter().copied())
         })
-        .ok_or_else(|| format!("move {text:?}: not legal here"))
+        .ok_or_else(|| format!("move {:?}: not legal here", excerpt(text)))
 }
 
 /// How long the GUI lets a search run.
@@ -276,8 +347,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
     };
     let mut searcher: Option<Arc<Mutex<Searcher>>> = None;
     let mut running: Option<Running> = None;
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    let mut buf = Vec::new();
+    while let Some(line) = read_line(&mut input, &mut buf)? {
         let Some(cmd) = Line::parse(&line) else {
             continue;
         };
@@ -312,17 +384,17 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
                                 setup.positions = vec![v.start_position()];
                                 searcher = None;
                             }
-                            Err(e) => say(&format!("error message={}", quoted(&e.to_string())))?,
+                            Err(e) => say(&error_line(&e.to_string()))?,
                         },
                         "hash" => match value.parse::<usize>() {
                             Ok(mb) if (1..=16384).contains(&mb) => {
                                 setup.hash_mb = mb;
                                 searcher = None;
                             }
-                            _ => say(&format!(
-                                "error message={}",
-                                quoted(&format!("hash {value:?}: 1 to 16384 MiB"))
-                            ))?,
+                            _ => say(&error_line(&format!(
+                                "hash {:?}: 1 to 16384 MiB",
+                                excerpt(value)
+                            )))?,
                         },
                         "threads" => match value.parse::<usize>() {
                             Ok(n) if (1..=64).contains(&n) => {
@@ -331,10 +403,10 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
                                     s.lock().expect("searcher lock").set_threads(n);
                                 }
                             }
-                            _ => say(&format!(
-                                "error message={}",
-                                quoted(&format!("threads {value:?}: 1 to 64"))
-                            ))?,
+                            _ => say(&error_line(&format!(
+                                "threads {:?}: 1 to 64",
+                                excerpt(value)
+                            )))?,
                         },
                         _ => {}
                     }
@@ -356,12 +428,12 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
                 finish(&mut running);
                 match positions(&setup, &cmd) {
                     Ok(p) => setup.positions = p,
-                    Err(e) => say(&format!("error message={}", quoted(&e)))?,
+                    Err(e) => say(&error_line(&e))?,
                 }
             }
             "level" => match level(&cmd) {
                 Ok(l) => setup.level = l,
-                Err(e) => say(&format!("error message={}", quoted(&e)))?,
+                Err(e) => say(&error_line(&e))?,
             },
             "go" => {
                 finish(&mut running);
@@ -408,7 +480,7 @@ fn positions(setup: &Setup, cmd: &Line) -> Result<Vec<Position>, String> {
     let start = if let Some(fen) = cmd.get("fen") {
         rules
             .parse_fen(fen)
-            .map_err(|e| format!("fen {fen:?}: {e}"))?
+            .map_err(|e| format!("fen {:?}: {e}", excerpt(fen)))?
     } else if let Some(p) = cmd.get("pos") {
         parse_position(rules, p)?
     } else {
@@ -431,7 +503,7 @@ fn seconds(cmd: &Line, name: &str) -> Result<Option<Duration>, String> {
                 .ok()
                 .filter(|s| s.is_finite() && *s >= 0.0)
                 .map(Duration::from_secs_f64)
-                .ok_or_else(|| format!("level {name}={v}: not a number of seconds"))
+                .ok_or_else(|| format!("level {name}={}: not a number of seconds", excerpt(v)))
         })
         .transpose()
 }
@@ -446,7 +518,7 @@ fn level(cmd: &Line) -> Result<Level, String> {
             .ok()
             .filter(|d| (1..=Limits::MAX_DEPTH).contains(d))
             .map(Level::Depth)
-            .ok_or_else(|| format!("level depth={d}: 1 to {}", Limits::MAX_DEPTH));
+            .ok_or_else(|| format!("level depth={}: 1 to {}", excerpt(d), Limits::MAX_DEPTH));
     }
     if let Some(t) = seconds(cmd, "move-time")? {
         return Ok(Level::MoveTime(t));
@@ -456,7 +528,7 @@ fn level(cmd: &Line) -> Result<Level, String> {
         let moves = match cmd.get("moves") {
             Some(m) => Some(
                 m.parse::<u32>()
-                    .map_err(|_| format!("level moves={m}: not a number"))?,
+                    .map_err(|_| format!("level moves={}: not a number", excerpt(m)))?,
             ),
             None => None,
         };
@@ -609,6 +681,64 @@ mod tests {
             pos.play_unchecked(&m);
         }
         assert!(multi > 0, "a capture of two or more was met");
+    }
+
+    /// Lines are read to [`MAX_LINE`] bytes, line end included; a longer one, or binary data,
+    /// is an error with no more than that read into memory.
+    #[test]
+    fn lines_are_read_within_a_bound() {
+        let lines = |input: Vec<u8>| {
+            let mut input = io::Cursor::new(input);
+            let mut buf = Vec::new();
+            let mut out = Vec::new();
+            loop {
+                match read_line(&mut input, &mut buf) {
+                    Ok(Some(line)) => out.push(Ok(line.len())),
+                    Ok(None) => return out,
+                    Err(e) => {
+                        assert!(buf.capacity() <= 2 * MAX_LINE, "{}", buf.capacity());
+                        out.push(Err(e.to_string()));
+                        return out;
+                    }
+                }
+            }
+        };
+        let long = "a line longer than 65536 bytes".to_string();
+        let most = [vec![b'x'; MAX_LINE - 1], b"\n".to_vec()].concat();
+        assert_eq!(lines(most.clone()), [Ok(MAX_LINE - 1)]);
+        assert_eq!(lines(vec![b'x'; MAX_LINE]), [Ok(MAX_LINE)]);
+        assert_eq!(lines(b"ping\r\n\ngo".to_vec()), [Ok(4), Ok(0), Ok(2)]);
+        assert_eq!(lines([&most[..], b"x"].concat()), [Ok(MAX_LINE - 1), Ok(1)]);
+        assert_eq!(lines(vec![b'x'; MAX_LINE + 1]), [Err(long.clone())]);
+        assert_eq!(lines(vec![b'x'; 10 * MAX_LINE]), [Err(long)]);
+        assert_eq!(
+            lines(b"ping\n\0\0\0".to_vec()),
+            [
+                Ok(4),
+                Err("binary data (byte 0x00), not a protocol line".into())
+            ]
+        );
+        assert_eq!(
+            lines(vec![0xC3, b'\n']),
+            [Err("a line that is not UTF-8".into())]
+        );
+    }
+
+    #[test]
+    fn error_lines_quote_a_short_excerpt() {
+        let rules = Variant::Czech.rules();
+        let long = "W".to_string() + &"q".repeat(100_000);
+        let e = parse_position(rules, &long).unwrap_err();
+        assert!(
+            e.starts_with(&format!("position \"W{}…\"", "q".repeat(39))),
+            "{e}"
+        );
+        assert!(e.len() < 100, "{e}");
+        let line = error_line(&"z".repeat(100_000));
+        assert_eq!(
+            line.chars().count(),
+            "error message=".len() + MAX_MESSAGE + 1
+        );
     }
 
     #[test]

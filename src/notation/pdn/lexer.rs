@@ -12,6 +12,11 @@ use super::{MAX_DEPTH, PdnError, PdnErrorKind as Kind, TextPos};
 pub const MAX_COMMENT: usize = 1 << 20;
 /// Longest tag name or value, move text or set-up.
 pub const MAX_SHORT: usize = 1 << 16;
+/// Longest line, in bytes (a CR or LF ends one): twice the memory a game's text may take
+/// ([`MAX_GAME_TEXT`](super::MAX_GAME_TEXT); a glyph `$1 ` is three bytes counted as two), far
+/// beyond any real file, while a stream of bytes without a line end (`/dev/zero` after a
+/// game) ends in a read error at once instead of being skipped for ever.
+pub const MAX_LINE: usize = 2 * super::MAX_GAME_TEXT;
 
 /// A game result as written at the end of the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -159,6 +164,8 @@ pub struct Lexer<R> {
     /// tokens read last began: a game's place in its file, to write it back there.
     offset: u64,
     token_offset: u64,
+    /// Bytes read since the last line end, against [`MAX_LINE`].
+    line_bytes: usize,
 }
 
 impl<R> Lexer<R> {
@@ -202,6 +209,7 @@ impl<R: BufRead> Lexer<R> {
             token_start: None,
             offset: 0,
             token_offset: 0,
+            line_bytes: 0,
         }
     }
 
@@ -216,6 +224,7 @@ impl<R: BufRead> Lexer<R> {
             token_start: None,
             offset: 0,
             token_offset: 0,
+            line_bytes: 0,
         }
     }
 
@@ -252,16 +261,27 @@ impl<R: BufRead> Lexer<R> {
     fn bump(&mut self) -> Result<Option<u8>, PdnError> {
         let b = self.peek()?;
         if let Some(b) = b {
+            if b == b'\n' || b == b'\r' {
+                self.line_bytes = 0;
+            } else if self.line_bytes >= MAX_LINE {
+                let e = io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("a line longer than {MAX_LINE} bytes"),
+                );
+                return Err(self.io(e));
+            } else {
+                self.line_bytes += 1;
+            }
             self.inner.consume(1);
             self.offset += 1;
             if b == b'\n' {
-                self.line += 1;
+                self.line = self.line.saturating_add(1);
                 self.col = 1;
                 self.continuation = 0;
             } else if b & 0xC0 == 0x80 && self.continuation > 0 {
                 self.continuation -= 1;
             } else {
-                self.col += 1;
+                self.col = self.col.saturating_add(1);
                 self.continuation = match b {
                     0xC2..=0xDF => 1,
                     0xE0..=0xEF => 2,

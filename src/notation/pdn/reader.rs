@@ -25,7 +25,7 @@ pub const ITEM_COST: usize = 64;
 
 /// Reads games from PDN text one at a time: memory stays bounded by the largest game, whatever
 /// the file's size. After an error it stops (the next call returns `None`), unless told to go
-/// on ([`Reader::going_on`]).
+/// on ([`Reader::going_on`]); after an error reading the input it always stops.
 pub struct Reader<R> {
     lexer: Lexer<R>,
     decoder: Decoder,
@@ -98,7 +98,9 @@ impl<R: BufRead> Reader<R> {
 
     /// A reader that goes on after a game with an error: it skips to the next line that starts
     /// with a tag, so that one bad game does not hide the games after it. (Text lost to an
-    /// unterminated comment or variation is lost to the games in it too.)
+    /// unterminated comment or variation is lost to the games in it too.) An error reading the
+    /// input ([`Kind::Read`]: a folder, a failing disk, a line without end) ends it all the
+    /// same: the next read would fail again, forever.
     pub fn going_on(mut self) -> Reader<R> {
         self.go_on = true;
         self
@@ -147,7 +149,7 @@ impl<R: BufRead> Reader<R> {
         }
         if let Some(e) = self.next_error.take() {
             self.games += 1;
-            self.after_error();
+            self.after_error(&e);
             return Some(Err(e.in_game(self.games)));
         }
         let game_no = self.games + 1;
@@ -156,15 +158,16 @@ impl<R: BufRead> Reader<R> {
             Ok(None) => None,
             Err(e) => {
                 self.games = game_no;
-                self.after_error();
+                self.after_error(&e);
                 Some(Err(e.in_game(game_no)))
             }
         }
     }
 
-    /// Stops, or skips to the next game.
-    fn after_error(&mut self) {
-        if !self.go_on {
+    /// Stops, or skips to the next game after error `e`: never after a read error, which
+    /// skipping would only meet again.
+    fn after_error(&mut self, e: &PdnError) {
+        if !self.go_on || matches!(e.kind, Kind::Read { .. }) {
             self.failed = true;
             return;
         }
@@ -479,5 +482,87 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<PdnGame, PdnError>;
     fn next(&mut self) -> Option<Self::Item> {
         self.next_game()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io;
+
+    /// Input whose every read fails, as a folder's does (`dama replay DIR`).
+    struct Failing;
+
+    impl io::Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::from(io::ErrorKind::IsADirectory))
+        }
+    }
+
+    impl BufRead for Failing {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            Err(io::Error::from(io::ErrorKind::IsADirectory))
+        }
+        fn consume(&mut self, _: usize) {}
+    }
+
+    /// A read error ends even a reader that goes on after bad games: one error, then the end,
+    /// instead of the same error for ever.
+    #[test]
+    fn a_read_error_ends_a_going_on_reader() {
+        let results: Vec<_> = Reader::new(Failing).going_on().take(3).collect();
+        assert_eq!(results.len(), 1, "{results:?}");
+        let e = results[0].as_ref().unwrap_err();
+        assert!(
+            matches!(
+                e.kind,
+                Kind::Read {
+                    kind: io::ErrorKind::IsADirectory,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert_eq!(e.game, 1);
+    }
+
+    /// A read error met while skipping a bad game is said once, as the next game's, and ends
+    /// the reading; the good game before the bad one is kept.
+    #[test]
+    fn a_read_error_while_skipping_ends_a_going_on_reader() {
+        let text: &[u8] = b"[GameType \"21\"]\n1. 11-15 *\n\n[GameType \"21\"]\n1. Xyz\n";
+        let input = io::BufReader::with_capacity(8, io::Read::chain(text, Failing));
+        let results: Vec<_> = Reader::new(input).going_on().take(5).collect();
+        assert_eq!(results.len(), 3, "{results:?}");
+        assert!(results[0].is_ok());
+        assert!(matches!(
+            results[1].as_ref().unwrap_err().kind,
+            Kind::NotAMove(_)
+        ));
+        let e = results[2].as_ref().unwrap_err();
+        assert!(matches!(e.kind, Kind::Read { .. }), "{e}");
+        assert_eq!(e.game, 3);
+    }
+
+    /// Bytes without a line end (`/dev/zero` after a game) end the reading with one error once
+    /// a line passes [`super::super::lexer::MAX_LINE`], instead of being skipped to the end.
+    #[test]
+    fn a_line_without_end_ends_a_going_on_reader() {
+        use io::Read;
+        let limit = super::super::lexer::MAX_LINE;
+        let text: &[u8] = b"[GameType \"21\"]\n1. 11-15 *\n";
+        for byte in [0, b' '] {
+            let zeros = io::repeat(byte).take(3 * limit as u64);
+            let input = io::BufReader::new(text.chain(zeros));
+            let results: Vec<_> = Reader::new(input).going_on().take(5).collect();
+            assert!(results[0].is_ok());
+            let last = results.last().unwrap().as_ref().unwrap_err();
+            let Kind::Read { message, .. } = &last.kind else {
+                panic!("{last}");
+            };
+            assert_eq!(*message, format!("a line longer than {limit} bytes"));
+            // A NUL is a bad game first, then the line is too long while skipping it.
+            assert_eq!(results.len(), if byte == 0 { 3 } else { 2 }, "{results:?}");
+        }
     }
 }
