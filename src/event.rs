@@ -585,6 +585,12 @@ pub enum Problem {
     SoundUnavailable,
     /// "Paste position" found no text on the clipboard.
     ClipboardEmpty,
+    /// "Paste position" found a text longer than any position (in characters): it is not put
+    /// into the position field, whose size it would exceed.
+    ClipboardTooLong {
+        /// The most characters a position may have.
+        limit: usize,
+    },
     /// A rule set chosen in the new-game dialog does not make a game.
     Rules(Box<RuleSetError>),
     /// The starting position typed in the new-game dialog (a FEN or piece lists) cannot be

@@ -4,5 +4,6 @@ mod move_text;
 pub mod pdn;
 
 pub use move_text::{
-    Leniency, MoveText, MoveTextError, Notation, full_path, numeric, parse_move, write, write_among,
+    Leniency, MAX_MOVE_CHARS, MoveText, MoveTextError, Notation, full_path, numeric, parse_move,
+    typed_readings, write, write_among,
 };

@@ -27,9 +27,23 @@ pub struct MoveText {
     pub capture: bool,
 }
 
+/// The most characters a move text may have. The longest capture written out with every
+/// landing square (20 captures on 10×10, `47x38x…`) takes about 63; a text longer than this is
+/// refused before it is read, so that a paste of a megabyte costs no more than a short move.
+pub const MAX_MOVE_CHARS: usize = 256;
+
+/// The most digits of a square number that [`Board::parse_square`] reads (`032` is 32).
+const SQUARE_DIGITS: usize = 3;
+
 /// Why move text could not be read or matched.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveTextError {
+    /// Longer than [`MAX_MOVE_CHARS`]: no move is written so long.
+    #[error("the move text is longer than {limit} characters")]
+    TooLong {
+        /// The most characters read.
+        limit: usize,
+    },
     /// Not move syntax at all.
     #[error("'{0}' is not a move (expected e.g. 32-28, 28x19 or c3-d4)")]
     Syntax(String),
@@ -84,8 +98,9 @@ impl MoveText {
     /// (plain move) or `x`/`:` (capture). Move-strength marks must already be removed.
     ///
     /// # Errors
-    /// Bad syntax, or a square not on the board.
+    /// Bad syntax, a square not on the board, or a text over [`MAX_MOVE_CHARS`].
     pub fn parse(board: Board, text: &str) -> Result<MoveText, MoveTextError> {
+        check_length(text)?;
         let syntax = || MoveTextError::Syntax(text.to_string());
         let bytes = text.as_bytes();
         let mut squares = Vec::new();
@@ -244,6 +259,48 @@ fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
     needle.iter().all(|n| it.any(|h| h == n))
 }
 
+/// Refuses a text over [`MAX_MOVE_CHARS`]; looks at no more than that many characters.
+fn check_length(text: &str) -> Result<(), MoveTextError> {
+    if text.len() > MAX_MOVE_CHARS && text.chars().nth(MAX_MOVE_CHARS).is_some() {
+        return Err(MoveTextError::TooLong {
+            limit: MAX_MOVE_CHARS,
+        });
+    }
+    Ok(())
+}
+
+/// The ways a move typed by a person can be read, most likely first, each to be tried with
+/// [`MoveText::parse`]: squares apart by spaces are joined by `-` (`32 28` is `32-28`); digits
+/// alone are cut into two square numbers (`3228` is `32-28`, `123` is `1-23` then `12-3`),
+/// only where both parts can be squares, so a long string of digits is read as written (its
+/// error names it as no square), not once per cut; other text is read as written. The text
+/// is trimmed.
+///
+/// # Errors
+/// [`MoveTextError::TooLong`] for a text over [`MAX_MOVE_CHARS`] (spaces included), checked
+/// before anything else is done with it.
+pub fn typed_readings(text: &str) -> Result<Vec<String>, MoveTextError> {
+    check_length(text)?;
+    let t = text.trim();
+    if t.contains(char::is_whitespace) {
+        return Ok(vec![t.split_whitespace().collect::<Vec<_>>().join("-")]);
+    }
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(vec![t.to_string()]);
+    }
+    let cut = |at: usize| format!("{}-{}", &t[..at], &t[at..]);
+    // Two-digit squares first: 3228 is 32-28, not 3-228.
+    let middle = t.len() / 2;
+    let mut cuts: Vec<usize> = (1..t.len())
+        .filter(|&at| at <= SQUARE_DIGITS && t.len() - at <= SQUARE_DIGITS)
+        .collect();
+    if cuts.is_empty() {
+        return Ok(vec![t.to_string()]);
+    }
+    cuts.sort_by_key(|&at| (at != middle, cut(at)));
+    Ok(cuts.into_iter().map(cut).collect())
+}
+
 /// Reads move text and finds the legal move it names: [`MoveText::parse`] then
 /// [`MoveText::resolve`].
 ///
@@ -319,4 +376,90 @@ pub fn write_among(
 /// [`write()`] in numeric notation.
 pub fn numeric(pos: &Position, rules: &RuleSet, m: &Move) -> String {
     write(pos, rules, m, Notation::Numeric)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    #[test]
+    fn typed_digits_are_cut_where_both_parts_can_be_squares() {
+        // Squares of up to three digits (the square reader takes "032"), the middle cut first.
+        assert_eq!(
+            typed_readings("3228"),
+            Ok(vec![
+                "32-28".to_string(),
+                "3-228".to_string(),
+                "322-8".to_string()
+            ])
+        );
+        assert_eq!(
+            typed_readings(" 123 "),
+            Ok(vec!["1-23".to_string(), "12-3".to_string()])
+        );
+        assert_eq!(typed_readings("32 28"), Ok(vec!["32-28".to_string()]));
+        assert_eq!(typed_readings("c3-d4"), Ok(vec!["c3-d4".to_string()]));
+        assert_eq!(typed_readings("5"), Ok(vec!["5".to_string()]));
+        // A leading zero, as the square reader takes it: "032" is 32.
+        assert_eq!(typed_readings("032028"), Ok(vec!["032-028".to_string()]));
+        // Too long for two squares: read as written, once.
+        assert_eq!(typed_readings("1234567"), Ok(vec!["1234567".to_string()]));
+        // The longest text read is one reading, no longer than itself: refused as no square,
+        // not as too long.
+        let digits = "7".repeat(MAX_MOVE_CHARS);
+        assert_eq!(typed_readings(&digits), Ok(vec![digits.clone()]));
+        assert!(matches!(
+            MoveText::parse(Board::Ten, &digits),
+            Err(MoveTextError::Square { .. })
+        ));
+    }
+
+    #[test]
+    fn typed_digits_still_play_their_move() {
+        let rules = Variant::Czech.rules();
+        let pos = rules.start_position().unwrap();
+        let board = pos.board();
+        let played: Vec<String> = typed_readings("2217")
+            .unwrap()
+            .iter()
+            .filter_map(|t| MoveText::parse(board, t).ok()?.resolve(&pos, rules, t).ok())
+            .map(|(m, _)| numeric(&pos, rules, &m))
+            .collect();
+        assert_eq!(played, ["22-17"]);
+    }
+
+    #[test]
+    fn a_megabyte_of_digits_is_refused_as_too_long() {
+        let digits = "1".repeat(1 << 20);
+        let too_long = MoveTextError::TooLong {
+            limit: MAX_MOVE_CHARS,
+        };
+        assert_eq!(typed_readings(&digits), Err(too_long.clone()));
+        assert_eq!(MoveText::parse(Board::Ten, &digits), Err(too_long.clone()));
+        // Spaces count: a move lost in a megabyte of them is not looked for.
+        let padded = format!("32-28{}", " ".repeat(1 << 20));
+        assert_eq!(typed_readings(&padded), Err(too_long));
+    }
+
+    #[test]
+    fn the_bound_counts_characters_not_bytes() {
+        // 256 two-byte letters are 512 bytes but within the bound: read (and refused as
+        // syntax), not called too long.
+        let wide = "č".repeat(MAX_MOVE_CHARS);
+        assert!(matches!(
+            MoveText::parse(Board::Eight, &wide),
+            Err(MoveTextError::Syntax(_))
+        ));
+        let wider = "č".repeat(MAX_MOVE_CHARS + 1);
+        assert!(matches!(
+            MoveText::parse(Board::Eight, &wider),
+            Err(MoveTextError::TooLong { .. })
+        ));
+        let longest = format!("1-{}", "2".repeat(MAX_MOVE_CHARS - 2));
+        assert!(matches!(
+            MoveText::parse(Board::Eight, &longest),
+            Err(MoveTextError::Square { .. })
+        ));
+    }
 }

@@ -33,6 +33,12 @@ use crate::event::{Event, Problem};
 use crate::rules::{Color, FenError, Game, Move, Position, RuleSet, Square, Variant};
 use crate::speech::{Speaker, SpeechStatus, phrases};
 
+/// The most characters the new-game dialog's position field holds. The longest position of a
+/// 10×10 board, every square listed with a king's mark (`W:WK1,K2,…`), takes about 250, piece
+/// lists with spaces about 300; beyond this a paste is refused, so the field never grows with
+/// what is pasted and its error quotes no more than an excerpt.
+pub const POSITION_CHARS: usize = 1000;
+
 /// The new-game dialog's choices.
 #[derive(Clone, Debug)]
 pub struct NewGameForm {
@@ -754,6 +760,13 @@ impl DamaApp {
         match pasted.map(|text| pasted_position(&text)) {
             // A dialog that opened meanwhile (a question about the autosave) is not replaced.
             Some(_) if self.dialog.is_some() => self.paste_wait = None,
+            // Not cut to the field's size: the start of a position may be another position.
+            Some(text) if text.chars().nth(POSITION_CHARS).is_some() => {
+                self.paste_wait = None;
+                self.complain(&Problem::ClipboardTooLong {
+                    limit: POSITION_CHARS,
+                });
+            }
             Some(text) if !text.is_empty() => {
                 self.paste_wait = None;
                 self.open_new_game(Some(&text), None);
@@ -1031,6 +1044,7 @@ fn refused(problem: &Problem) -> bool {
             | Problem::AtLive
             | Problem::NoHint
             | Problem::ClipboardEmpty
+            | Problem::ClipboardTooLong { .. }
             | Problem::Editing
             | Problem::NotEditing
             | Problem::NotReviewed(_)

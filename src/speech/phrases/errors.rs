@@ -9,6 +9,8 @@ use crate::language::Language;
 use crate::notation::MoveTextError;
 use crate::rules::GameError;
 
+use super::excerpt;
+
 use Language::{Czech, English};
 
 /// The form of a Czech noun after the number `n`: `forms` are for 1, for 2–4 and for 0 and 5 or
@@ -70,14 +72,25 @@ pub fn io(lang: Language, e: &io::Error) -> String {
 }
 
 /// Why typed move text was not played: "„hello“ není tah (např. 32-28, 28x19 nebo c3-d4)."
+/// The text is quoted as an [`excerpt`].
 pub fn move_text_error(lang: Language, e: &MoveTextError) -> String {
     match (lang, e) {
-        (Czech, MoveTextError::Syntax(text)) => {
-            format!("„{text}“ není tah (zadejte např. 32-28, 28x19 nebo c3-d4).")
-        }
-        (English, MoveTextError::Syntax(text)) => {
-            format!("“{text}” is not a move (type e.g. 32-28, 28x19 or c3-d4).")
-        }
+        (Czech, MoveTextError::TooLong { limit }) => format!(
+            "Zápis tahu je delší než {} (zadejte např. 32-28, 28x19 nebo c3-d4).",
+            counted(lang, *limit, ["znak", "znaky", "znaků"])
+        ),
+        (English, MoveTextError::TooLong { limit }) => format!(
+            "The move text is longer than {} (type e.g. 32-28, 28x19 or c3-d4).",
+            counted(lang, *limit, ["character", "characters", "characters"])
+        ),
+        (Czech, MoveTextError::Syntax(text)) => format!(
+            "„{}“ není tah (zadejte např. 32-28, 28x19 nebo c3-d4).",
+            excerpt(text)
+        ),
+        (English, MoveTextError::Syntax(text)) => format!(
+            "“{}” is not a move (type e.g. 32-28, 28x19 or c3-d4).",
+            excerpt(text)
+        ),
         (
             Czech,
             MoveTextError::Square {
@@ -85,7 +98,11 @@ pub fn move_text_error(lang: Language, e: &MoveTextError) -> String {
                 square,
                 board,
             },
-        ) => format!("„{text}“: pole {square} na desce {board} není."),
+        ) => format!(
+            "„{}“: pole {} na desce {board} není.",
+            excerpt(text),
+            excerpt(square)
+        ),
         (
             English,
             MoveTextError::Square {
@@ -93,27 +110,36 @@ pub fn move_text_error(lang: Language, e: &MoveTextError) -> String {
                 square,
                 board,
             },
-        ) => format!("“{text}”: there is no square {square} on the {board} board."),
-        (Czech, MoveTextError::Illegal { text, legal }) if legal.is_empty() => {
-            format!("Tah {text} tu zahrát nelze: žádný tah není možný.")
-        }
+        ) => format!(
+            "“{}”: there is no square {} on the {board} board.",
+            excerpt(text),
+            excerpt(square)
+        ),
+        (Czech, MoveTextError::Illegal { text, legal }) if legal.is_empty() => format!(
+            "Tah {} tu zahrát nelze: žádný tah není možný.",
+            excerpt(text)
+        ),
         (English, MoveTextError::Illegal { text, legal }) if legal.is_empty() => {
-            format!("{text} cannot be played here: there is no move.")
+            format!("{} cannot be played here: there is no move.", excerpt(text))
         }
         (Czech, MoveTextError::Illegal { text, legal }) => format!(
-            "Tah {text} tu zahrát nelze. Možné tahy: {}.",
+            "Tah {} tu zahrát nelze. Možné tahy: {}.",
+            excerpt(text),
             legal.join(", ")
         ),
         (English, MoveTextError::Illegal { text, legal }) => format!(
-            "{text} cannot be played here. Possible moves: {}.",
+            "{} cannot be played here. Possible moves: {}.",
+            excerpt(text),
             legal.join(", ")
         ),
         (Czech, MoveTextError::Ambiguous { text, candidates }) => format!(
-            "Tah {text} není jednoznačný: může to být {}.",
+            "Tah {} není jednoznačný: může to být {}.",
+            excerpt(text),
             candidates.join(" nebo ")
         ),
         (English, MoveTextError::Ambiguous { text, candidates }) => format!(
-            "{text} is ambiguous: it could be {}.",
+            "{} is ambiguous: it could be {}.",
+            excerpt(text),
             candidates.join(" or ")
         ),
     }
@@ -187,6 +213,44 @@ mod tests {
         assert_eq!(
             move_text_error(Czech, &e),
             "„hello“ není tah (zadejte např. 32-28, 28x19 nebo c3-d4)."
+        );
+    }
+
+    #[test]
+    fn typed_moves_are_quoted_as_an_excerpt() {
+        let long = format!("{}ž{}", "x".repeat(39), "y".repeat(1_000_000));
+        let e = MoveTextError::Syntax(long);
+        assert_eq!(
+            move_text_error(Czech, &e),
+            "„xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxž…“ není tah (zadejte např. 32-28, 28x19 \
+             nebo c3-d4)."
+        );
+        assert_eq!(
+            move_text_error(English, &e),
+            "“xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxž…” is not a move (type e.g. 32-28, 28x19 \
+             or c3-d4)."
+        );
+        let e = MoveTextError::TooLong { limit: 256 };
+        assert_eq!(
+            move_text_error(Czech, &e),
+            "Zápis tahu je delší než 256 znaků (zadejte např. 32-28, 28x19 nebo c3-d4)."
+        );
+        assert_eq!(
+            move_text_error(English, &e),
+            "The move text is longer than 256 characters (type e.g. 32-28, 28x19 or c3-d4)."
+        );
+        let e = MoveTextError::Square {
+            text: format!("1-{}", "2".repeat(200)),
+            square: "2".repeat(200),
+            board: crate::rules::Board::Eight,
+        };
+        assert_eq!(
+            move_text_error(English, &e),
+            format!(
+                "“1-{}…”: there is no square {}… on the 8×8 board.",
+                "2".repeat(38),
+                "2".repeat(40)
+            )
         );
     }
 }

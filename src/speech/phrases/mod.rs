@@ -50,6 +50,21 @@ pub struct Context<'a> {
     pub verbosity: Verbosity,
 }
 
+/// The most characters of a person's text (a typed move, a position, a name, a line of a file)
+/// that a message quotes; the rest is left out, so that a megabyte pasted by mistake is neither
+/// shown in full nor read aloud.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// `text` as every message quotes it: whole up to [`EXCERPT_CHARS`] characters, else its first
+/// [`EXCERPT_CHARS`] characters and "…" (cut between characters, never inside one). Looks at no
+/// more of `text` than it keeps.
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => text.into(),
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+    }
+}
+
 /// "bílý", "black".
 pub fn color_name(lang: Language, color: Color) -> &'static str {
     match (lang, color) {
@@ -352,7 +367,7 @@ pub fn interrupted_game(lang: Language, s: &crate::autosave::Session) -> String 
     parts.push(half_moves(lang, s.game.moves().len()));
     for (color, name) in Color::ALL.into_iter().zip(&s.names) {
         if !name.is_empty() {
-            parts.push(format!("{}: {name}", color_name(lang, color)));
+            parts.push(format!("{}: {}", color_name(lang, color), excerpt(name)));
         }
     }
     if let Some(o) = s.game.outcome() {
@@ -932,6 +947,19 @@ pub fn draw_answer(lang: Language, accepted: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_excerpt_is_forty_characters_then_an_ellipsis() {
+        let forty = "ž".repeat(40);
+        assert_eq!(excerpt(&forty), forty);
+        assert_eq!(excerpt("32-28"), "32-28");
+        assert_eq!(excerpt(""), "");
+        // Cut between characters: 41 two-byte letters keep 40 whole.
+        assert_eq!(excerpt(&"ž".repeat(41)), format!("{forty}…"));
+        let mega = "1".repeat(1 << 20);
+        assert_eq!(excerpt(&mega), format!("{}…", "1".repeat(40)));
+        assert_eq!(excerpt(&mega).chars().count(), EXCERPT_CHARS + 1);
+    }
     use crate::event::Marks;
     use crate::rules::Variant;
 

@@ -14,7 +14,7 @@ use crate::rules::{
 };
 
 use super::errors::{counted, game_error, io_error, move_text_error};
-use super::{piece_name, side_name};
+use super::{excerpt, piece_name, side_name};
 
 use Language::{Czech, English};
 
@@ -135,11 +135,16 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
             format!("A tag name is longer than {}.", bytes(lang, *limit))
         }
         (Czech, K::TagValueTooLong { tag, limit }) => {
-            format!("Hodnota značky {tag} je delší než {}.", bytes(lang, *limit))
+            format!(
+                "Hodnota značky {tag} je delší než {}.",
+                bytes(lang, *limit),
+                tag = excerpt(tag)
+            )
         }
         (English, K::TagValueTooLong { tag, limit }) => format!(
             "The value of tag {tag} is longer than {}.",
-            bytes(lang, *limit)
+            bytes(lang, *limit),
+            tag = excerpt(tag)
         ),
         (Czech, K::MoveTextTooLong { limit }) => {
             format!("Zápis tahu je delší než {}.", bytes(lang, *limit))
@@ -150,28 +155,44 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
         (Czech, K::MissingTagName) => "Za „[“ chybí jméno značky.".into(),
         (English, K::MissingTagName) => "A tag name is missing after “[”.".into(),
         (Czech, K::MissingTagValue { tag }) => {
-            format!("Hodnota značky {tag} má být v uvozovkách, chybí úvodní „\"“.")
+            format!(
+                "Hodnota značky {tag} má být v uvozovkách, chybí úvodní „\"“.",
+                tag = excerpt(tag)
+            )
         }
         (English, K::MissingTagValue { tag }) => {
-            format!("The value of tag {tag} must be in quotes: the opening “\"” is missing.")
+            format!(
+                "The value of tag {tag} must be in quotes: the opening “\"” is missing.",
+                tag = excerpt(tag)
+            )
         }
         (Czech, K::UnterminatedTagValue { tag }) => {
-            format!("Hodnota značky {tag} není uzavřena, na konci řádku chybí „\"“.")
+            format!(
+                "Hodnota značky {tag} není uzavřena, na konci řádku chybí „\"“.",
+                tag = excerpt(tag)
+            )
         }
         (English, K::UnterminatedTagValue { tag }) => format!(
-            "The value of tag {tag} is not closed: the closing “\"” is missing on its line."
+            "The value of tag {tag} is not closed: the closing “\"” is missing on its line.",
+            tag = excerpt(tag)
         ),
         (Czech, K::UnterminatedTag { tag }) => {
-            format!("Značka {tag} není uzavřena, chybí „]“.")
+            format!("Značka {tag} není uzavřena, chybí „]“.", tag = excerpt(tag))
         }
         (English, K::UnterminatedTag { tag }) => {
-            format!("Tag {tag} is not closed: “]” is missing.")
+            format!(
+                "Tag {tag} is not closed: “]” is missing.",
+                tag = excerpt(tag)
+            )
         }
         (Czech, K::MoveNumberTooLarge(text)) => {
-            format!("Číslo tahu „{text}“ je příliš velké.")
+            format!("Číslo tahu „{text}“ je příliš velké.", text = excerpt(text))
         }
         (English, K::MoveNumberTooLarge(text)) => {
-            format!("The move number “{text}” is too large.")
+            format!(
+                "The move number “{text}” is too large.",
+                text = excerpt(text)
+            )
         }
         (Czech, K::MissingNagNumber) => {
             "Za „$“ musí následovat číslo hodnocení od 0 do 65535.".into()
@@ -211,13 +232,23 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
             "The tags, comments and annotations of the game would take more than {} of memory.",
             bytes(lang, *limit)
         ),
-        (Czech, K::UnknownStrength(s)) => format!("„{s}“ není známé hodnocení tahu."),
-        (English, K::UnknownStrength(s)) => format!("“{s}” is not a known move strength."),
+        (Czech, K::UnknownStrength(s)) => {
+            format!("„{s}“ není známé hodnocení tahu.", s = excerpt(s))
+        }
+        (English, K::UnknownStrength(s)) => {
+            format!("“{s}” is not a known move strength.", s = excerpt(s))
+        }
         (Czech, K::StrengthWithoutMove(s)) => {
-            format!("Hodnocení „{s}“ nenásleduje po žádném tahu.")
+            format!(
+                "Hodnocení „{s}“ nenásleduje po žádném tahu.",
+                s = excerpt(s)
+            )
         }
         (English, K::StrengthWithoutMove(s)) => {
-            format!("The move strength “{s}” does not follow a move.")
+            format!(
+                "The move strength “{s}” does not follow a move.",
+                s = excerpt(s)
+            )
         }
         (Czech, K::NagWithoutMove(n)) => format!("Hodnocení ${n} nenásleduje po žádném tahu."),
         (English, K::NagWithoutMove(n)) => format!("The annotation ${n} does not follow a move."),
@@ -276,11 +307,13 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
         }
         (Czech, K::NotAMove(word)) => format!(
             "„{word}“ není tah: čeká se tah, číslo tahu, komentář ve složených závorkách nebo \
-             výsledek."
+             výsledek.",
+            word = excerpt(word)
         ),
         (English, K::NotAMove(word)) => format!(
             "“{word}” is not a move: expected a move, a move number, a comment in braces or a \
-             result."
+             result.",
+            word = excerpt(word)
         ),
         (Czech, K::UnmatchedClose) => "„)“ neuzavírá žádnou variantu.".into(),
         (English, K::UnmatchedClose) => "“)” closes no variation.".into(),
@@ -294,18 +327,28 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
         }
         (_, K::GameType(e)) => game_type_error(lang, e),
         (Czech, K::BadFenTag { fen, error }) => {
-            format!("Značka FEN „{fen}“ je chybná. {}", fen_error(lang, error))
+            format!(
+                "Značka FEN „{fen}“ je chybná. {}",
+                fen_error(lang, error),
+                fen = excerpt(fen)
+            )
         }
         (English, K::BadFenTag { fen, error }) => {
-            format!("The FEN tag “{fen}” is wrong. {}", fen_error(lang, error))
+            format!(
+                "The FEN tag “{fen}” is wrong. {}",
+                fen_error(lang, error),
+                fen = excerpt(fen)
+            )
         }
         (Czech, K::BadSetup { fen, error }) => format!(
             "Postavení „{fen}“ mezi tahy je chybné. {}",
-            fen_error(lang, error)
+            fen_error(lang, error),
+            fen = excerpt(fen)
         ),
         (English, K::BadSetup { fen, error }) => format!(
             "The set-up “{fen}” among the moves is wrong. {}",
-            fen_error(lang, error)
+            fen_error(lang, error),
+            fen = excerpt(fen)
         ),
         (_, K::Rules(e)) => rule_set_error(lang, e),
         (_, K::Move(e)) => move_text_error(lang, e),
@@ -316,38 +359,46 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
             format!("The main line cannot be replayed. {}", game_error(lang, e))
         }
         (Czech, K::HuffSquare(sq)) => format!(
-            "Příkaz [%huff {sq}] k odebrání kamene, který zapomněl skákat, neudává platné pole."
+            "Příkaz [%huff {sq}] k odebrání kamene, který zapomněl skákat, neudává platné pole.",
+            sq = excerpt(sq)
         ),
         (English, K::HuffSquare(sq)) => format!(
             "The command [%huff {sq}] to remove a piece that forgot to capture does not name a \
-             square."
+             square.",
+            sq = excerpt(sq)
         ),
         (Czech, K::Huff { square, error }) => format!(
             "Kámen na poli {square} nelze odebrat za zapomenuté skákání ([%huff {square}]). {}",
-            game_error(lang, error)
+            game_error(lang, error),
+            square = excerpt(square)
         ),
         (English, K::Huff { square, error }) => format!(
             "The piece on square {square} cannot be removed for a forgotten capture \
              ([%huff {square}]). {}",
-            game_error(lang, error)
+            game_error(lang, error),
+            square = excerpt(square)
         ),
         (Czech, K::TakeBackMove { text, error }) => format!(
             "Tah {text} nelze vrátit za zapomenuté skákání ([%takeback {text}]). {}",
-            move_text_error(lang, error)
+            move_text_error(lang, error),
+            text = excerpt(text)
         ),
         (English, K::TakeBackMove { text, error }) => format!(
             "The move {text} cannot be taken back for a forgotten capture \
              ([%takeback {text}]). {}",
-            move_text_error(lang, error)
+            move_text_error(lang, error),
+            text = excerpt(text)
         ),
         (Czech, K::TakeBack { text, error }) => format!(
             "Tah {text} nelze vrátit za zapomenuté skákání ([%takeback {text}]). {}",
-            game_error(lang, error)
+            game_error(lang, error),
+            text = excerpt(text)
         ),
         (English, K::TakeBack { text, error }) => format!(
             "The move {text} cannot be taken back for a forgotten capture \
              ([%takeback {text}]). {}",
-            game_error(lang, error)
+            game_error(lang, error),
+            text = excerpt(text)
         ),
     }
 }
@@ -371,40 +422,66 @@ pub fn pdn_warning_kind(lang: Language, kind: &WarningKind) -> String {
             encoding_name(*e)
         ),
         (Czech, WarningKind::Glued(text)) => {
-            format!("Text „{text}“ přilepený k tahu je zachován jako komentář.")
+            format!(
+                "Text „{text}“ přilepený k tahu je zachován jako komentář.",
+                text = excerpt(text)
+            )
         }
         (English, WarningKind::Glued(text)) => {
-            format!("The text “{text}” glued to a move is kept as a comment.")
+            format!(
+                "The text “{text}” glued to a move is kept as a comment.",
+                text = excerpt(text)
+            )
         }
         (Czech, WarningKind::Lenient { text, leniency }) => match leniency {
             Leniency::CaptureMarkOnPlainMove => {
-                format!("Tah {text} je zapsán jako skok, ale žádný kámen nebere.")
+                format!(
+                    "Tah {text} je zapsán jako skok, ale žádný kámen nebere.",
+                    text = excerpt(text)
+                )
             }
             Leniency::PlainMarkOnCapture => {
-                format!("Tah {text} je skok, ale je zapsán jako obyčejný tah.")
+                format!(
+                    "Tah {text} je skok, ale je zapsán jako obyčejný tah.",
+                    text = excerpt(text)
+                )
             }
         },
         (English, WarningKind::Lenient { text, leniency }) => match leniency {
             Leniency::CaptureMarkOnPlainMove => {
-                format!("{text} is written as a capture but captures nothing.")
+                format!(
+                    "{text} is written as a capture but captures nothing.",
+                    text = excerpt(text)
+                )
             }
             Leniency::PlainMarkOnCapture => {
-                format!("{text} is a capture but is written as a plain move.")
+                format!(
+                    "{text} is a capture but is written as a plain move.",
+                    text = excerpt(text)
+                )
             }
         },
         (Czech, WarningKind::ChosenByNextMove { text, chosen }) => format!(
             "Skok {text} lze zahrát několika cestami; čte se jako {chosen}, po kterém jdou zahrát \
-             další tahy partie."
+             další tahy partie.",
+            text = excerpt(text)
         ),
         (English, WarningKind::ChosenByNextMove { text, chosen }) => format!(
             "The capture {text} fits several paths; it is read as {chosen}, after which the \
-             next moves of the game are legal."
+             next moves of the game are legal.",
+            text = excerpt(text)
         ),
         (Czech, WarningKind::TagWithoutValue(name)) => {
-            format!("Značka {name} nemá hodnotu; je zachována s prázdnou.")
+            format!(
+                "Značka {name} nemá hodnotu; je zachována s prázdnou.",
+                name = excerpt(name)
+            )
         }
         (English, WarningKind::TagWithoutValue(name)) => {
-            format!("The tag {name} has no value; it is kept with an empty one.")
+            format!(
+                "The tag {name} has no value; it is kept with an empty one.",
+                name = excerpt(name)
+            )
         }
         (Czech, WarningKind::DashResult) => {
             "Výsledek „-“ se čte jako „*“ (nedohraná partie).".into()
@@ -419,33 +496,49 @@ pub fn pdn_warning_kind(lang: Language, kind: &WarningKind) -> String {
             "A line end written out as text (\\r) is read as a space.".into()
         }
         (Czech, WarningKind::SpacedMove(text)) => {
-            format!("Tah je zapsán s mezerami, čte se jako {text}.")
+            format!(
+                "Tah je zapsán s mezerami, čte se jako {text}.",
+                text = excerpt(text)
+            )
         }
         (English, WarningKind::SpacedMove(text)) => {
-            format!("A move is written with spaces; it is read as {text}.")
+            format!(
+                "A move is written with spaces; it is read as {text}.",
+                text = excerpt(text)
+            )
         }
         (Czech, WarningKind::Prose(text)) => {
-            format!("Text v závorce „{text}“ není varianta; je zachován jako komentář.")
+            format!(
+                "Text v závorce „{text}“ není varianta; je zachován jako komentář.",
+                text = excerpt(text)
+            )
         }
         (English, WarningKind::Prose(text)) => {
-            format!("The text in parentheses “{text}” is not a variation; it is kept as a comment.")
+            format!(
+                "The text in parentheses “{text}” is not a variation; it is kept as a comment.",
+                text = excerpt(text)
+            )
         }
         (Czech, WarningKind::MatchPoints(text)) => format!(
-            "Body zápasu {text} na konci tahů se čtou jako výsledek, jak ho uvádí záhlaví partie."
+            "Body zápasu {text} na konci tahů se čtou jako výsledek, jak ho uvádí záhlaví partie.",
+            text = excerpt(text)
         ),
         (English, WarningKind::MatchPoints(text)) => format!(
             "The match points {text} at the end of the moves are read as the result, as the \
-             Result tag gives it."
+             Result tag gives it.",
+            text = excerpt(text)
         ),
         (Czech, WarningKind::ResultMismatch { tag, moves }) => format!(
             "Výsledek v záhlaví partie ({tag}) nesouhlasí s výsledkem na konci tahů ({}); platí \
              výsledek u tahů.",
-            moves.as_str()
+            moves.as_str(),
+            tag = excerpt(tag)
         ),
         (English, WarningKind::ResultMismatch { tag, moves }) => format!(
             "The Result tag says {tag} but the moves end with {}; the result at the moves is \
              taken.",
-            moves.as_str()
+            moves.as_str(),
+            tag = excerpt(tag)
         ),
         (Czech, WarningKind::Inferred { variant, reason }) => {
             let why = match reason {
@@ -484,18 +577,26 @@ pub fn game_type_error(lang: Language, e: &GameTypeError) -> String {
             let known = known.join(", ");
             match lang {
                 Czech => format!(
-                    "Značka Variant uvádí hru „{name}“, kterou Dáma nehraje. Hraje tyto: {known}."
+                    "Značka Variant uvádí hru „{name}“, kterou Dáma nehraje. Hraje tyto: {known}.",
+                    name = excerpt(name)
                 ),
                 English => format!(
-                    "The Variant tag names “{name}”, a game Dáma does not play. It plays: {known}."
+                    "The Variant tag names “{name}”, a game Dáma does not play. It plays: {known}.",
+                    name = excerpt(name)
                 ),
             }
         }
         (Czech, GameTypeError::NoNumber(value)) => {
-            format!("Značka GameType „{value}“ nezačíná číslem typu hry.")
+            format!(
+                "Značka GameType „{value}“ nezačíná číslem typu hry.",
+                value = excerpt(value)
+            )
         }
         (English, GameTypeError::NoNumber(value)) => {
-            format!("The GameType tag “{value}” does not start with a game type number.")
+            format!(
+                "The GameType tag “{value}” does not start with a game type number.",
+                value = excerpt(value)
+            )
         }
         (_, GameTypeError::Unknown(n)) => {
             let known: Vec<String> = game_type_numbers()
@@ -522,14 +623,25 @@ pub fn fen_error(lang: Language, e: &FenError) -> String {
         (Czech, FenError::Empty) => "Zápis FEN je prázdný.".into(),
         (English, FenError::Empty) => "The FEN is empty.".into(),
         (Czech, FenError::BadSide(s)) => {
-            format!("FEN má začínat stranou na tahu, W nebo B, ne „{s}“.")
+            format!(
+                "FEN má začínat stranou na tahu, W nebo B, ne „{s}“.",
+                s = excerpt(s)
+            )
         }
         (English, FenError::BadSide(s)) => {
-            format!("A FEN must start with the side to move, W or B, not “{s}”.")
+            format!(
+                "A FEN must start with the side to move, W or B, not “{s}”.",
+                s = excerpt(s)
+            )
         }
-        (Czech, FenError::BadField(s)) => format!("Část FEN „{s}“ nezačíná W ani B."),
+        (Czech, FenError::BadField(s)) => {
+            format!("Část FEN „{s}“ nezačíná W ani B.", s = excerpt(s))
+        }
         (English, FenError::BadField(s)) => {
-            format!("The FEN part “{s}” does not start with W or B.")
+            format!(
+                "The FEN part “{s}” does not start with W or B.",
+                s = excerpt(s)
+            )
         }
         (Czech, FenError::ColorTwice(c)) => {
             let who = match c {
@@ -546,27 +658,41 @@ pub fn fen_error(lang: Language, e: &FenError) -> String {
             format!("{who} pieces are listed twice.")
         }
         (Czech, FenError::BadSquare { square, board }) => {
-            format!("Pole „{square}“ na desce {board} není.")
+            format!(
+                "Pole „{square}“ na desce {board} není.",
+                square = excerpt(square)
+            )
         }
         (English, FenError::BadSquare { square, board }) => {
-            format!("There is no square “{square}” on the {board} board.")
+            format!(
+                "There is no square “{square}” on the {board} board.",
+                square = excerpt(square)
+            )
         }
         (Czech, FenError::BadRange(s)) => format!(
-            "Rozsah „{s}“ je chybný: mají to být dvě čísla polí, první nejvýš rovné druhému."
+            "Rozsah „{s}“ je chybný: mají to být dvě čísla polí, první nejvýš rovné druhému.",
+            s = excerpt(s)
         ),
         (English, FenError::BadRange(s)) => format!(
             "The range “{s}” is wrong: it must be two square numbers, the first not above the \
-             second."
+             second.",
+            s = excerpt(s)
         ),
         (Czech, FenError::SquareTwice(sq)) => format!("Pole {sq} je uvedeno dvakrát."),
         (English, FenError::SquareTwice(sq)) => {
             format!("Square {sq} is listed twice.")
         }
         (Czech, FenError::BadSection(s)) => {
-            format!("Část „{s}“ má začínat barvou a dvojtečkou, například W: nebo B:.")
+            format!(
+                "Část „{s}“ má začínat barvou a dvojtečkou, například W: nebo B:.",
+                s = excerpt(s)
+            )
         }
         (English, FenError::BadSection(s)) => {
-            format!("The part “{s}” must start with a colour and a colon, such as W: or B:.")
+            format!(
+                "The part “{s}” must start with a colour and a colon, such as W: or B:.",
+                s = excerpt(s)
+            )
         }
         (_, FenError::Position(e)) => position_error(lang, e),
     }
@@ -653,7 +779,7 @@ pub fn rule_set_error(lang: Language, e: &RuleSetError) -> String {
         (_, RuleSetError::Setup { id, error }) => {
             let name = id
                 .parse::<Variant>()
-                .map_or(id.as_str(), |v| rules_name(lang, v.rules()));
+                .map_or(excerpt(id), |v| rules_name(lang, v.rules()).into());
             match lang {
                 Czech => format!(
                     "Výchozí postavení pravidel „{name}“ je chybné. {}",
@@ -677,10 +803,13 @@ pub fn unknown_variant(lang: Language, e: &UnknownVariant) -> String {
         .collect();
     let ids = ids.join(", ");
     match lang {
-        Czech => format!("Pravidla „{}“ Dáma nezná. Na výběr jsou: {ids}.", e.0),
+        Czech => format!(
+            "Pravidla „{}“ Dáma nezná. Na výběr jsou: {ids}.",
+            excerpt(&e.0)
+        ),
         English => format!(
             "Dáma does not know the rules “{}”. The choices are: {ids}.",
-            e.0
+            excerpt(&e.0)
         ),
     }
 }
@@ -1292,5 +1421,114 @@ mod tests {
             let text = pdn_warning_kind(English, &k);
             assert!(text.ends_with('.') && !text.contains('„'), "{text}");
         }
+    }
+
+    #[test]
+    fn every_quoted_text_of_a_file_is_an_excerpt() {
+        use PdnErrorKind as K;
+        let long = format!("{}{}", "Ž".repeat(40), "y".repeat(100_000));
+        let cut = format!("{}…", "Ž".repeat(40));
+        let l = || long.clone();
+        let errors = [
+            K::TagValueTooLong {
+                tag: l(),
+                limit: 1 << 16,
+            },
+            K::MissingTagValue { tag: l() },
+            K::UnterminatedTagValue { tag: l() },
+            K::UnterminatedTag { tag: l() },
+            K::MoveNumberTooLarge(l()),
+            K::UnknownStrength(l()),
+            K::StrengthWithoutMove(l()),
+            K::GameType(GameTypeError::NoNumber(l())),
+            K::GameType(GameTypeError::UnknownVariant(l())),
+            K::BadFenTag {
+                fen: l(),
+                error: FenError::BadSide(l()),
+            },
+            K::BadSetup {
+                fen: l(),
+                error: FenError::BadSquare {
+                    square: l(),
+                    board: Board::Eight,
+                },
+            },
+            K::Rules(RuleSetError::Setup {
+                id: l(),
+                error: FenError::BadField(l()),
+            }),
+            K::Move(MoveTextError::Syntax(l())),
+            K::HuffSquare(l()),
+            K::Huff {
+                square: l(),
+                error: GameError::NoClaim,
+            },
+            K::TakeBackMove {
+                text: l(),
+                error: MoveTextError::Illegal {
+                    text: l(),
+                    legal: vec!["1-5".into()],
+                },
+            },
+            K::TakeBack {
+                text: l(),
+                error: GameError::NothingToUndo,
+            },
+            K::NotAMove(l()),
+        ];
+        let warnings = [
+            WarningKind::Glued(l()),
+            WarningKind::Lenient {
+                text: l(),
+                leniency: Leniency::CaptureMarkOnPlainMove,
+            },
+            WarningKind::Lenient {
+                text: l(),
+                leniency: Leniency::PlainMarkOnCapture,
+            },
+            WarningKind::SpacedMove(l()),
+            WarningKind::Prose(l()),
+            WarningKind::MatchPoints(l()),
+            WarningKind::ResultMismatch {
+                tag: l(),
+                moves: ResultToken::SecondWins,
+            },
+            WarningKind::ChosenByNextMove {
+                text: l(),
+                chosen: "36x13x2x16".into(),
+            },
+            WarningKind::TagWithoutValue(l()),
+        ];
+        let fens = [FenError::BadRange(l()), FenError::BadSection(l())];
+        for lang in [Czech, English] {
+            let mut said: Vec<String> = errors.iter().map(|k| pdn_error_kind(lang, k)).collect();
+            said.extend(warnings.iter().map(|k| pdn_warning_kind(lang, k)));
+            said.extend(fens.iter().map(|e| fen_error(lang, e)));
+            said.push(unknown_variant(lang, &UnknownVariant(l())));
+            for text in &said {
+                // The sentence and at most two excerpts, never the text itself.
+                assert!(text.chars().count() < 600, "{}", excerpt(text));
+                assert!(text.contains(&cut), "{}", excerpt(text));
+                assert!(!text.contains("ŽŽy"), "{}", excerpt(text));
+            }
+        }
+        // Golden: the excerpt as a sentence has it.
+        let e = K::NotAMove(format!("{}{}", "a".repeat(40), "b".repeat(1000)));
+        assert_eq!(
+            pdn_error_kind(Czech, &e),
+            format!(
+                "„{}…“ není tah: čeká se tah, číslo tahu, komentář ve složených závorkách nebo \
+                 výsledek.",
+                "a".repeat(40)
+            )
+        );
+        assert_eq!(
+            pdn_error_kind(English, &e),
+            format!(
+                "“{}…” is not a move: expected a move, a move number, a comment in braces or a \
+                 result.",
+                "a".repeat(40)
+            )
+        );
     }
 }

@@ -9,7 +9,7 @@ use crate::event::{Problem, Refusal, SettingField, SettingsDamage};
 use crate::game_file::{MAX_FILE, ReadError};
 use crate::language::Language;
 
-use super::errors::{game_error, io, move_text_error};
+use super::errors::{counted, game_error, io, move_text_error};
 use super::pdn::{fen_error, pdn_error as pdn, rule_set_error};
 use super::{computer_to_move, must_capture};
 
@@ -157,6 +157,16 @@ pub fn problem(lang: Language, p: &Problem) -> String {
         Problem::ClipboardEmpty => match lang {
             Czech => "Ve schránce není žádný text.".into(),
             English => "The clipboard holds no text.".into(),
+        },
+        Problem::ClipboardTooLong { limit } => match lang {
+            Czech => format!(
+                "Text ve schránce je delší než {}, a proto to není postavení.",
+                counted(lang, *limit, ["znak", "znaky", "znaků"])
+            ),
+            English => format!(
+                "The clipboard text is longer than {}, so it is not a position.",
+                counted(lang, *limit, ["character", "characters", "characters"])
+            ),
         },
         Problem::SoundUnavailable => match lang {
             Czech => "Zvuky nelze přehrát: žádné zvukové zařízení nejde otevřít.".into(),
@@ -570,6 +580,7 @@ mod tests {
             Problem::SpeechUnavailable("no socket".into()),
             Problem::SoundUnavailable,
             Problem::ClipboardEmpty,
+            Problem::ClipboardTooLong { limit: 1000 },
             Problem::Rules(Box::new(crate::rules::RuleSetError::Syntax {
                 line: 1,
                 column: 2,
@@ -615,6 +626,7 @@ mod tests {
                 | Problem::SpeechUnavailable(_)
                 | Problem::SoundUnavailable
                 | Problem::ClipboardEmpty
+                | Problem::ClipboardTooLong { .. }
                 | Problem::Rules(_)
                 | Problem::Setup(_)
                 | Problem::Editing
@@ -935,6 +947,37 @@ mod tests {
             problem(English, &p),
             "A game cannot start from this position. White has 13 pieces, more than the 12 \
              these rules start with."
+        );
+    }
+
+    #[test]
+    fn golden_long_pasted_positions_are_quoted_as_an_excerpt() {
+        use crate::rules::FenError;
+        // A megabyte pasted into the position field: the words quote its first 40 characters.
+        let p = Problem::Setup(FenError::BadSection("x".repeat(1 << 20)));
+        let x40 = "x".repeat(40);
+        assert_eq!(
+            problem(Czech, &p),
+            format!(
+                "Z tohoto postavení nelze začít. Část „{x40}…“ má začínat barvou a dvojtečkou, \
+                 například W: nebo B:."
+            )
+        );
+        assert_eq!(
+            problem(English, &p),
+            format!(
+                "A game cannot start from this position. The part “{x40}…” must start with a \
+                 colour and a colon, such as W: or B:."
+            )
+        );
+        let p = Problem::ClipboardTooLong { limit: 1000 };
+        assert_eq!(
+            problem(Czech, &p),
+            "Text ve schránce je delší než 1000 znaků, a proto to není postavení."
+        );
+        assert_eq!(
+            problem(English, &p),
+            "The clipboard text is longer than 1000 characters, so it is not a position."
         );
     }
 

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use eframe::egui::{self, Align, Button, Context, Layout, ScrollArea, Ui};
 
 use super::change::Change;
-use super::{DamaApp, Dialog, NewGameForm, Pending, autosaving, files};
+use super::{DamaApp, Dialog, NewGameForm, POSITION_CHARS, Pending, autosaving, files};
 use crate::engine::Level;
 use crate::event::Event;
 use crate::notation::Notation;
@@ -15,8 +15,11 @@ use crate::rules::{Color, KingRange, Precedence, Variant};
 use crate::speech::phrases::{self, Verbosity};
 use crate::ui::commands::Command;
 use crate::ui::i18n::{self, Language, T};
-use crate::ui::settings::MAX_ENGINE_THREADS;
+use crate::ui::settings::{MAX_ENGINE_THREADS, MAX_NAME};
 use crate::ui::settings::{Player, Settings, SpeechMode, Theme};
+
+/// The most characters a path field holds: Linux's longest path (`PATH_MAX`).
+const PATH_CHARS: usize = 4096;
 
 impl DamaApp {
     pub(super) fn dialogs(&mut self, ctx: &Context) {
@@ -758,6 +761,7 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, frames: u32)
             let field = ui
                 .add(
                     egui::TextEdit::singleline(&mut form.position)
+                        .char_limit(POSITION_CHARS)
                         .hint_text(T::SetupPositionHint.get(lang))
                         .desired_width(320.0),
                 )
@@ -844,7 +848,9 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, frames: u32)
                 Color::Black => (T::BlackPlayer, &mut form.black),
             };
             let label = ui.label(t.get(lang));
-            let field = ui.text_edit_singleline(name).labelled_by(label.id);
+            let field = ui
+                .add(egui::TextEdit::singleline(name).char_limit(MAX_NAME))
+                .labelled_by(label.id);
             enter_in(ui, &field);
             ui.end_row();
         }
@@ -903,7 +909,11 @@ fn path_ui(
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(T::Path.get(lang));
         let edit = ui
-            .add(egui::TextEdit::singleline(text).desired_width(width))
+            .add(
+                egui::TextEdit::singleline(text)
+                    .char_limit(PATH_CHARS)
+                    .desired_width(width),
+            )
             .labelled_by(label.id);
         if focus {
             edit.request_focus();

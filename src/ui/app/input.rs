@@ -7,7 +7,7 @@ use eframe::egui::{self, Context};
 use super::DamaApp;
 use super::change::Change;
 use crate::event::{Event, Mover, Problem, Refusal, SquareView};
-use crate::notation::{MoveText, MoveTextError};
+use crate::notation::{MoveText, MoveTextError, typed_readings};
 use crate::rules::{GameError, Square};
 use crate::ui::board_view::{BoardInput, square_id};
 use crate::ui::picker::Click;
@@ -106,19 +106,14 @@ impl DamaApp {
         let pos = *self.shown_position();
         let rules = self.doc.game().rules().clone();
         let moves = self.moves_shown();
-        let t = text.trim();
-        let mut tries: Vec<String> = Vec::new();
-        if t.contains(char::is_whitespace) {
-            tries.push(t.split_whitespace().collect::<Vec<_>>().join("-"));
-        } else if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            for cut in 1..t.len() {
-                tries.push(format!("{}-{}", &t[..cut], &t[cut..]));
+        // Refused before anything is tried: a paste of a megabyte is not read.
+        let tries = match typed_readings(text) {
+            Ok(tries) => tries,
+            Err(e) => {
+                self.complain(&Problem::MoveText(e));
+                return;
             }
-            // Two-digit squares first: 3228 is 32-28.
-            tries.sort_by_key(|x| (x.find('-') != Some(t.len() / 2), x.clone()));
-        } else {
-            tries.push(t.to_string());
-        }
+        };
         let mut first_error: Option<MoveTextError> = None;
         for attempt in &tries {
             let found = MoveText::parse(pos.board(), attempt)
@@ -146,7 +141,7 @@ impl DamaApp {
         let problem = match first_error {
             _ if quiet_but_must_capture => Problem::Click(Refusal::MustCapture),
             Some(e) => Problem::MoveText(e),
-            None => Problem::MoveText(MoveTextError::Syntax(t.to_string())),
+            None => Problem::MoveText(MoveTextError::Syntax(text.trim().to_string())),
         };
         self.complain(&problem);
     }

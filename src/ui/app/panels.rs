@@ -7,13 +7,18 @@ use super::DamaApp;
 use super::change::{Change, Target};
 use super::varying::Spot;
 use crate::engine::review::Mark;
-use crate::notation::write;
+use crate::notation::{MAX_MOVE_CHARS, write};
 use crate::rules::{Branch, Color, Position, SquareSet, Variation};
 use crate::speech::phrases::{analysis, diagram};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::commands::Command;
 use crate::ui::i18n::{self, T};
 use crate::ui::theme::Palette;
+
+/// The most characters the move field holds: one more than a move may have, so that a paste
+/// the field cuts short is still refused as too long (never played as the move its start
+/// names), and the field never grows with what is pasted into it.
+pub(super) const MOVE_FIELD_CHARS: usize = MAX_MOVE_CHARS + 1;
 
 /// Most rows of the move list laid out every frame: past this (a game of thousands of moves,
 /// made by a program), only the rows in view are.
@@ -194,6 +199,7 @@ impl DamaApp {
                     // field's focus away (its id would change with its place).
                     egui::TextEdit::singleline(&mut self.move_text)
                         .id_salt("move-field")
+                        .char_limit(MOVE_FIELD_CHARS)
                         .hint_text(T::MoveFieldHint.get(lang))
                         .desired_width(ui.available_width().clamp(60.0, 160.0)),
                 )
