@@ -81,9 +81,20 @@ impl AtomicFile {
     /// [`write_atomically`]), with the permissions of the file it will replace.
     ///
     /// # Errors
-    /// The temporary file cannot be created (no such folder, no permission).
+    /// The temporary file cannot be created (no such folder, no permission), or what is at
+    /// `path` is no regular file (a folder, a device, a pipe): only files are replaced.
     pub fn create(path: &Path) -> io::Result<AtomicFile> {
         let target = resolve_link(path);
+        // A device, a pipe or a folder is never replaced by a regular file (a save to
+        // /dev/null, or to a link to a pipe, would put a file in its place).
+        if let Ok(meta) = std::fs::metadata(path)
+            && !meta.is_file()
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a regular file",
+            ));
+        }
         let name = target
             .file_name()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
@@ -546,6 +557,34 @@ mod tests {
         assert!(write_atomically(&file, b"newer").is_err());
         drop(holder);
         assert_eq!(std::fs::read(&file).unwrap(), b"new");
+        assert_eq!(leftovers(&dir), Vec::<String>::new());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A pipe, or a link to one, stays what it is: writing to it atomically is refused.
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_or_a_link_to_one_is_never_replaced() {
+        let dir = temp_dir("pipe");
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return;
+        }
+        let link = dir.join("link.pdn");
+        std::os::unix::fs::symlink(&fifo, &link).unwrap();
+        for path in [&fifo, &link] {
+            let err = write_atomically(path, b"game").unwrap_err();
+            assert_eq!(err.kind(), io::ErrorKind::InvalidInput, "{path:?}");
+        }
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
         assert_eq!(leftovers(&dir), Vec::<String>::new());
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -269,7 +269,8 @@ fn two_windows_on_one_file_never_lose_a_move_silently() {
 #[test]
 fn a_game_is_added_to_a_collection_on_request() {
     let dir = common::temp_dir("collections", "add");
-    let three = "[Event \"1\"]\n1. 11-15 *\n\n[Event \"2\"]\n1. 9-13 *\n\n[Event \"3\"]\n1. 10-14 *\n";
+    let three =
+        "[Event \"1\"]\n1. 11-15 *\n\n[Event \"2\"]\n1. 9-13 *\n\n[Event \"3\"]\n1. 10-14 *\n";
     let path = common::write_file(&dir, "three.pdn", three);
     let mine = common::write_file(&dir, "mine.pdn", "[Event \"mine\"]\n1. 12-16 23-19 *\n");
     let (mut h, voice) = harness(Language::English);
@@ -280,7 +281,10 @@ fn a_game_is_added_to_a_collection_on_request() {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     h.run();
     common::type_path_and_save(&mut h, &path);
-    assert!(matches!(h.state().dialog(), Some(Dialog::ConfirmReplace(_, None, 3))));
+    assert!(matches!(
+        h.state().dialog(),
+        Some(Dialog::ConfirmReplace(_, None, 3))
+    ));
     assert_eq!(
         voice.spoken().last().unwrap(),
         &format!(
@@ -304,7 +308,10 @@ fn a_game_is_added_to_a_collection_on_request() {
     save(&mut h);
     assert!(h.state().dialog().is_none());
     let again = std::fs::read_to_string(&path).unwrap();
-    assert!(again.starts_with(three) && again.ends_with("1. 12-16 23-19 *\n"), "{again}");
+    assert!(
+        again.starts_with(three) && again.ends_with("1. 12-16 23-19 *\n"),
+        "{again}"
+    );
 }
 
 /// Plays the move taken back again.
