@@ -453,8 +453,14 @@ impl DamaApp {
             SpeechMode::ScreenReader => (false, !focus_says_it),
             SpeechMode::Both => (!focus_says_it, false),
         };
-        if own && let Some(s) = self.speaker.as_mut() {
-            s.say(text, interrupt);
+        if own {
+            match self.speaker.as_mut() {
+                Some(s) => s.say(text, interrupt),
+                // The voice starts with the first frame: what is said before it (the file named
+                // on the command line, opened before the window) is said when it comes.
+                None if !self.focus_placed => self.unspoken.push(text.to_string()),
+                None => {}
+            }
         }
         if reader {
             let pending = self.for_reader.get_or_insert_with(String::new);

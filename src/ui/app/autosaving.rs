@@ -153,7 +153,8 @@ impl DamaApp {
         let text = phrases::problem(self.lang(), problem);
         // The screen reader gets it as the focus first settles; the own voice, when it comes.
         self.speak(&text, false, false);
-        if self.speaker.is_none() {
+        // (Before the first frame `speak` has kept it for the voice already.)
+        if self.speaker.is_none() && self.focus_placed {
             self.unspoken.push(text.clone());
         }
         let text = match self.said.take() {
