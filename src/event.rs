@@ -555,6 +555,13 @@ pub enum Problem {
     },
     /// Every autosave slot is held by another window.
     AutosaveBusy,
+    /// The data folder cannot be used: play goes on without autosave.
+    DataFolder {
+        /// The folder.
+        dir: PathBuf,
+        /// What is in the way.
+        problem: crate::dirs::FolderProblem,
+    },
     /// Writing the autosave failed.
     AutosaveFailed {
         /// The autosave file.

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::autosave::AutosaveError;
+use crate::dirs::FolderProblem;
 use crate::event::{Problem, Refusal, SettingField, SettingsDamage};
 use crate::game_file::{MAX_FILE, ReadError};
 use crate::language::Language;
@@ -98,6 +99,7 @@ pub fn problem(lang: Language, p: &Problem) -> String {
                 ),
             }
         }
+        Problem::DataFolder { dir, problem } => data_folder(lang, dir, problem),
         Problem::AutosaveBusy => match lang {
             Czech => "Automatické ukládání je vypnuto: je otevřeno příliš mnoho oken Dámy.".into(),
             English => "Autosave is off: too many Dáma windows are open.".into(),
@@ -316,6 +318,49 @@ fn autosave_error(lang: Language, e: &AutosaveError) -> String {
     }
 }
 
+/// Why the data folder cannot be used: play goes on without autosave.
+fn data_folder(lang: Language, dir: &Path, problem: &FolderProblem) -> String {
+    let shown = dir.display();
+    let (in_the_way, is) = match (lang, problem) {
+        (_, FolderProblem::Cannot(e)) => {
+            return match lang {
+                Czech => format!(
+                    "Složku pro data {shown} nelze vytvořit: {}. Partie se proto automaticky \
+                     neukládá.",
+                    io(lang, e)
+                ),
+                English => format!(
+                    "The data folder {shown} cannot be created: {}. The game is therefore not \
+                     autosaved.",
+                    io(lang, e)
+                ),
+            };
+        }
+        (Czech, FolderProblem::IsFile(p)) => (p, "je soubor, ne složka"),
+        (English, FolderProblem::IsFile(p)) => (p, "is a file, not a folder"),
+        (Czech, FolderProblem::LinkLoop(p)) => (p, "je odkaz, který vede sám na sebe"),
+        (English, FolderProblem::LinkLoop(p)) => (p, "is a link loop, leading back to itself"),
+    };
+    match lang {
+        Czech if in_the_way == dir => {
+            format!("Složka pro data {shown} {is}. Partie se proto automaticky neukládá.")
+        }
+        English if in_the_way == dir => {
+            format!("The data folder {shown} {is}. The game is therefore not autosaved.")
+        }
+        Czech => format!(
+            "Složku pro data {shown} nelze vytvořit: {} {is}. Partie se proto automaticky \
+             neukládá.",
+            in_the_way.display()
+        ),
+        English => format!(
+            "The data folder {shown} cannot be created: {} {is}. The game is therefore not \
+             autosaved.",
+            in_the_way.display()
+        ),
+    }
+}
+
 /// Why the settings file was kept aside, and what is used instead.
 fn settings_damaged(lang: Language, kept_as: &Path, damage: &SettingsDamage) -> String {
     let kept = kept_as.display();
@@ -474,6 +519,18 @@ mod tests {
                 error: Box::new(AutosaveError::Replay(pdn)),
             },
             Problem::AutosaveBusy,
+            Problem::DataFolder {
+                dir: path.clone(),
+                problem: FolderProblem::IsFile(path.clone()),
+            },
+            Problem::DataFolder {
+                dir: path.clone(),
+                problem: FolderProblem::LinkLoop(PathBuf::from("/nikde")),
+            },
+            Problem::DataFolder {
+                dir: path.clone(),
+                problem: FolderProblem::Cannot(io()),
+            },
             Problem::AutosaveFailed {
                 path: path.clone(),
                 error: io(),
@@ -524,6 +581,7 @@ mod tests {
                 | Problem::SettingsDamaged { .. }
                 | Problem::AutosaveDamaged { .. }
                 | Problem::AutosaveBusy
+                | Problem::DataFolder { .. }
                 | Problem::AutosaveFailed { .. }
                 | Problem::PutAsideFailed { .. }
                 | Problem::SpeechUnavailable(_)
@@ -849,6 +907,64 @@ mod tests {
             problem(English, &p),
             "A game cannot start from this position. White has 13 pieces, more than the 12 \
              these rules start with."
+        );
+    }
+
+    #[test]
+    fn golden_data_folder_problems() {
+        let dir = PathBuf::from("/home/jana/.local/share/dama");
+        let said = |lang, why| {
+            problem(
+                lang,
+                &Problem::DataFolder {
+                    dir: dir.clone(),
+                    problem: why,
+                },
+            )
+        };
+        let file = || FolderProblem::IsFile(dir.clone());
+        assert_eq!(
+            said(Czech, file()),
+            "Složka pro data /home/jana/.local/share/dama je soubor, ne složka. Partie se proto \
+             automaticky neukládá."
+        );
+        assert_eq!(
+            said(English, file()),
+            "The data folder /home/jana/.local/share/dama is a file, not a folder. The game is \
+             therefore not autosaved."
+        );
+        let above = || FolderProblem::IsFile("/home/jana/.local".into());
+        assert_eq!(
+            said(Czech, above()),
+            "Složku pro data /home/jana/.local/share/dama nelze vytvořit: /home/jana/.local je \
+             soubor, ne složka. Partie se proto automaticky neukládá."
+        );
+        assert_eq!(
+            said(English, above()),
+            "The data folder /home/jana/.local/share/dama cannot be created: /home/jana/.local \
+             is a file, not a folder. The game is therefore not autosaved."
+        );
+        let looped = || FolderProblem::LinkLoop(dir.clone());
+        assert_eq!(
+            said(Czech, looped()),
+            "Složka pro data /home/jana/.local/share/dama je odkaz, který vede sám na sebe. \
+             Partie se proto automaticky neukládá."
+        );
+        assert_eq!(
+            said(English, looped()),
+            "The data folder /home/jana/.local/share/dama is a link loop, leading back to \
+             itself. The game is therefore not autosaved."
+        );
+        let denied = || FolderProblem::Cannot(io::Error::from(io::ErrorKind::PermissionDenied));
+        assert_eq!(
+            said(Czech, denied()),
+            "Složku pro data /home/jana/.local/share/dama nelze vytvořit: chybí oprávnění. \
+             Partie se proto automaticky neukládá."
+        );
+        assert_eq!(
+            said(English, denied()),
+            "The data folder /home/jana/.local/share/dama cannot be created: permission denied. \
+             The game is therefore not autosaved."
         );
     }
 

@@ -18,6 +18,19 @@ impl DamaApp {
     /// there (it crashed or was killed), asks whether to resume it; a damaged one is kept
     /// aside with a notice, and play starts with a new game.
     pub fn start_autosave(&mut self, dir: &Path) {
+        // A file or a link loop in the folder's place: said in words of its own (not as a
+        // damaged autosave, which there was none), and play goes on without autosave.
+        if let Err(problem) = crate::dirs::ensure_folder(dir) {
+            log::warn!(
+                "no autosave: the data folder {}: {problem:?}",
+                dir.display()
+            );
+            self.add_notice(&Problem::DataFolder {
+                dir: dir.to_path_buf(),
+                problem,
+            });
+            return;
+        }
         super::log_removed(crate::storage::remove_stale_temp_files(dir, None));
         let autosave = match Autosave::claim(dir) {
             Ok(Some(a)) => a,
