@@ -578,6 +578,9 @@ pub enum Problem {
     },
     /// The speech engine could not start.
     SpeechUnavailable(String),
+    /// The own voice worked, then its engine was lost (speech-dispatcher restarted) and could
+    /// not be reached again: the engine's reason, for the log. Connecting is tried again.
+    SpeechLost(String),
     /// No sound device could be opened for the sound cues.
     SoundUnavailable,
     /// "Paste position" found no text on the clipboard.

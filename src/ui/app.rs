@@ -861,13 +861,17 @@ impl DamaApp {
         if own_voice && self.speaker.is_none() && self.start_speech_engine {
             self.set_speaker(Box::new(crate::speech::TtsSpeaker::start(self.voice())));
         }
-        if own_voice
-            && !self.speech_problem_shown
-            && let Some(SpeechStatus::Unavailable(why)) = self.speaker.as_ref().map(|s| s.status())
-        {
-            log::warn!("speech is not available: {why}");
-            self.speech_problem_shown = true;
-            self.complain(&Problem::SpeechUnavailable(why));
+        if own_voice && !self.speech_problem_shown {
+            let problem = match self.speaker.as_ref().map(|s| s.status()) {
+                Some(SpeechStatus::Unavailable(why)) => Some(Problem::SpeechUnavailable(why)),
+                Some(SpeechStatus::Lost(why)) => Some(Problem::SpeechLost(why)),
+                _ => None,
+            };
+            if let Some(problem) = problem {
+                log::warn!("speech is not available: {problem:?}");
+                self.speech_problem_shown = true;
+                self.complain(&problem);
+            }
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
             if self.doc.is_dirty() {

@@ -129,6 +129,17 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Řeč není k dispozici (podrobnosti jsou v protokolu dama.log).".into(),
             English => format!("Speech is not available: {why}."),
         },
+        Problem::SpeechLost(why) => match lang {
+            // As above: the engine's reason goes to the log.
+            Czech => "Hlas Dámy se odmlčel: řečový server přestal odpovídat a znovu se připojit \
+                      nepodařilo. Dáma to bude zkoušet dál (podrobnosti jsou v protokolu \
+                      dama.log)."
+                .into(),
+            English => format!(
+                "Dáma's voice was lost: the speech server stopped answering and could not be \
+                 reached again ({why}). Dáma keeps trying."
+            ),
+        },
         Problem::ClipboardEmpty => match lang {
             Czech => "Ve schránce není žádný text.".into(),
             English => "The clipboard holds no text.".into(),
@@ -572,6 +583,7 @@ mod tests {
                 error: io(),
             },
             Problem::SpeechUnavailable("no socket".into()),
+            Problem::SpeechLost("Value not received".into()),
             Problem::SoundUnavailable,
             Problem::ClipboardEmpty,
             Problem::Rules(Box::new(crate::rules::RuleSetError::Syntax {
@@ -617,6 +629,7 @@ mod tests {
                 | Problem::AutosaveFailed { .. }
                 | Problem::PutAsideFailed { .. }
                 | Problem::SpeechUnavailable(_)
+                | Problem::SpeechLost(_)
                 | Problem::SoundUnavailable
                 | Problem::ClipboardEmpty
                 | Problem::Rules(_)
@@ -939,6 +952,21 @@ mod tests {
             problem(English, &p),
             "A game cannot start from this position. White has 13 pieces, more than the 12 \
              these rules start with."
+        );
+    }
+
+    #[test]
+    fn golden_speech_lost() {
+        let p = Problem::SpeechLost("Value not received".into());
+        assert_eq!(
+            problem(Czech, &p),
+            "Hlas Dámy se odmlčel: řečový server přestal odpovídat a znovu se připojit \
+             nepodařilo. Dáma to bude zkoušet dál (podrobnosti jsou v protokolu dama.log)."
+        );
+        assert_eq!(
+            problem(English, &p),
+            "Dáma's voice was lost: the speech server stopped answering and could not be \
+             reached again (Value not received). Dáma keeps trying."
         );
     }
 
