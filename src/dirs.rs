@@ -51,6 +51,55 @@ pub fn data_dir() -> Option<PathBuf> {
     }
 }
 
+/// Why a folder cannot hold Dáma's files.
+#[derive(Debug)]
+pub enum FolderProblem {
+    /// This path, the folder's or one above it, is a file and not a folder.
+    IsFile(PathBuf),
+    /// This path, the folder's or one above it, is a symbolic link that leads back to itself.
+    LinkLoop(PathBuf),
+    /// The folder cannot be created or used: what the system said.
+    Cannot(std::io::Error),
+}
+
+/// Makes sure `dir` is a folder, creating it and those above it where they are missing; says
+/// why not in words of its own (a file or a link loop in the way gives only "File exists").
+///
+/// # Errors
+/// The folder cannot be made or used.
+pub fn ensure_folder(dir: &Path) -> Result<(), FolderProblem> {
+    let error = match std::fs::create_dir_all(dir) {
+        Ok(()) if dir.is_dir() => return Ok(()),
+        Ok(()) => std::io::Error::from(std::io::ErrorKind::NotADirectory),
+        Err(e) => e,
+    };
+    // The first path from the top that is in the way.
+    let mut paths: Vec<&Path> = dir.ancestors().collect();
+    paths.reverse();
+    for path in paths.into_iter().filter(|p| !p.as_os_str().is_empty()) {
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => return Err(FolderProblem::IsFile(path.to_path_buf())),
+            Err(e) if is_link_loop(&e) => return Err(FolderProblem::LinkLoop(path.to_path_buf())),
+            Err(_) => break,
+        }
+    }
+    Err(FolderProblem::Cannot(error))
+}
+
+/// Whether `e` says that symbolic links lead in a circle.
+fn is_link_loop(e: &std::io::Error) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        e.raw_os_error() == Some(libc::ELOOP)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = e;
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,6 +112,29 @@ mod tests {
         std::fs::write(dir.join(PORTABLE_MARKER), "portable").unwrap();
         assert_eq!(portable_in(&dir, "data"), Some(dir.join("data")));
         assert_eq!(portable_in(&dir, "nastaveni"), Some(dir.join("nastaveni")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_in_the_way_is_named() {
+        let dir = std::env::temp_dir().join(format!("dama-folders-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(ensure_folder(&dir.join("a/b")).is_ok());
+        assert!(dir.join("a/b").is_dir());
+        let file = dir.join("file");
+        std::fs::write(&file, "x").unwrap();
+        assert!(matches!(ensure_folder(&file), Err(FolderProblem::IsFile(p)) if p == file));
+        assert!(
+            matches!(ensure_folder(&file.join("below")), Err(FolderProblem::IsFile(p)) if p == file)
+        );
+        let looped = dir.join("loop");
+        std::os::unix::fs::symlink(&looped, &looped).unwrap();
+        assert!(matches!(ensure_folder(&looped), Err(FolderProblem::LinkLoop(p)) if p == looped));
+        assert!(
+            matches!(ensure_folder(&looped.join("x")), Err(FolderProblem::LinkLoop(p)) if p == looped)
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

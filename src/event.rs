@@ -565,6 +565,13 @@ pub enum Problem {
     },
     /// Every autosave slot is held by another window.
     AutosaveBusy,
+    /// The data folder cannot be used: play goes on without autosave.
+    DataFolder {
+        /// The folder.
+        dir: PathBuf,
+        /// What is in the way.
+        problem: crate::dirs::FolderProblem,
+    },
     /// Writing the autosave failed.
     AutosaveFailed {
         /// The autosave file.
@@ -581,6 +588,9 @@ pub enum Problem {
     },
     /// The speech engine could not start.
     SpeechUnavailable(String),
+    /// The own voice worked, then its engine was lost (speech-dispatcher restarted) and could
+    /// not be reached again: the engine's reason, for the log. Connecting is tried again.
+    SpeechLost(String),
     /// No sound device could be opened for the sound cues.
     SoundUnavailable,
     /// "Paste position" found no text on the clipboard.
@@ -625,8 +635,9 @@ pub enum Problem {
     ClaimsInLine,
 }
 
-/// A setting that `Settings::load` found out of range and replaced, named for the notice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A setting that `Settings::load` found out of range, or of a value this version cannot read,
+/// and replaced, named for the notice (in this order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SettingField {
     /// The interface scale.
     Zoom,
@@ -648,6 +659,38 @@ pub enum SettingField {
     PlayerNames,
     /// The computer's threads.
     EngineThreads,
+    /// The interface language.
+    Language,
+    /// The colours.
+    Theme,
+    /// How moves are written.
+    Notation,
+    /// Square numbers on the 8×8 board.
+    SquareNumbers,
+    /// Letters and numbers around the board.
+    Coordinates,
+    /// Black at the bottom.
+    Flipped,
+    /// The board as text.
+    BoardText,
+    /// Table rules chosen last.
+    TableRules,
+    /// Who played each side last.
+    Players,
+    /// Whether Dáma speaks.
+    Speech,
+    /// Own voice or screen reader.
+    SpeechMode,
+    /// The voice as a whole (its rate, volume, language and name).
+    Voice,
+    /// How much is said about a square.
+    Verbosity,
+    /// The sound cues on or off.
+    Sounds,
+    /// The time control chosen last.
+    Clock,
+    /// The problems solved.
+    SolvedProblems,
 }
 
 /// Why the settings file could not be used as it was.
@@ -660,7 +703,8 @@ pub enum SettingsDamage {
     /// It is not UTF-8 (an old editor saved it in another encoding). `Some`: it was read in
     /// the encoding named, and its values are used; `None`: it could not be read even so.
     NotUtf8(Option<&'static str>),
-    /// Values out of range or invalid (a `NaN` zoom would stop the window at every start):
-    /// these were replaced by defaults or the nearest valid value; the rest are used.
+    /// Values out of range or invalid (a `NaN` zoom would stop the window at every start), or
+    /// that this version cannot read (`theme: Sepia` from a newer one, a typo): these were
+    /// replaced by defaults or the nearest valid value; the rest are used.
     OutOfRange(Vec<SettingField>),
 }

@@ -326,32 +326,33 @@ fn damaged_settings_and_autosave_are_both_reported() {
 #[test]
 fn a_failing_autosave_is_reported_once_and_play_goes_on() {
     let data = common::temp_dir("autosave", "failing");
-    // A regular file where the data directory should be: fails even for root.
-    let blocked = data.join("not-a-directory");
-    std::fs::write(&blocked, "x").unwrap();
-    let (mut h, voice) = start(&blocked, Language::English);
-    // The first frame's autosave fails already.
-    let notice = h.state().notice().expect("a notice").clone();
-    assert!(notice.error);
-    assert!(
-        notice.text.starts_with(&format!(
-            "Autosave failed: {}: ",
-            blocked.join("autosave.pdn").display()
-        )),
-        "{}",
-        notice.text
-    );
-    assert_eq!(voice.spoken(), [notice.text]);
+    let (mut h, voice) = start(&data, Language::English);
+    assert_eq!(h.state().notice(), None);
+    // A folder where the autosave file should be: writing it fails, even for root. (A data
+    // folder that is a file has words of its own: see below.)
+    let file = data.join("autosave.pdn");
+    std::fs::remove_file(&file).unwrap();
+    std::fs::create_dir_all(file.join("in-the-way")).unwrap();
     for n in [22, 18, 11, 15] {
         click(&mut h, n);
     }
     assert_eq!(plies(&h), ["22-18", "11-15"]);
-    let failures = voice
+    let failures: Vec<String> = voice
         .spoken()
-        .iter()
+        .into_iter()
         .filter(|t| t.starts_with("Autosave failed"))
-        .count();
-    assert_eq!(failures, 1, "said once, not at every move");
+        .collect();
+    assert_eq!(
+        failures.len(),
+        1,
+        "said once, not at every move: {failures:?}"
+    );
+    assert!(
+        failures[0].starts_with(&format!("Autosave failed: {}: ", file.display())),
+        "{}",
+        failures[0]
+    );
+    drop(h);
     std::fs::remove_dir_all(&data).unwrap();
 }
 
@@ -627,4 +628,67 @@ fn start_up_notices_reach_the_screen_reader_once_the_window_has_the_keyboard() {
     // Windows cannot remove the lock file of a window that still runs.
     drop(h);
     std::fs::remove_dir_all(&data).unwrap();
+}
+
+/// Issue 41: a data folder that is a file or a link loop was reported as "the autosaved game
+/// was damaged, kept aside as …" (there was none), then "File exists (os error 17)". It gets
+/// words of its own, said once, and play goes on without autosave.
+#[cfg(unix)]
+#[test]
+fn a_data_folder_in_the_way_is_named_and_play_goes_on() {
+    let root = common::temp_dir("autosave", "folder-in-the-way");
+    let file = root.join("data-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let looped = root.join("data-loop");
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    let cases = [
+        (
+            file.clone(),
+            format!(
+                "The data folder {} is a file, not a folder. The game is therefore not \
+                 autosaved.",
+                file.display()
+            ),
+        ),
+        (
+            file.join("dama"),
+            format!(
+                "The data folder {} cannot be created: {} is a file, not a folder. The game is \
+                 therefore not autosaved.",
+                file.join("dama").display(),
+                file.display()
+            ),
+        ),
+        (
+            looped.clone(),
+            format!(
+                "The data folder {} is a link loop, leading back to itself. The game is \
+                 therefore not autosaved.",
+                looped.display()
+            ),
+        ),
+    ];
+    for (data, words) in cases {
+        let (mut h, voice) = start(&data, Language::English);
+        assert!(h.state().dialog().is_none());
+        assert_eq!(h.state().autosave_path(), None, "no autosave");
+        let notice = h.state().notice().expect("a notice").clone();
+        assert_eq!(notice.text, words);
+        assert_eq!(voice.spoken(), std::slice::from_ref(&words));
+        click(&mut h, 22);
+        click(&mut h, 18);
+        assert_eq!(plies(&h), ["22-18"], "play goes on");
+        assert_eq!(
+            voice.spoken().last().unwrap(),
+            "22 to 18",
+            "and nothing more is said about autosave"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            "not a folder",
+            "nothing is kept aside or written"
+        );
+        assert!(!root.join("data-file.damaged").exists());
+    }
+    std::fs::remove_dir_all(&root).unwrap();
 }

@@ -165,6 +165,91 @@ fn without_speech_the_game_goes_on_and_says_so_once() {
     assert_eq!(h.state().announcement(), "Black to move");
 }
 
+/// A speech server that goes away while the window runs: every connection fails to speak,
+/// and no new one can be made.
+struct GoneServer {
+    up: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    heard: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl dama::speech::Engine for GoneServer {
+    fn speak(&mut self, text: &str) -> Result<(), String> {
+        if !self.up.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err("Value not received".into());
+        }
+        self.heard.lock().unwrap().push(text.to_string());
+        Ok(())
+    }
+    fn stop(&mut self) {}
+    fn configure(&mut self, _voice: &dama::speech::Voice) {}
+    fn voices(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// Issue 41: speech-dispatcher restarted while Dáma ran, and Dáma's voice was silent for the
+/// rest of the session with nothing on screen. Where it cannot be reached again, the window
+/// says so once.
+#[test]
+fn a_voice_lost_for_good_is_said_once() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    let up = Arc::new(AtomicBool::new(true));
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let (server_up, server_heard) = (Arc::clone(&up), Arc::clone(&heard));
+    let connect: dama::speech::Connect = Arc::new(move || {
+        if !server_up.load(Ordering::SeqCst) {
+            return Err("no socket".into());
+        }
+        Ok(Box::new(GoneServer {
+            up: Arc::clone(&server_up),
+            heard: Arc::clone(&server_heard),
+        }))
+    });
+    let (mut h, _) = harness(Language::English);
+    let speaker = dama::speech::TtsSpeaker::with_engine(
+        dama::speech::Voice::default(),
+        connect,
+        dama::speech::FIRST_RETRY,
+    );
+    h.state_mut().set_speaker(Box::new(speaker));
+    h.run();
+    press(&mut h, Key::F6);
+    let start = std::time::Instant::now();
+    while heard.lock().unwrap().is_empty() {
+        assert!(start.elapsed().as_secs() < 5, "the voice speaks");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    up.store(false, Ordering::SeqCst);
+    // The next words fail, and so does the new connection.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.run();
+    let lost = "Dáma's voice was lost: the speech server stopped answering and could not be \
+                reached again (no socket). Dáma keeps trying.";
+    let start = std::time::Instant::now();
+    while h.state().announcement() != lost {
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "said: {}",
+            h.state().announcement()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    assert!(h.state().notice().unwrap().error);
+    // Said once: the moves are said, and the notice does not come back.
+    for (text, said) in [("22-18", "22 to 18"), ("11-15", "11 to 15")] {
+        type_text(&mut h, text);
+        press(&mut h, Key::Enter);
+        for _ in 0..20 {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            h.step();
+        }
+        assert_eq!(h.state().announcement(), said);
+    }
+    assert_eq!(*heard.lock().unwrap(), ["White to move"]);
+}
+
 fn open_fen(h: &mut Harness<'_, DamaApp>, game_type: &str, fen: &str) {
     open_by_keyboard(
         h,

@@ -177,3 +177,121 @@ fn a_huge_file_is_not_read_whole() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_unknown_value_resets_that_setting_alone() {
+    // A theme of a newer version, a zoom of the wrong type, a Boolean spelt wrong.
+    let dir = settings_with(
+        "unknown_value",
+        b"(language: Some(English), theme: Sepia, zoom: \"big\", coordinates: yes, \
+          flipped: true, white_name: \"Jana\", sounds: true, sound_volume: 0.25)",
+    );
+    let app = DamaApp::new(Some(dir.to_path_buf()));
+    let s = &app.settings;
+    assert_eq!(
+        (s.theme, s.zoom, s.coordinates),
+        (dama::ui::Theme::Light, 1.0, true),
+        "the unreadable ones take their defaults"
+    );
+    assert_eq!(
+        (
+            s.language,
+            s.flipped,
+            s.white_name.as_str(),
+            s.sounds,
+            s.sound_volume
+        ),
+        (Some(dama::ui::Language::English), true, "Jana", true, 0.25),
+        "every other setting is kept"
+    );
+    assert_eq!(
+        app.announcement(),
+        format!(
+            "Some settings had invalid values and were reset: interface size, theme, \
+             coordinates. The original file was kept aside as {}.",
+            dir.join("settings.ron.damaged").display()
+        )
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("settings.ron.damaged"))
+            .unwrap()
+            .contains("theme: Sepia")
+    );
+    let again = saved(&dir);
+    assert_eq!((again.flipped, again.white_name.as_str()), (true, "Jana"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_notice_names_the_setting_in_czech() {
+    let dir = settings_with(
+        "unknown_value_cs",
+        b"(language: Some(Czech), theme: Sepia, speech_mode: Whisper, engine_threads: -3)",
+    );
+    let app = DamaApp::new(Some(dir.to_path_buf()));
+    assert_eq!(
+        app.announcement(),
+        format!(
+            "Některá nastavení měla neplatnou hodnotu a platí pro ně výchozí: vlákna počítače, \
+             vzhled, způsob řeči. Původní soubor je stranou jako {}.",
+            dir.join("settings.ron.damaged").display()
+        )
+    );
+    assert_eq!(app.settings.language, Some(dama::ui::Language::Czech));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fields_of_a_newer_version_survive_a_save() {
+    let dir = settings_with(
+        "newer",
+        b"(theme: Dark, board_style: Marble(grain: 3), // a newer version's\n\
+          future_list: [1, 2, 3], zoom: 1.5)",
+    );
+    let (mut s, notice) = Settings::load(&dir);
+    assert_eq!(notice, None, "a newer version's fields are no damage");
+    assert_eq!((s.theme, s.zoom), (dama::ui::Theme::Dark, 1.5));
+    s.flipped = true;
+    s.save(&dir).unwrap();
+    let text = std::fs::read_to_string(dir.join("settings.ron")).unwrap();
+    assert!(text.contains("board_style: Marble(grain: 3),"), "{text}");
+    assert!(text.contains("future_list: [1, 2, 3],"), "{text}");
+    let again = saved(&dir);
+    assert_eq!(again, s, "read back the same, the newer fields too");
+    assert_eq!(
+        again.other_fields,
+        [
+            ("board_style".to_string(), "Marble(grain: 3)".to_string()),
+            ("future_list".to_string(), "[1, 2, 3]".to_string()),
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 41: after a file whose name is not UTF-8 was opened, every save of the settings
+/// failed ("path contains invalid UTF-8 characters"). Such a path is left out of the file.
+#[cfg(unix)]
+#[test]
+fn a_path_that_is_not_utf8_does_not_stop_the_save() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = common::temp_dir("settings_file", "not_utf8_path");
+    let odd = std::path::PathBuf::from(std::ffi::OsStr::from_bytes(b"/tmp/partie-\xE8.pdn"));
+    let mut s = Settings {
+        flipped: true,
+        ..Settings::default()
+    };
+    s.add_recent(std::path::Path::new("/tmp/a.pdn"));
+    s.add_recent(&odd);
+    s.solved_problems.insert(odd.clone(), vec![1, 2]);
+    s.solved_problems.insert("/tmp/ulohy.pdn".into(), vec![3]);
+    s.save(&dir).expect("the settings are saved");
+    let again = saved(&dir);
+    assert!(again.flipped);
+    assert_eq!(again.recent_files, [std::path::PathBuf::from("/tmp/a.pdn")]);
+    assert_eq!(
+        again.solved_problems.into_iter().collect::<Vec<_>>(),
+        [("/tmp/ulohy.pdn".into(), vec![3])]
+    );
+    assert_eq!(s.recent_files.len(), 2, "kept for this run");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -846,3 +846,31 @@ fn a_dialog_asked_again_is_new_to_the_screen_reader() {
     }
     assert_ne!(ids[0], ids[1]);
 }
+
+/// Issue 41: the result of opening the file named on the command line was shown but never
+/// spoken: it came before the window's voice, which starts with the first frame. Here, as in
+/// `dama::ui::run`, the file is opened first and the voice comes after.
+#[test]
+fn the_file_named_on_the_command_line_is_spoken() {
+    let (_dir, good) = temp_file("z-prikazove-radky.pdn", "[GameType \"29\"]\n1. c3-d4 *\n");
+    let missing = good.with_file_name("chybi.pdn");
+    for (lang, path) in [
+        (Language::Czech, &good),
+        (Language::English, &good),
+        (Language::English, &missing),
+    ] {
+        let mut app = DamaApp::with_settings(common::settings(lang, Variant::Czech), None);
+        app.open_at_start(path);
+        let voice = common::listen(&mut app);
+        let mut h = common::window(app);
+        h.run();
+        let shown = h.state().notice().expect("a notice").text.clone();
+        let expected = match (lang, path == &good) {
+            (Language::Czech, true) => "Partie načtena: z-prikazove-radky.pdn",
+            (_, true) => "Game loaded: z-prikazove-radky.pdn",
+            (_, false) => "The file does not exist",
+        };
+        assert!(shown.starts_with(expected), "{shown}");
+        assert_eq!(voice.spoken(), [shown], "spoken as shown");
+    }
+}

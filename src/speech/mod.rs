@@ -4,4 +4,6 @@
 pub mod phrases;
 mod speaker;
 
-pub use speaker::{Recording, Speaker, SpeechStatus, TtsSpeaker, Voice};
+pub use speaker::{
+    Connect, Engine, FIRST_RETRY, Recording, Speaker, SpeechStatus, TtsSpeaker, Voice,
+};

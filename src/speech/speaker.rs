@@ -42,8 +42,12 @@ pub enum SpeechStatus {
     Starting,
     /// Speaking works.
     Ready,
-    /// No speech: why.
+    /// No speech: why. Connecting is tried again, now and then, as text comes.
     Unavailable(String),
+    /// Speech worked, then the engine was lost (speech-dispatcher restarted or stopped) and
+    /// could not be reached again: why. Connecting is tried again, now and then, as text
+    /// comes; the status goes back to `Ready` when it succeeds.
+    Lost(String),
 }
 
 /// Something that says text. Implementations never block the caller.
@@ -101,6 +105,26 @@ enum Message {
     Configure(Voice),
 }
 
+/// What the speech thread talks to: the system's speech (`tts::Tts`), or a stand-in in tests.
+/// Made on a thread of its own and then used on the speech thread, hence `Send`.
+pub trait Engine: Send {
+    /// Queues `text`; an error says the engine is gone (speech-dispatcher restarted: "Value
+    /// not received").
+    ///
+    /// # Errors
+    /// The engine did not take the text; its message.
+    fn speak(&mut self, text: &str) -> Result<(), String>;
+    /// Stops what is being said, where the engine can.
+    fn stop(&mut self);
+    /// Sets rate, volume and voice.
+    fn configure(&mut self, voice: &Voice);
+    /// The names of the voices offered.
+    fn voices(&mut self) -> Vec<String>;
+}
+
+/// Makes a new engine, connected: called at start and again after the engine is lost.
+pub type Connect = Arc<dyn Fn() -> Result<Box<dyn Engine>, String> + Send + Sync>;
+
 /// Speech through the `tts` crate (speech-dispatcher on Linux), on its own thread.
 pub struct TtsSpeaker {
     tx: Sender<Message>,
@@ -112,19 +136,46 @@ pub struct TtsSpeaker {
 /// How long the engine may take to start before it counts as unavailable.
 const START_TIMEOUT: Duration = Duration::from_secs(4);
 
+/// The first wait before connecting again after a connection failed; it doubles at each
+/// failure up to [`MOST_RETRY`], so that a missing daemon is not asked at every move.
+pub const FIRST_RETRY: Duration = Duration::from_secs(1);
+/// The longest wait between two connections tried.
+const MOST_RETRY: Duration = Duration::from_secs(60);
+
 impl TtsSpeaker {
     /// Starts the engine on a new thread and returns at once.
     pub fn start(voice: Voice) -> TtsSpeaker {
+        TtsSpeaker::with_engine(voice, Arc::new(connect_tts), FIRST_RETRY)
+    }
+
+    /// Starts a speaker whose engines `connect` makes, on a new thread, and returns at once.
+    /// When the engine fails to speak (its server restarted), it is dropped and a new one is
+    /// connected to say the text again; a connection that fails is tried again after
+    /// `first_retry`, then after twice as long each time (at most a minute), at the next
+    /// text. Until it comes back, [`Speaker::status`] says [`SpeechStatus::Lost`].
+    pub fn with_engine(voice: Voice, connect: Connect, first_retry: Duration) -> TtsSpeaker {
         let (tx, rx) = mpsc::channel();
         let status = Arc::new(Mutex::new(SpeechStatus::Starting));
-        let shared = Arc::clone(&status);
         let voices = Arc::new(Mutex::new(Vec::new()));
-        let voice_list = Arc::clone(&voices);
+        let mut link = Link {
+            connect,
+            engine: None,
+            pending: None,
+            next_try: Instant::now(),
+            first_retry,
+            retry: first_retry,
+            voice,
+            connected_once: false,
+            failures: 0,
+            status: Arc::clone(&status),
+            voice_list: Arc::clone(&voices),
+        };
+        let shared = Arc::clone(&status);
         let spawned = std::thread::Builder::new()
             .name("speech".into())
             .spawn(move || {
                 let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    speech_thread(voice, &rx, &shared, &voice_list)
+                    link.run(&rx);
                 }));
                 if let Err(e) = run {
                     let why = e
@@ -151,6 +202,51 @@ impl TtsSpeaker {
 
 fn lerp(a: f32, b: f32, t: f32) -> f32 {
     a + (b - a) * t.clamp(0.0, 1.0)
+}
+
+/// The system's speech.
+struct TtsEngine(tts::Tts);
+
+/// Connects to the system's speech (blocks while speech-dispatcher does not answer).
+fn connect_tts() -> Result<Box<dyn Engine>, String> {
+    match tts::Tts::default() {
+        Ok(tts) => Ok(Box::new(TtsEngine(tts))),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+impl Engine for TtsEngine {
+    fn speak(&mut self, text: &str) -> Result<(), String> {
+        self.0
+            .speak(text, false)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn stop(&mut self) {
+        if self.0.supported_features().stop {
+            let _ = self.0.stop();
+        }
+    }
+
+    fn configure(&mut self, voice: &Voice) {
+        apply(&mut self.0, voice);
+    }
+
+    fn voices(&mut self) -> Vec<String> {
+        // `Tts::voice()` panics on speech-dispatcher: only the list is asked for.
+        if !self.0.supported_features().voice {
+            return Vec::new();
+        }
+        let mut names: Vec<String> = self
+            .0
+            .voices()
+            .map(|v| v.iter().map(|v| v.name()).collect())
+            .unwrap_or_default();
+        names.sort();
+        names.dedup();
+        names
+    }
 }
 
 fn apply(tts: &mut tts::Tts, voice: &Voice) {
@@ -181,67 +277,178 @@ fn apply(tts: &mut tts::Tts, voice: &Voice) {
     }
 }
 
-fn speech_thread(
+/// The speech thread's engine: connected at start, and again when it is lost.
+struct Link {
+    connect: Connect,
+    engine: Option<Box<dyn Engine>>,
+    /// A connection that had not answered within [`START_TIMEOUT`]: its answer is waited for
+    /// instead of starting another (a stuck daemon would otherwise gather stuck threads).
+    pending: Option<Receiver<Result<Box<dyn Engine>, String>>>,
+    /// No connection is tried before this.
+    next_try: Instant,
+    first_retry: Duration,
+    /// The wait after the next failure.
+    retry: Duration,
+    /// The voice chosen last, given to each new engine.
     voice: Voice,
-    rx: &Receiver<Message>,
-    status: &Mutex<SpeechStatus>,
-    voice_list: &Mutex<Vec<String>>,
-) {
-    let mut tts = match tts::Tts::default() {
-        Ok(t) => t,
-        Err(e) => {
-            log::warn!("no speech engine: {e}");
-            *status.lock().expect("status lock") = SpeechStatus::Unavailable(e.to_string());
-            return;
-        }
-    };
-    if tts.supported_features().voice
-        && let Ok(voices) = tts.voices()
-    {
-        let mut names: Vec<String> = voices.iter().map(|v| v.name()).collect();
-        names.sort();
-        names.dedup();
-        *voice_list.lock().expect("voice lock") = names;
-    }
-    apply(&mut tts, &voice);
-    log::info!(
-        "speech engine started ({} voices)",
-        voice_list.lock().expect("voice lock").len()
-    );
-    *status.lock().expect("status lock") = SpeechStatus::Ready;
-    let mut failures = 0u32;
-    let can_stop = tts.supported_features().stop;
-    while let Ok(first) = rx.recv() {
-        // Whatever queued up while the engine was busy: configure with all of it, but say
-        // only what is still current (the last interrupting utterance and what follows it).
-        let mut batch = vec![first];
-        while let Ok(m) = rx.try_recv() {
-            batch.push(m);
-        }
-        let start = batch
-            .iter()
-            .rposition(|m| matches!(m, Message::Say(_, true)))
-            .unwrap_or(0);
-        for (i, m) in batch.into_iter().enumerate() {
-            match m {
-                Message::Configure(v) => apply(&mut tts, &v),
-                Message::Say(text, interrupt) if i >= start => {
-                    if interrupt && can_stop {
-                        let _ = tts.stop();
-                    }
-                    if let Err(e) = tts.speak(text, false) {
-                        // Once as a warning; a broken engine would otherwise repeat it per move.
-                        if failures == 0 {
-                            log::warn!("speech failed: {e}");
-                        } else {
-                            log::debug!("speech failed: {e}");
+    /// Whether an engine was ever connected: a failure after that is a loss, not a start that
+    /// failed.
+    connected_once: bool,
+    /// Failures since speech last worked (the first is logged as a warning).
+    failures: u32,
+    status: Arc<Mutex<SpeechStatus>>,
+    voice_list: Arc<Mutex<Vec<String>>>,
+}
+
+impl Link {
+    fn run(&mut self, rx: &Receiver<Message>) {
+        self.connect_now();
+        while let Ok(first) = rx.recv() {
+            // Whatever queued up while the engine was busy: configure with all of it, but say
+            // only what is still current (the last interrupting utterance and what follows it).
+            let mut batch = vec![first];
+            while let Ok(m) = rx.try_recv() {
+                batch.push(m);
+            }
+            let start = batch
+                .iter()
+                .rposition(|m| matches!(m, Message::Say(_, true)))
+                .unwrap_or(0);
+            for (i, m) in batch.into_iter().enumerate() {
+                match m {
+                    Message::Configure(v) => {
+                        if let Some(engine) = self.engine.as_mut() {
+                            engine.configure(&v);
                         }
-                        failures += 1;
+                        self.voice = v;
                     }
+                    Message::Say(text, interrupt) if i >= start => self.say(&text, interrupt),
+                    Message::Say(..) => {}
                 }
-                Message::Say(..) => {}
             }
         }
+    }
+
+    /// Says `text`; an engine that fails is replaced by a new one, which says it again.
+    fn say(&mut self, text: &str, interrupt: bool) {
+        for attempt in 0..2 {
+            if self.engine.is_none() {
+                if Instant::now() < self.next_try {
+                    // Not yet connected again: this text goes unsaid.
+                    return;
+                }
+                self.connect_now();
+            }
+            let Some(engine) = self.engine.as_mut() else {
+                return;
+            };
+            if interrupt {
+                engine.stop();
+            }
+            match engine.speak(text) {
+                Ok(()) => {
+                    if self.failures > 0 {
+                        log::info!("speech works again");
+                    }
+                    self.failures = 0;
+                    self.retry = self.first_retry;
+                    return;
+                }
+                Err(e) => {
+                    self.note_failure(&format!("speech failed: {e}"));
+                    // Dropped off this thread: closing a connection to a daemon that died
+                    // must not hold up speech.
+                    if let Some(old) = self.engine.take() {
+                        let _ = std::thread::Builder::new()
+                            .name("speech-drop".into())
+                            .spawn(move || drop(old));
+                    }
+                    if attempt == 0 {
+                        // The server restarted: a new connection at once.
+                        self.next_try = Instant::now();
+                    } else {
+                        // A new engine that fails at once: wait before the next.
+                        self.lost(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Connects a new engine, waiting [`START_TIMEOUT`] at most.
+    fn connect_now(&mut self) {
+        let rx = match self.pending.take() {
+            Some(rx) => rx,
+            None => {
+                let (tx, rx) = mpsc::channel();
+                let connect = Arc::clone(&self.connect);
+                let spawned = std::thread::Builder::new()
+                    .name("speech-connect".into())
+                    .spawn(move || {
+                        let _ = tx.send(connect());
+                    });
+                if let Err(e) = spawned {
+                    self.lost(e.to_string());
+                    return;
+                }
+                rx
+            }
+        };
+        match rx.recv_timeout(START_TIMEOUT) {
+            Ok(Ok(mut engine)) => {
+                *self.voice_list.lock().expect("voice lock") = engine.voices();
+                engine.configure(&self.voice);
+                log::info!(
+                    "speech engine {} ({} voices)",
+                    if self.connected_once {
+                        "connected again"
+                    } else {
+                        "started"
+                    },
+                    self.voice_list.lock().expect("voice lock").len()
+                );
+                self.connected_once = true;
+                self.engine = Some(engine);
+                *self.status.lock().expect("status lock") = SpeechStatus::Ready;
+            }
+            Ok(Err(why)) => {
+                self.note_failure(&format!("no speech engine: {why}"));
+                self.lost(why);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                self.pending = Some(rx);
+                let why = "the speech engine did not answer".to_string();
+                self.note_failure(&why);
+                self.lost(why);
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                let why = "the speech engine failed to start".to_string();
+                self.note_failure(&why);
+                self.lost(why);
+            }
+        }
+    }
+
+    /// Logs a failure: once as a warning, then quietly (a broken engine would repeat it at
+    /// every move).
+    fn note_failure(&mut self, what: &str) {
+        if self.failures == 0 {
+            log::warn!("{what}");
+        } else {
+            log::debug!("{what}");
+        }
+        self.failures += 1;
+    }
+
+    /// No engine for now: the status says why, and the next connection waits.
+    fn lost(&mut self, why: String) {
+        *self.status.lock().expect("status lock") = if self.connected_once {
+            SpeechStatus::Lost(why)
+        } else {
+            SpeechStatus::Unavailable(why)
+        };
+        self.next_try = Instant::now() + self.retry;
+        self.retry = (self.retry * 2).min(MOST_RETRY);
     }
 }
 
@@ -264,5 +471,175 @@ impl Speaker for TtsSpeaker {
 
     fn voices(&self) -> Vec<String> {
         self.voices.lock().expect("voice lock").clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in for speech-dispatcher: it can be restarted (the connections made before
+    /// fail, as "Value not received") and stopped.
+    #[derive(Clone, Default)]
+    struct Daemon(Arc<Mutex<State>>);
+
+    #[derive(Default)]
+    struct State {
+        down: bool,
+        generation: u32,
+        connects: u32,
+        heard: Vec<String>,
+    }
+
+    struct Client {
+        daemon: Daemon,
+        generation: u32,
+    }
+
+    impl Engine for Client {
+        fn speak(&mut self, text: &str) -> Result<(), String> {
+            let mut d = self.daemon.0.lock().unwrap();
+            if d.down || d.generation != self.generation {
+                return Err("Value not received".into());
+            }
+            d.heard.push(format!("{}: {text}", self.generation));
+            Ok(())
+        }
+        fn stop(&mut self) {}
+        fn configure(&mut self, _voice: &Voice) {}
+        fn voices(&mut self) -> Vec<String> {
+            vec!["espeak".into()]
+        }
+    }
+
+    impl Daemon {
+        fn speaker(&self, first_retry: Duration) -> TtsSpeaker {
+            let daemon = self.clone();
+            let connect: Connect = Arc::new(move || {
+                let mut d = daemon.0.lock().unwrap();
+                d.connects += 1;
+                if d.down {
+                    return Err("cannot connect to speech-dispatcher".into());
+                }
+                Ok(Box::new(Client {
+                    daemon: daemon.clone(),
+                    generation: d.generation,
+                }))
+            });
+            TtsSpeaker::with_engine(Voice::default(), connect, first_retry)
+        }
+        fn restart(&self) {
+            self.0.lock().unwrap().generation += 1;
+        }
+        fn set_down(&self, down: bool) {
+            let mut d = self.0.lock().unwrap();
+            d.down = down;
+            d.generation += 1;
+        }
+        fn heard(&self) -> Vec<String> {
+            self.0.lock().unwrap().heard.clone()
+        }
+        fn connects(&self) -> u32 {
+            self.0.lock().unwrap().connects
+        }
+    }
+
+    /// Waits (5 s at most) until `done`.
+    fn wait_for(what: &str, done: impl Fn() -> bool) {
+        let start = Instant::now();
+        while !done() {
+            assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "waited for {what}"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn after_the_server_restarts_the_text_is_said_on_a_new_connection() {
+        let daemon = Daemon::default();
+        let mut speaker = daemon.speaker(FIRST_RETRY);
+        wait_for("the start", || speaker.status() == SpeechStatus::Ready);
+        speaker.say("one", false);
+        wait_for("one", || daemon.heard().len() == 1);
+        daemon.restart();
+        speaker.say("two", true);
+        wait_for("two", || daemon.heard().len() == 2);
+        assert_eq!(daemon.heard(), ["0: one", "1: two"]);
+        assert_eq!(daemon.connects(), 2);
+        assert_eq!(speaker.status(), SpeechStatus::Ready);
+        speaker.say("three", false);
+        wait_for("three", || daemon.heard().len() == 3);
+        assert_eq!(daemon.connects(), 2, "the new connection is kept");
+    }
+
+    #[test]
+    fn a_server_that_is_gone_is_not_asked_at_every_text_and_is_found_again() {
+        let daemon = Daemon::default();
+        let retry = Duration::from_millis(600);
+        let mut speaker = daemon.speaker(retry);
+        wait_for("the start", || speaker.status() == SpeechStatus::Ready);
+        daemon.set_down(true);
+        speaker.say("lost", false);
+        wait_for("the loss", || {
+            matches!(speaker.status(), SpeechStatus::Lost(_))
+        });
+        let failed_at = Instant::now();
+        assert_eq!(
+            speaker.status(),
+            SpeechStatus::Lost("cannot connect to speech-dispatcher".into())
+        );
+        assert_eq!(daemon.connects(), 2, "one new connection tried at once");
+        for text in ["a", "b", "c"] {
+            speaker.say(text, false);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(
+            failed_at.elapsed() < retry,
+            "the machine is too slow for this test"
+        );
+        assert_eq!(daemon.connects(), 2, "not again before the wait is over");
+        daemon.set_down(false);
+        std::thread::sleep(retry.saturating_sub(failed_at.elapsed()));
+        speaker.say("back", false);
+        wait_for("back", || !daemon.heard().is_empty());
+        assert_eq!(daemon.heard(), ["2: back"]);
+        assert_eq!(daemon.connects(), 3);
+        assert_eq!(speaker.status(), SpeechStatus::Ready);
+    }
+
+    #[test]
+    fn the_wait_doubles_while_the_server_stays_away() {
+        let daemon = Daemon::default();
+        daemon.set_down(true);
+        let retry = Duration::from_millis(300);
+        let mut speaker = daemon.speaker(retry);
+        wait_for("the failed start", || {
+            matches!(speaker.status(), SpeechStatus::Unavailable(_))
+        });
+        assert_eq!(daemon.connects(), 1);
+        let mut tried = Vec::new();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_millis(2600) {
+            speaker.say("x", false);
+            std::thread::sleep(Duration::from_millis(20));
+            let n = daemon.connects();
+            if tried.last().map_or(1, |(n, _)| *n) != n {
+                tried.push((n, start.elapsed()));
+            }
+        }
+        // Tried again after 0.3 s, then 0.6 s later, then 1.2 s later: three in 2.6 s, where
+        // a text every 20 ms would have tried 130 times.
+        let counts: Vec<u32> = tried.iter().map(|(n, _)| *n).collect();
+        assert_eq!(counts, [2, 3, 4], "{tried:?}");
+        assert!(
+            tried[1].1 - tried[0].1 >= Duration::from_millis(590),
+            "{tried:?}"
+        );
+        assert!(
+            tried[2].1 - tried[1].1 >= Duration::from_millis(1190),
+            "{tried:?}"
+        );
     }
 }

@@ -466,8 +466,14 @@ impl DamaApp {
             SpeechMode::ScreenReader => (false, !focus_says_it),
             SpeechMode::Both => (!focus_says_it, false),
         };
-        if own && let Some(s) = self.speaker.as_mut() {
-            s.say(text, interrupt);
+        if own {
+            match self.speaker.as_mut() {
+                Some(s) => s.say(text, interrupt),
+                // The voice starts with the first frame: what is said before it (the file named
+                // on the command line, opened before the window) is said when it comes.
+                None if !self.focus_placed => self.unspoken.push(text.to_string()),
+                None => {}
+            }
         }
         if reader {
             let pending = self.for_reader.get_or_insert_with(String::new);
@@ -878,13 +884,17 @@ impl DamaApp {
         if own_voice && self.speaker.is_none() && self.start_speech_engine {
             self.set_speaker(Box::new(crate::speech::TtsSpeaker::start(self.voice())));
         }
-        if own_voice
-            && !self.speech_problem_shown
-            && let Some(SpeechStatus::Unavailable(why)) = self.speaker.as_ref().map(|s| s.status())
-        {
-            log::warn!("speech is not available: {why}");
-            self.speech_problem_shown = true;
-            self.complain(&Problem::SpeechUnavailable(why));
+        if own_voice && !self.speech_problem_shown {
+            let problem = match self.speaker.as_ref().map(|s| s.status()) {
+                Some(SpeechStatus::Unavailable(why)) => Some(Problem::SpeechUnavailable(why)),
+                Some(SpeechStatus::Lost(why)) => Some(Problem::SpeechLost(why)),
+                _ => None,
+            };
+            if let Some(problem) = problem {
+                log::warn!("speech is not available: {problem:?}");
+                self.speech_problem_shown = true;
+                self.complain(&problem);
+            }
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
             if self.doc.is_dirty() {

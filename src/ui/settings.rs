@@ -83,7 +83,9 @@ pub struct Settings {
     pub board_text: bool,
     /// Inner size of the window, in points.
     pub window_size: Option<[f32; 2]>,
-    /// Most recent first.
+    /// Most recent first. A path that is not UTF-8 text is left out of the file (RON writes
+    /// paths as strings): it is kept for this run only, and nothing else fails to save.
+    #[serde(serialize_with = "utf8_paths")]
     pub recent_files: Vec<PathBuf>,
     /// The rule set chosen last in the new-game dialog.
     pub last_rules: String,
@@ -117,8 +119,27 @@ pub struct Settings {
     pub engine_threads: u32,
     /// The time control chosen last in the new-game dialog (`None`: no clock).
     pub last_clock: Option<crate::clock::TimeControl>,
-    /// The problems solved in each file of problems (their indices in the file).
+    /// The problems solved in each file of problems (their indices in the file); files whose
+    /// path is not UTF-8 text are left out of the file, as for `recent_files`.
+    #[serde(serialize_with = "utf8_keys")]
     pub solved_problems: std::collections::BTreeMap<PathBuf, Vec<usize>>,
+    /// Fields this version does not know (written by a newer one), each with its value as
+    /// written: saved again as they were, so that running an older version loses nothing.
+    #[serde(skip)]
+    pub other_fields: Vec<(String, String)>,
+}
+
+/// The paths that RON can write (UTF-8 ones).
+fn utf8_paths<S: serde::Serializer>(paths: &[PathBuf], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(paths.iter().filter(|p| p.to_str().is_some()))
+}
+
+/// The entries whose path RON can write (UTF-8 ones).
+fn utf8_keys<S: serde::Serializer>(
+    map: &std::collections::BTreeMap<PathBuf, Vec<usize>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_map(map.iter().filter(|(p, _)| p.to_str().is_some()))
 }
 
 /// Most threads the computer may be given.
@@ -158,6 +179,7 @@ impl Default for Settings {
             engine_threads: default_engine_threads(),
             last_clock: None,
             solved_problems: Default::default(),
+            other_fields: Vec::new(),
         }
     }
 }
@@ -314,15 +336,32 @@ impl Settings {
         fixed
     }
 
-    /// Writes the settings to `dir` (created if needed), atomically.
+    /// Writes the settings to `dir` (created if needed), atomically, with the fields of a
+    /// newer version as they were read.
     ///
     /// # Errors
     /// The directory or file cannot be written.
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(std::io::Error::other)?;
+        let text = self.to_text().map_err(std::io::Error::other)?;
         crate::storage::write_atomically(&settings_file(dir), text.as_bytes())
+    }
+
+    /// The settings file's text.
+    fn to_text(&self) -> Result<String, ron::Error> {
+        let mut text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())?;
+        if !self.other_fields.is_empty() {
+            // The pretty struct ends in "\n)": the other fields go before the parenthesis.
+            text.pop();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            for (name, value) in &self.other_fields {
+                text.push_str(&format!("    {name}: {value},\n"));
+            }
+            text.push(')');
+        }
+        Ok(text)
     }
 
     /// Puts `path` first in the recent files.
@@ -357,8 +396,8 @@ fn parse(bytes: &[u8]) -> (Settings, Option<Damage>, String) {
             (text, Some((decoder.encoding().name(), e.to_string())))
         }
     };
-    let mut settings = match ron::from_str::<Settings>(&text) {
-        Ok(s) => s,
+    let (mut settings, unreadable) = match by_field(&text) {
+        Ok(read) => read,
         Err(e) => {
             let damage = match &read_as {
                 Some(_) => Damage::NotUtf8(None),
@@ -367,20 +406,143 @@ fn parse(bytes: &[u8]) -> (Settings, Option<Damage>, String) {
             return (Settings::default(), Some(damage), e.to_string());
         }
     };
-    let fixed = settings.validate();
+    let mut fixed: Vec<Field> = unreadable.iter().map(|(field, _)| *field).collect();
+    fixed.extend(settings.validate());
+    fixed.sort();
+    fixed.dedup();
     match read_as {
         Some((name, error)) => (settings, Some(Damage::NotUtf8(Some(name))), error),
         None if !fixed.is_empty() => {
-            let error = format!("out of range: {fixed:?}");
+            let mut error = format!("invalid: {fixed:?}");
+            for (_, e) in &unreadable {
+                error.push_str("; ");
+                error.push_str(e);
+            }
             (settings, Some(Damage::OutOfRange(fixed)), error)
         }
         None => (settings, None, String::new()),
     }
 }
 
+/// The fields of a settings file as written: each name with its value's RON text, in the
+/// file's order.
+struct RawFields(Vec<(String, Box<ron::value::RawValue>)>);
+
+impl<'de> Deserialize<'de> for RawFields {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RawFields, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = RawFields;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the settings' fields")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<RawFields, A::Error> {
+                let mut fields = Vec::new();
+                while let Some(name) = map.next_key::<String>()? {
+                    fields.push((name, map.next_value()?));
+                }
+                Ok(RawFields(fields))
+            }
+        }
+        d.deserialize_struct("Settings", &[], Fields)
+    }
+}
+
+/// The setting a field of the file holds; `None` for a field this version does not know.
+fn field_of(name: &str) -> Option<Field> {
+    Some(match name {
+        "language" => Field::Language,
+        "theme" => Field::Theme,
+        "notation" => Field::Notation,
+        "numbers_on_8x8" => Field::SquareNumbers,
+        "coordinates" => Field::Coordinates,
+        "flipped" => Field::Flipped,
+        "board_text" => Field::BoardText,
+        "window_size" => Field::WindowSize,
+        "recent_files" => Field::RecentFiles,
+        "last_rules" => Field::LastRules,
+        "last_table_rules" => Field::TableRules,
+        "white_name" | "black_name" => Field::PlayerNames,
+        "white_player" | "black_player" => Field::Players,
+        "speech" => Field::Speech,
+        "speech_mode" => Field::SpeechMode,
+        "voice" => Field::Voice,
+        "verbosity" => Field::Verbosity,
+        "zoom" => Field::Zoom,
+        "sounds" => Field::Sounds,
+        "sound_volume" => Field::SoundVolume,
+        "engine_threads" => Field::EngineThreads,
+        "last_clock" => Field::Clock,
+        "solved_problems" => Field::SolvedProblems,
+        _ => return None,
+    })
+}
+
+/// Reads the settings in `text` field by field: a value this version cannot read (an unknown
+/// theme from a newer version, a typo, a wrong type) leaves that setting at its default and
+/// is returned with the parser's message; the others are used. Fields this version does not
+/// know are kept as written in `other_fields`.
+///
+/// # Errors
+/// The text is not a RON struct (its fields cannot even be told apart).
+fn by_field(text: &str) -> Result<(Settings, Vec<(Field, String)>), ron::error::SpannedError> {
+    let RawFields(fields) = ron::from_str(text)?;
+    let mut good: Vec<(String, String)> = Vec::new();
+    let mut unreadable = Vec::new();
+    let mut other_fields: Vec<(String, String)> = Vec::new();
+    for (name, value) in fields {
+        let value = value.get_ron().trim().to_string();
+        // A name given twice: the last one counts, as it would in a map.
+        good.retain(|(n, _)| *n != name);
+        other_fields.retain(|(n, _)| *n != name);
+        match field_of(&name) {
+            Some(field) => match ron::from_str::<Settings>(&format!("({name}: {value})")) {
+                Ok(_) => good.push((name, value)),
+                Err(e) => unreadable.push((field, format!("{name}: {e}"))),
+            },
+            // Written again as it is: only a plain identifier can be.
+            None if is_identifier(&name) => other_fields.push((name, value)),
+            None => log::warn!("settings: field {name:?} left out"),
+        }
+    }
+    let mut all = String::from("(");
+    for (name, value) in &good {
+        all.push_str(&format!("{name}: {value},\n"));
+    }
+    all.push(')');
+    let mut settings: Settings = ron::from_str(&all)?;
+    settings.other_fields = other_fields;
+    Ok((settings, unreadable))
+}
+
+/// Whether `name` can be written as a RON field name as it is.
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_field_is_known_and_named() {
+        let text = Settings::default().to_text().unwrap();
+        let RawFields(fields) = ron::from_str(&text).unwrap();
+        assert_eq!(fields.len(), 25);
+        for (name, _) in fields {
+            assert!(
+                field_of(&name).is_some(),
+                "{name} has no name for the notice"
+            );
+        }
+    }
 
     #[test]
     fn round_trip_and_damaged_file() {

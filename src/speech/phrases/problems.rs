@@ -5,6 +5,7 @@ use std::path::Path;
 
 use crate::autosave::AutosaveError;
 use crate::collection::SpliceError;
+use crate::dirs::FolderProblem;
 use crate::event::{Problem, Refusal, SettingField, SettingsDamage};
 use crate::game_file::{MAX_FILE, ReadError};
 use crate::language::Language;
@@ -125,6 +126,7 @@ pub fn problem(lang: Language, p: &Problem) -> String {
                 ),
             }
         }
+        Problem::DataFolder { dir, problem } => data_folder(lang, dir, problem),
         Problem::AutosaveBusy => match lang {
             Czech => "Automatické ukládání je vypnuto: je otevřeno příliš mnoho oken Dámy.".into(),
             English => "Autosave is off: too many Dáma windows are open.".into(),
@@ -153,6 +155,17 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             // The engine's reason is in English: it goes to the log, not to a Czech user.
             Czech => "Řeč není k dispozici (podrobnosti jsou v protokolu dama.log).".into(),
             English => format!("Speech is not available: {why}."),
+        },
+        Problem::SpeechLost(why) => match lang {
+            // As above: the engine's reason goes to the log.
+            Czech => "Hlas Dámy se odmlčel: řečový server přestal odpovídat a znovu se připojit \
+                      nepodařilo. Dáma to bude zkoušet dál (podrobnosti jsou v protokolu \
+                      dama.log)."
+                .into(),
+            English => format!(
+                "Dáma's voice was lost: the speech server stopped answering and could not be \
+                 reached again ({why}). Dáma keeps trying."
+            ),
         },
         Problem::ClipboardEmpty => match lang {
             Czech => "Ve schránce není žádný text.".into(),
@@ -403,6 +416,49 @@ fn autosave_error(lang: Language, e: &AutosaveError) -> String {
     }
 }
 
+/// Why the data folder cannot be used: play goes on without autosave.
+fn data_folder(lang: Language, dir: &Path, problem: &FolderProblem) -> String {
+    let shown = dir.display();
+    let (in_the_way, is) = match (lang, problem) {
+        (_, FolderProblem::Cannot(e)) => {
+            return match lang {
+                Czech => format!(
+                    "Složku pro data {shown} nelze vytvořit: {}. Partie se proto automaticky \
+                     neukládá.",
+                    io(lang, e)
+                ),
+                English => format!(
+                    "The data folder {shown} cannot be created: {}. The game is therefore not \
+                     autosaved.",
+                    io(lang, e)
+                ),
+            };
+        }
+        (Czech, FolderProblem::IsFile(p)) => (p, "je soubor, ne složka"),
+        (English, FolderProblem::IsFile(p)) => (p, "is a file, not a folder"),
+        (Czech, FolderProblem::LinkLoop(p)) => (p, "je odkaz, který vede sám na sebe"),
+        (English, FolderProblem::LinkLoop(p)) => (p, "is a link loop, leading back to itself"),
+    };
+    match lang {
+        Czech if in_the_way == dir => {
+            format!("Složka pro data {shown} {is}. Partie se proto automaticky neukládá.")
+        }
+        English if in_the_way == dir => {
+            format!("The data folder {shown} {is}. The game is therefore not autosaved.")
+        }
+        Czech => format!(
+            "Složku pro data {shown} nelze vytvořit: {} {is}. Partie se proto automaticky \
+             neukládá.",
+            in_the_way.display()
+        ),
+        English => format!(
+            "The data folder {shown} cannot be created: {} {is}. The game is therefore not \
+             autosaved.",
+            in_the_way.display()
+        ),
+    }
+}
+
 /// Why the settings file was kept aside, and what is used instead.
 fn settings_damaged(lang: Language, kept_as: &Path, damage: &SettingsDamage) -> String {
     let kept = kept_as.display();
@@ -481,6 +537,38 @@ fn field_names(lang: Language, fields: &[SettingField]) -> String {
         (English, SettingField::PlayerNames) => "player names",
         (Czech, SettingField::EngineThreads) => "vlákna počítače",
         (English, SettingField::EngineThreads) => "computer threads",
+        (Czech, SettingField::Language) => "jazyk",
+        (English, SettingField::Language) => "language",
+        (Czech, SettingField::Theme) => "vzhled",
+        (English, SettingField::Theme) => "theme",
+        (Czech, SettingField::Notation) => "zápis tahů",
+        (English, SettingField::Notation) => "move notation",
+        (Czech, SettingField::SquareNumbers) => "čísla polí",
+        (English, SettingField::SquareNumbers) => "square numbers",
+        (Czech, SettingField::Coordinates) => "souřadnice",
+        (English, SettingField::Coordinates) => "coordinates",
+        (Czech, SettingField::Flipped) => "otočení desky",
+        (English, SettingField::Flipped) => "board flipped",
+        (Czech, SettingField::BoardText) => "deska jako text",
+        (English, SettingField::BoardText) => "board as text",
+        (Czech, SettingField::TableRules) => "pravidla od stolu",
+        (English, SettingField::TableRules) => "table rules",
+        (Czech, SettingField::Players) => "hráči",
+        (English, SettingField::Players) => "players",
+        (Czech, SettingField::Speech) => "řeč",
+        (English, SettingField::Speech) => "speech",
+        (Czech, SettingField::SpeechMode) => "způsob řeči",
+        (English, SettingField::SpeechMode) => "speech mode",
+        (Czech, SettingField::Voice) => "nastavení hlasu",
+        (English, SettingField::Voice) => "voice settings",
+        (Czech, SettingField::Verbosity) => "podrobnost řeči",
+        (English, SettingField::Verbosity) => "verbosity",
+        (Czech, SettingField::Sounds) => "zvuky",
+        (English, SettingField::Sounds) => "sounds",
+        (Czech, SettingField::Clock) => "hodiny",
+        (English, SettingField::Clock) => "clock",
+        (Czech, SettingField::SolvedProblems) => "vyřešené úlohy",
+        (English, SettingField::SolvedProblems) => "solved problems",
     };
     fields.iter().map(name).collect::<Vec<_>>().join(", ")
 }
@@ -569,6 +657,18 @@ mod tests {
                 error: Box::new(AutosaveError::Replay(pdn)),
             },
             Problem::AutosaveBusy,
+            Problem::DataFolder {
+                dir: path.clone(),
+                problem: FolderProblem::IsFile(path.clone()),
+            },
+            Problem::DataFolder {
+                dir: path.clone(),
+                problem: FolderProblem::LinkLoop(PathBuf::from("/nikde")),
+            },
+            Problem::DataFolder {
+                dir: path.clone(),
+                problem: FolderProblem::Cannot(io()),
+            },
             Problem::AutosaveFailed {
                 path: path.clone(),
                 error: io(),
@@ -578,6 +678,7 @@ mod tests {
                 error: io(),
             },
             Problem::SpeechUnavailable("no socket".into()),
+            Problem::SpeechLost("Value not received".into()),
             Problem::SoundUnavailable,
             Problem::ClipboardEmpty,
             Problem::ClipboardTooLong { limit: 1000 },
@@ -621,9 +722,11 @@ mod tests {
                 | Problem::SettingsDamaged { .. }
                 | Problem::AutosaveDamaged { .. }
                 | Problem::AutosaveBusy
+                | Problem::DataFolder { .. }
                 | Problem::AutosaveFailed { .. }
                 | Problem::PutAsideFailed { .. }
                 | Problem::SpeechUnavailable(_)
+                | Problem::SpeechLost(_)
                 | Problem::SoundUnavailable
                 | Problem::ClipboardEmpty
                 | Problem::ClipboardTooLong { .. }
@@ -978,6 +1081,79 @@ mod tests {
         assert_eq!(
             problem(English, &p),
             "The clipboard text is longer than 1000 characters, so it is not a position."
+        );
+    }
+
+    #[test]
+    fn golden_speech_lost() {
+        let p = Problem::SpeechLost("Value not received".into());
+        assert_eq!(
+            problem(Czech, &p),
+            "Hlas Dámy se odmlčel: řečový server přestal odpovídat a znovu se připojit \
+             nepodařilo. Dáma to bude zkoušet dál (podrobnosti jsou v protokolu dama.log)."
+        );
+        assert_eq!(
+            problem(English, &p),
+            "Dáma's voice was lost: the speech server stopped answering and could not be \
+             reached again (Value not received). Dáma keeps trying."
+        );
+    }
+
+    #[test]
+    fn golden_data_folder_problems() {
+        let dir = PathBuf::from("/home/jana/.local/share/dama");
+        let said = |lang, why| {
+            problem(
+                lang,
+                &Problem::DataFolder {
+                    dir: dir.clone(),
+                    problem: why,
+                },
+            )
+        };
+        let file = || FolderProblem::IsFile(dir.clone());
+        assert_eq!(
+            said(Czech, file()),
+            "Složka pro data /home/jana/.local/share/dama je soubor, ne složka. Partie se proto \
+             automaticky neukládá."
+        );
+        assert_eq!(
+            said(English, file()),
+            "The data folder /home/jana/.local/share/dama is a file, not a folder. The game is \
+             therefore not autosaved."
+        );
+        let above = || FolderProblem::IsFile("/home/jana/.local".into());
+        assert_eq!(
+            said(Czech, above()),
+            "Složku pro data /home/jana/.local/share/dama nelze vytvořit: /home/jana/.local je \
+             soubor, ne složka. Partie se proto automaticky neukládá."
+        );
+        assert_eq!(
+            said(English, above()),
+            "The data folder /home/jana/.local/share/dama cannot be created: /home/jana/.local \
+             is a file, not a folder. The game is therefore not autosaved."
+        );
+        let looped = || FolderProblem::LinkLoop(dir.clone());
+        assert_eq!(
+            said(Czech, looped()),
+            "Složka pro data /home/jana/.local/share/dama je odkaz, který vede sám na sebe. \
+             Partie se proto automaticky neukládá."
+        );
+        assert_eq!(
+            said(English, looped()),
+            "The data folder /home/jana/.local/share/dama is a link loop, leading back to \
+             itself. The game is therefore not autosaved."
+        );
+        let denied = || FolderProblem::Cannot(io::Error::from(io::ErrorKind::PermissionDenied));
+        assert_eq!(
+            said(Czech, denied()),
+            "Složku pro data /home/jana/.local/share/dama nelze vytvořit: chybí oprávnění. \
+             Partie se proto automaticky neukládá."
+        );
+        assert_eq!(
+            said(English, denied()),
+            "The data folder /home/jana/.local/share/dama cannot be created: permission denied. \
+             The game is therefore not autosaved."
         );
     }
 

@@ -18,6 +18,19 @@ impl DamaApp {
     /// there (it crashed or was killed), asks whether to resume it; a damaged one is kept
     /// aside with a notice, and play starts with a new game.
     pub fn start_autosave(&mut self, dir: &Path) {
+        // A file or a link loop in the folder's place: said in words of its own (not as a
+        // damaged autosave, which there was none), and play goes on without autosave.
+        if let Err(problem) = crate::dirs::ensure_folder(dir) {
+            log::warn!(
+                "no autosave: the data folder {}: {problem:?}",
+                dir.display()
+            );
+            self.add_notice(&Problem::DataFolder {
+                dir: dir.to_path_buf(),
+                problem,
+            });
+            return;
+        }
         super::log_removed(crate::storage::remove_stale_temp_files(dir, None));
         let autosave = match Autosave::claim(dir) {
             Ok(Some(a)) => a,
@@ -153,7 +166,8 @@ impl DamaApp {
         let text = phrases::problem(self.lang(), problem);
         // The screen reader gets it as the focus first settles; the own voice, when it comes.
         self.speak(&text, false, false);
-        if self.speaker.is_none() {
+        // (Before the first frame `speak` has kept it for the voice already.)
+        if self.speaker.is_none() && self.focus_placed {
             self.unspoken.push(text.clone());
         }
         let text = match self.said.take() {
