@@ -8,6 +8,7 @@ use std::path::Path;
 
 pub use crate::game_file::Stamp;
 pub use crate::game_file::read_file;
+use crate::game_file::utf16_text;
 use crate::notation::pdn::{self, Encoding, PdnError, PdnGame};
 
 /// Where a document's game stands in its file.
@@ -103,8 +104,8 @@ pub enum At {
 pub fn splice(file: &[u8], at: At, game: &PdnGame) -> Result<Spliced, SpliceError> {
     // UTF-16 is worked on as the UTF-8 the reader reads, and turned back at the end.
     let utf16 = pdn::utf16_start(file);
-    let text: Cow<[u8]> = match utf16 {
-        Some((big_endian, bom)) => Cow::Owned(from_utf16(&file[bom..], big_endian).into_bytes()),
+    let text: Cow<[u8]> = match utf16_text(file) {
+        Some(text) => Cow::Owned(text.into_bytes()),
         None => Cow::Borrowed(file),
     };
     let number = match at {
@@ -188,8 +189,8 @@ pub fn mark(game: &PdnGame) -> u32 {
 
 /// How many games `bytes` holds, and the [`mark`] of game `number` where it reads.
 fn count_and_mark(bytes: &[u8], number: usize) -> (usize, Option<u32>) {
-    let text: Cow<[u8]> = match pdn::utf16_start(bytes) {
-        Some((big_endian, bom)) => Cow::Owned(from_utf16(&bytes[bom..], big_endian).into_bytes()),
+    let text: Cow<[u8]> = match utf16_text(bytes) {
+        Some(text) => Cow::Owned(text.into_bytes()),
         None => Cow::Borrowed(bytes),
     };
     let mut reader = pdn::Reader::new(&text[..]).going_on();
@@ -272,21 +273,6 @@ fn locate(
         }
     }
     Ok((span, games, reader.decoder().encoding()))
-}
-
-/// UTF-16 text as a string (a unit that is no character is U+FFFD, as the reader reads it).
-fn from_utf16(bytes: &[u8], big_endian: bool) -> String {
-    let units = bytes.chunks_exact(2).map(|pair| {
-        let pair = [pair[0], pair[1]];
-        if big_endian {
-            u16::from_be_bytes(pair)
-        } else {
-            u16::from_le_bytes(pair)
-        }
-    });
-    char::decode_utf16(units)
-        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-        .collect()
 }
 
 #[cfg(test)]
@@ -415,7 +401,7 @@ mod tests {
         file.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
         let out = splice(&file, At::Game(2), &chinese).unwrap();
         assert_eq!(out.bytes[..2], [0xFF, 0xFE]);
-        let back = from_utf16(&out.bytes[2..], false);
+        let back = utf16_text(&out.bytes).unwrap();
         assert_eq!(
             back,
             "[White \"Čech\"]\r\n1. 22-18 *\r\n\r\n[White \"王\"]\r\n\r\n1. 22-18 *\r\n"

@@ -298,10 +298,8 @@ fn open(path: &Path) -> Result<Vec<u8>, ReadError> {
 /// reader reads it (see `notation::pdn::source`). The command line judges its inputs by it
 /// too.
 pub fn is_binary(head: &[u8]) -> bool {
-    if let Some(units) = utf16_units(head) {
-        let chars: Vec<char> = char::decode_utf16(units)
-            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-            .collect();
+    if let Some(text) = utf16_text(head) {
+        let chars: Vec<char> = text.chars().collect();
         let control = chars.iter().filter(|&&c| is_control(c)).count();
         return chars.contains(&'\0') || control * 20 > chars.len();
     }
@@ -314,10 +312,11 @@ fn is_control(c: char) -> bool {
     (c < ' ' && !"\t\n\r\x0c".contains(c)) || c == '\x7f'
 }
 
-/// The 16-bit units of `head` if it is UTF-16 ([`pdn::utf16_start`]).
-fn utf16_units(head: &[u8]) -> Option<Vec<u16>> {
-    let (big_endian, skip) = pdn::utf16_start(head)?;
-    let units = head[skip..].chunks_exact(2).map(|pair| {
+/// The text of `bytes` if it is UTF-16 ([`pdn::utf16_start`]), as the PDN reader reads it: a
+/// unit that is no character is U+FFFD, and a byte-order mark is left out.
+pub fn utf16_text(bytes: &[u8]) -> Option<String> {
+    let (big_endian, skip) = pdn::utf16_start(bytes)?;
+    let units = bytes[skip..].chunks_exact(2).map(|pair| {
         let pair = [pair[0], pair[1]];
         if big_endian {
             u16::from_be_bytes(pair)
@@ -325,7 +324,11 @@ fn utf16_units(head: &[u8]) -> Option<Vec<u16>> {
             u16::from_le_bytes(pair)
         }
     });
-    Some(units.collect())
+    Some(
+        char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect(),
+    )
 }
 
 #[cfg(test)]

@@ -76,6 +76,7 @@ fn layers_import_only_what_lies_below() {
     let services = [
         "autosave",
         "clock",
+        "collection",
         "game_file",
         "storage",
         "dirs",
