@@ -84,6 +84,20 @@ pub struct Spliced {
     pub number: usize,
     /// How many games it holds.
     pub games: usize,
+    /// The game's [`mark`] as it reads back.
+    pub mark: Option<u32>,
+}
+
+impl Spliced {
+    /// Where the game stands in the file written as these bytes.
+    pub fn place(&self) -> Place {
+        Place {
+            number: self.number,
+            games: self.games,
+            stamp: Some(Stamp::of(&self.bytes)),
+            mark: self.mark,
+        }
+    }
 }
 
 /// Where [`splice`] puts a game.
@@ -153,10 +167,32 @@ pub fn splice(file: &[u8], at: At, game: &PdnGame) -> Result<Spliced, SpliceErro
     out.extend_from_slice(&text[..start]);
     out.extend_from_slice(&new);
     out.extend_from_slice(&text[end..]);
-    let (span, read, _) = locate(&out, number)?;
-    if read != count || span.is_none() {
-        return Err(SpliceError::NotTheSame { games: count });
-    }
+    // Checked: the game reads back whole, and the text after it as it did. Only the games at
+    // the seam are read again (a full reading of a 47 MB file takes seconds); a game added at
+    // the end is checked with the whole file, which an unclosed comment before it could
+    // swallow.
+    let mark = match at {
+        At::Game(_) => {
+            let before = first_two(&text[start..]);
+            let after = first_two(&out[start..]);
+            let seam_kept = before.get(1).map(Seam::rest) == after.get(1).map(Seam::rest);
+            let whole = after
+                .first()
+                .is_some_and(|g| g.span == Some(0..new.len() as u64));
+            if !(seam_kept && whole) {
+                return Err(SpliceError::NotTheSame { games: count });
+            }
+            after[0].mark
+        }
+        At::End => {
+            let (_, read, _) = locate(&out, number)?;
+            let (_, mark) = count_and_mark(&out, number);
+            if read != count || mark.is_none() {
+                return Err(SpliceError::NotTheSame { games: count });
+            }
+            mark
+        }
+    };
     let bytes = match utf16 {
         Some((big_endian, bom)) => {
             let mut bytes = file[..bom].to_vec();
@@ -176,7 +212,38 @@ pub fn splice(file: &[u8], at: At, game: &PdnGame) -> Result<Spliced, SpliceErro
         bytes,
         number,
         games: count,
+        mark,
     })
+}
+
+/// A game read at the seam of a splice: where it stands from the start of what was read,
+/// whether it read, and its [`mark`].
+struct Seam {
+    span: Option<std::ops::Range<u64>>,
+    mark: Option<u32>,
+}
+
+impl Seam {
+    /// What must be the same of the game after the one replaced: its bytes from where the
+    /// replaced game ended, and whether it reads.
+    fn rest(&self) -> (Option<u64>, Option<u32>) {
+        (self.span.as_ref().map(|s| s.end - s.start), self.mark)
+    }
+}
+
+/// The first two games of `text` (a game's place in its file, and what follows).
+fn first_two(text: &[u8]) -> Vec<Seam> {
+    let mut reader = pdn::Reader::new(text).going_on();
+    let mut out = Vec::new();
+    while out.len() < 2
+        && let Some(game) = reader.next_game()
+    {
+        out.push(Seam {
+            span: reader.last_span(),
+            mark: game.ok().map(|g| mark(&g)),
+        });
+    }
+    out
 }
 
 /// A checksum of `game` as the PDN writer writes it: two readings of the same text have the

@@ -280,19 +280,21 @@ impl DamaApp {
                 return;
             }
         };
-        let (bytes, number) = bytes;
+        let (bytes, place) = bytes;
         let written = crate::storage::write_atomically(path, &bytes);
         match written {
             Ok(()) => {
                 log::info!(
-                    "saved {} (game {number}, {} plies)",
+                    "saved {} (game {} of {}, {} plies)",
                     path.display(),
+                    place.number,
+                    place.games,
                     self.doc.game().moves().len()
                 );
                 self.apply(Change::Saved {
                     path: path.to_path_buf(),
                     tags: game.tags,
-                    place: Place::in_bytes(&bytes, number),
+                    place,
                 });
             }
             Err(error) => {
@@ -307,7 +309,7 @@ impl DamaApp {
 }
 
 impl DamaApp {
-    /// The bytes to write to `path` for `game`, and its number in them. `at` a place, the
+    /// The bytes to write to `path` for `game`, and its place in them. `at` a place, the
     /// game goes into the file as it is now, every other game kept (where it is to be game 1
     /// of a file of one game or none, or the file is gone, it is written alone); without, it
     /// is written alone. `Ok(None)` when the game cannot be written back (said why; nothing
@@ -320,10 +322,12 @@ impl DamaApp {
         path: &Path,
         at: Option<At>,
         game: &PdnGame,
-    ) -> std::io::Result<Option<(Vec<u8>, usize)>> {
+    ) -> std::io::Result<Option<(Vec<u8>, Place)>> {
         let alone = || {
             let mut bytes = Vec::new();
-            pdn::write_game(game, &mut bytes).map(|()| Some((bytes, 1)))
+            pdn::write_game(game, &mut bytes)?;
+            let place = Place::in_bytes(&bytes, 1);
+            Ok(Some((bytes, place)))
         };
         let Some(at) = at else {
             return alone();
@@ -333,11 +337,16 @@ impl DamaApp {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return alone(),
             Err(e) => return Err(e),
         };
-        if at == At::Game(1) && collection::count(&file) <= 1 {
+        // A file of one game (as it was read, and as it is now) is written anew.
+        let single = self.doc.place().is_none_or(|p| !p.in_collection());
+        if at == At::Game(1) && single && collection::count(&file) <= 1 {
             return alone();
         }
         match collection::splice(&file, at, game) {
-            Ok(spliced) => Ok(Some((spliced.bytes, spliced.number))),
+            Ok(spliced) => {
+                let place = spliced.place();
+                Ok(Some((spliced.bytes, place)))
+            }
             Err(error) => {
                 log::error!("cannot save the game into {}: {error}", path.display());
                 self.complain(&Problem::SaveInCollection {
