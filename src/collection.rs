@@ -126,13 +126,18 @@ pub fn splice(file: &[u8], at: At, game: &PdnGame) -> Result<Spliced, SpliceErro
         At::Game(number) => number,
         At::End => 0,
     };
-    let (span, games, encoding) = locate(&text, number)?;
-    let (start, end, number, count) = match at {
-        At::Game(_) => {
-            let span = span.ok_or(SpliceError::NoSuchGame { number, games })?;
+    let Reading {
+        games,
+        encoding,
+        game: found,
+    } = read_all(&text, number);
+    let (start, end, number, count) = match (at, found) {
+        (At::Game(_), None) => return Err(SpliceError::NoSuchGame { number, games }),
+        (At::Game(_), Some(Err(e))) => return Err(SpliceError::Unreadable(Box::new(e))),
+        (At::Game(_), Some(Ok((span, _)))) => {
             (span.start as usize, span.end as usize, number, games)
         }
-        At::End => (text.len(), text.len(), games + 1, games + 1),
+        (At::End, _) => (text.len(), text.len(), games + 1, games + 1),
     };
     let mut written = Vec::new();
     pdn::write_game(game, &mut written).expect("writing to memory");
@@ -184,14 +189,14 @@ pub fn splice(file: &[u8], at: At, game: &PdnGame) -> Result<Spliced, SpliceErro
             }
             after[0].mark
         }
-        At::End => {
-            let (_, read, _) = locate(&out, number)?;
-            let (_, mark) = count_and_mark(&out, number);
-            if read != count || mark.is_none() {
-                return Err(SpliceError::NotTheSame { games: count });
-            }
-            mark
-        }
+        At::End => match read_all(&out, number) {
+            Reading {
+                games,
+                game: Some(Ok((_, mark))),
+                ..
+            } if games == count => Some(mark),
+            _ => return Err(SpliceError::NotTheSame { games: count }),
+        },
     };
     let bytes = match utf16 {
         Some((big_endian, bom)) => {
@@ -260,15 +265,9 @@ fn count_and_mark(bytes: &[u8], number: usize) -> (usize, Option<u32>) {
         Some(text) => Cow::Owned(text.into_bytes()),
         None => Cow::Borrowed(bytes),
     };
-    let mut reader = pdn::Reader::new(&text[..]).going_on();
-    let (mut games, mut marked) = (0, None);
-    while let Some(game) = reader.next_game() {
-        games += 1;
-        if games == number {
-            marked = game.ok().map(|g| mark(&g));
-        }
-    }
-    (games, marked)
+    let reading = read_all(&text, number);
+    let mark = reading.game.and_then(Result::ok).map(|(_, mark)| mark);
+    (reading.games, mark)
 }
 
 /// How many games `bytes` holds (those that do not read counted too).
@@ -321,25 +320,31 @@ pub fn on_disk(path: &Path, place: &Place) -> OnDisk {
     }
 }
 
-/// Reads every game of `text`: the bytes of game `number` (when it reads), how many games
-/// there are, and the encoding of the text.
-///
-/// # Errors
-/// Game `number` does not read.
-fn locate(
-    text: &[u8],
-    number: usize,
-) -> Result<(Option<std::ops::Range<u64>>, usize, Encoding), SpliceError> {
+/// What reading a whole file told: how many games, its encoding, and game `number`.
+struct Reading {
+    games: usize,
+    encoding: Encoding,
+    /// Game `number`: its bytes and [`mark`], or why it does not read; `None` when the file
+    /// has no such game.
+    game: Option<Result<(std::ops::Range<u64>, u32), PdnError>>,
+}
+
+/// Reads every game of `text` (UTF-8 or a single-byte encoding), looking at game `number`.
+fn read_all(text: &[u8], number: usize) -> Reading {
     let mut reader = pdn::Reader::new(text).going_on();
-    let (mut games, mut span) = (0, None);
+    let (mut games, mut found) = (0, None);
     while let Some(game) = reader.next_game() {
         games += 1;
         if games == number {
-            game.map_err(|e| SpliceError::Unreadable(Box::new(e)))?;
-            span = reader.last_span();
+            let span = reader.last_span().unwrap_or_default();
+            found = Some(game.map(|g| (span, mark(&g))));
         }
     }
-    Ok((span, games, reader.decoder().encoding()))
+    Reading {
+        games,
+        encoding: reader.decoder().encoding(),
+        game: found,
+    }
 }
 
 #[cfg(test)]
