@@ -270,6 +270,28 @@ fn count_and_mark(bytes: &[u8], number: usize) -> (usize, Option<u32>) {
     (reading.games, mark)
 }
 
+/// The number of the game of `bytes` whose [`mark`] is `mark`, the one nearest to game
+/// `near` where several are: where a game stands now after another program added or removed
+/// games before it.
+pub fn find(bytes: &[u8], mark: u32, near: usize) -> Option<usize> {
+    let text: Cow<[u8]> = match utf16_text(bytes) {
+        Some(text) => Cow::Owned(text.into_bytes()),
+        None => Cow::Borrowed(bytes),
+    };
+    let mut reader = pdn::Reader::new(&text[..]).going_on();
+    let mut found: Option<usize> = None;
+    let mut number: usize = 0;
+    while let Some(game) = reader.next_game() {
+        number += 1;
+        if game.is_ok_and(|g| self::mark(&g) == mark)
+            && found.is_none_or(|f| number.abs_diff(near) < f.abs_diff(near))
+        {
+            found = Some(number);
+        }
+    }
+    found
+}
+
 /// How many games `bytes` holds (those that do not read counted too).
 pub fn count(bytes: &[u8]) -> usize {
     count_and_mark(bytes, 0).0
@@ -416,6 +438,20 @@ mod tests {
         // Game 1 of the same file can be written back; the broken game stays as it was.
         let out = splice(broken.as_bytes(), At::Game(1), &new).unwrap();
         assert!(out.bytes.ends_with(b"[Event \"b\"]\n1. 22-18 ) *\n"));
+    }
+
+    #[test]
+    fn a_game_is_found_by_its_mark_where_it_moved() {
+        let b = game(
+            "{Before the second}\n[Event \"b\"]\r\n[Result \"1-0\"]\r\n\r\n1. 23-19 11-15 1-0",
+        );
+        assert_eq!(find(THREE.as_bytes(), mark(&b), 2), Some(2));
+        let moved = format!("[Event \"new\"]\n1. 21-17 *\n\n{THREE}");
+        assert_eq!(find(moved.as_bytes(), mark(&b), 2), Some(3));
+        let twice = format!("{THREE}\n{THREE}");
+        assert_eq!(find(twice.as_bytes(), mark(&b), 4), Some(5), "the nearer");
+        let other = game("[Event \"z\"]\n1. 22-18 *");
+        assert_eq!(find(THREE.as_bytes(), mark(&other), 2), None);
     }
 
     #[test]

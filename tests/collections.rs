@@ -320,3 +320,33 @@ fn change_back(h: &mut Harness<'_, DamaApp>) {
     h.run();
     assert!(h.state().is_dirty());
 }
+
+/// Another program puts a game before the window's: Overwrite writes the game where it stands
+/// now, and the game put before it stays.
+#[test]
+fn overwrite_finds_the_game_where_it_moved() {
+    let dir = common::temp_dir("collections", "moved");
+    let two = "[Event \"1\"]\n1. 11-15 *\n\n[Event \"2\"]\n1. 9-13 23-19 *\n";
+    let path = common::write_file(&dir, "two.pdn", two);
+    let (mut h, _) = harness(Language::English);
+    h.run();
+    open_game(&mut h, &path, 2);
+    change(&mut h);
+    let inserted = format!("[Event \"0\"]\n1. 10-14 *\n\n{two}");
+    std::fs::write(&path, &inserted).unwrap();
+    save(&mut h);
+    h.get_by_label("Overwrite").click();
+    h.run();
+    assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
+    let now = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        now.starts_with("[Event \"0\"]\n1. 10-14 *\n\n[Event \"1\"]\n1. 11-15 *\n\n[Event \"2\"]"),
+        "{now}"
+    );
+    assert!(now.ends_with("1. 9-13 *\n"), "{now}");
+    assert!(
+        h.state().title().ends_with(" – game 3 of 3 in two.pdn"),
+        "{}",
+        h.state().title()
+    );
+}

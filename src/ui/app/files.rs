@@ -337,8 +337,24 @@ impl DamaApp {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return alone(),
             Err(e) => return Err(e),
         };
+        // Another program changed the file (the user chose to overwrite it): the game goes
+        // where it stands now, should games have been added or removed before it.
+        let place = self.doc.place();
+        let at = match (at, place) {
+            (
+                At::Game(n),
+                Some(Place {
+                    stamp: Some(stamp),
+                    mark: Some(mark),
+                    ..
+                }),
+            ) if Stamp::of(&file) != stamp => {
+                At::Game(collection::find(&file, mark, n).unwrap_or(n))
+            }
+            _ => at,
+        };
         // A file of one game (as it was read, and as it is now) is written anew.
-        let single = self.doc.place().is_none_or(|p| !p.in_collection());
+        let single = place.is_none_or(|p| !p.in_collection());
         if at == At::Game(1) && single && collection::count(&file) <= 1 {
             return alone();
         }
