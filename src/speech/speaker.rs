@@ -137,7 +137,7 @@ pub struct TtsSpeaker {
 const START_TIMEOUT: Duration = Duration::from_secs(4);
 
 /// The first wait before connecting again after a connection failed; it doubles at each
-/// failure up to [`MOST_RETRY`], so that a missing daemon is not asked at every move.
+/// failure up to a minute, so that a missing daemon is not asked at every move.
 pub const FIRST_RETRY: Duration = Duration::from_secs(1);
 /// The longest wait between two connections tried.
 const MOST_RETRY: Duration = Duration::from_secs(60);
