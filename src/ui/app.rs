@@ -1021,8 +1021,6 @@ impl DamaApp {
     }
 }
 
-/// Whether `problem` refuses what the user tried (a move, a claim, a step through the game),
-/// as opposed to a failure of the system: the refusal has a sound cue.
 /// Logs the temporary files of writes that broke off, removed at start.
 pub(super) fn log_removed(files: Vec<PathBuf>) {
     for f in files {
@@ -1040,6 +1038,8 @@ fn zoom_factor(zoom: f32) -> f32 {
     }
 }
 
+/// Whether `problem` refuses what the user tried (a move, a claim, a step through the game),
+/// as opposed to a failure of the system: the refusal has a sound cue.
 fn refused(problem: &Problem) -> bool {
     matches!(
         problem,
