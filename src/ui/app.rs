@@ -1006,18 +1006,12 @@ impl DamaApp {
 
     /// The shortcut of `c` as the menus write it ("Ctrl+Shift+M").
     fn shortcut_text(&self, c: Command) -> String {
-        c.shortcut()
-            .map(|s| s.format(&egui::ModifierNames::NAMES, cfg!(target_os = "macos")))
-            .unwrap_or_default()
+        c.shortcut_text(self.lang())
     }
 
     /// The shortcuts that accept and decline a draw, as the help shows them.
-    fn draw_answer_keys(&self, ctx: &Context) -> [String; 2] {
-        [Command::AcceptDraw, Command::DeclineDraw].map(|c| {
-            c.shortcut()
-                .map(|s| ctx.format_shortcut(&s))
-                .unwrap_or_default()
-        })
+    fn draw_answer_keys(&self) -> [String; 2] {
+        [Command::AcceptDraw, Command::DeclineDraw].map(|c| self.shortcut_text(c))
     }
 }
 

@@ -2,9 +2,9 @@
 //! that each action has a keyboard path and the help lists them all. The table below is the
 //! only list: the enum, [`Command::ALL`], the texts and the shortcuts are all made from it.
 
-use eframe::egui::{Key, KeyboardShortcut, Modifiers};
+use eframe::egui::{Key, KeyboardShortcut, ModifierNames, Modifiers};
 
-use super::i18n::T;
+use super::i18n::{Language, T};
 
 /// No modifier.
 const NONE: Modifiers = Modifiers::NONE;
@@ -139,6 +139,45 @@ commands! {
     PlayFromEditor => PlayFromHere, CTRL + Enter;
 }
 
+impl Command {
+    /// The shortcut as the menus, the help and the spoken hints write it, in `lang`: "Ctrl+S",
+    /// "Ctrl+Šipka vlevo" (egui's own names are English); empty for a command without one.
+    pub fn shortcut_text(self, lang: Language) -> String {
+        self.shortcut()
+            .map(|s| {
+                let mac = cfg!(target_os = "macos");
+                let mut text = ModifierNames::NAMES.format(&s.modifiers, mac);
+                if !text.is_empty() {
+                    text.push('+');
+                }
+                text.push_str(key_name(lang, s.logical_key));
+                text
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// A key's name in `lang`: letters, digits and F-keys as printed on the key, the rest in words.
+fn key_name(lang: Language, key: Key) -> &'static str {
+    match lang {
+        Language::English => key.name(),
+        Language::Czech => match key {
+            Key::Comma => "Čárka",
+            Key::Period => "Tečka",
+            Key::ArrowLeft => "Šipka vlevo",
+            Key::ArrowRight => "Šipka vpravo",
+            Key::ArrowUp => "Šipka nahoru",
+            Key::ArrowDown => "Šipka dolů",
+            Key::PageUp => "Page Up",
+            Key::PageDown => "Page Down",
+            Key::Space => "Mezerník",
+            Key::Plus => "Plus",
+            Key::Minus => "Minus",
+            other => other.name(),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,6 +198,36 @@ mod tests {
         for &c in Command::ALL {
             assert!(!seen.contains(&c.text()), "{c:?} repeats a menu text");
             seen.push(c.text());
+        }
+    }
+
+    #[test]
+    fn shortcuts_are_named_in_the_language_of_the_window() {
+        let said = |c: Command| [Language::Czech, Language::English].map(|l| c.shortcut_text(l));
+        assert_eq!(said(Command::Save), ["Ctrl+S", "Ctrl+S"]);
+        assert_eq!(said(Command::SaveAs), ["Ctrl+Shift+S", "Ctrl+Shift+S"]);
+        assert_eq!(said(Command::Settings), ["Ctrl+Čárka", "Ctrl+Comma"]);
+        assert_eq!(
+            said(Command::PreviousPosition),
+            ["Ctrl+Šipka vlevo", "Ctrl+Left"]
+        );
+        assert_eq!(
+            said(Command::PromoteVariation),
+            ["Ctrl+Shift+Šipka nahoru", "Ctrl+Shift+Up"]
+        );
+        assert_eq!(
+            said(Command::NextProblem),
+            ["Ctrl+Page Down", "Ctrl+PageDown"]
+        );
+        assert_eq!(said(Command::ReadPosition), ["F3", "F3"]);
+        // No English key name is left in the Czech list.
+        for c in Command::ALL {
+            let text = c.shortcut_text(Language::Czech);
+            let key = text.rsplit('+').next().unwrap_or_default();
+            let english = [
+                "Comma", "Left", "Right", "Up", "Down", "PageUp", "PageDown", "Space",
+            ];
+            assert!(!english.contains(&key), "{c:?}: {text}");
         }
     }
 }

@@ -396,7 +396,7 @@ impl DamaApp {
                 Some(_) => self.complain(&Problem::Game(GameError::GameOver)),
             },
             Command::OfferDraw => {
-                let keys = self.draw_answer_keys(ctx);
+                let keys = self.draw_answer_keys();
                 self.apply(Change::OfferDraw(keys));
             }
             Command::AcceptDraw => self.apply(Change::AnswerDraw {

@@ -468,10 +468,9 @@ impl DamaApp {
             }
             Dialog::Help => {
                 ui.heading(T::KeyboardHelp.get(lang));
-                let ctx = ui.ctx().clone();
                 let rows = std::iter::once((T::BoardKeys.get(lang).to_string(), None)).chain(
                     Command::ALL.iter().map(|c| {
-                        let key = c.shortcut().map(|sc| ctx.format_shortcut(&sc));
+                        let key = c.shortcut().map(|_| c.shortcut_text(lang));
                         (c.text().get(lang).to_string(), key)
                     }),
                 );

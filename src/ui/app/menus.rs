@@ -209,10 +209,7 @@ impl DamaApp {
 
     fn menu_entry(&mut self, ui: &mut Ui, c: Command, enabled: bool, checked: Option<bool>) {
         let lang = self.lang();
-        let shortcut = c
-            .shortcut()
-            .map(|s| ui.ctx().format_shortcut(&s))
-            .unwrap_or_default();
+        let shortcut = c.shortcut_text(lang);
         let name = c.text().get(lang);
         // A mark shows the state, not a colour alone (√: the bundled font has no check mark);
         // the screen reader hears the state.

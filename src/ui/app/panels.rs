@@ -174,12 +174,7 @@ impl DamaApp {
                 can_hint && self.thinking.is_none(),
                 Button::new(T::Hint.get(lang)),
             )
-            .on_hover_text(
-                Command::Hint
-                    .shortcut()
-                    .map(|s| ui.ctx().format_shortcut(&s))
-                    .unwrap_or_default(),
-            )
+            .on_hover_text(Command::Hint.shortcut_text(lang))
             .clicked()
         {
             self.queued.push(Command::Hint);
