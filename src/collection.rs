@@ -118,10 +118,7 @@ pub enum At {
 pub fn splice(file: &[u8], at: At, game: &PdnGame) -> Result<Spliced, SpliceError> {
     // UTF-16 is worked on as the UTF-8 the reader reads, and turned back at the end.
     let utf16 = pdn::utf16_start(file);
-    let text: Cow<[u8]> = match utf16_text(file) {
-        Some(text) => Cow::Owned(text.into_bytes()),
-        None => Cow::Borrowed(file),
-    };
+    let text = as_read(file);
     let number = match at {
         At::Game(number) => number,
         At::End => 0,
@@ -261,10 +258,7 @@ pub fn mark(game: &PdnGame) -> u32 {
 
 /// How many games `bytes` holds, and the [`mark`] of game `number` where it reads.
 fn count_and_mark(bytes: &[u8], number: usize) -> (usize, Option<u32>) {
-    let text: Cow<[u8]> = match utf16_text(bytes) {
-        Some(text) => Cow::Owned(text.into_bytes()),
-        None => Cow::Borrowed(bytes),
-    };
+    let text = as_read(bytes);
     let reading = read_all(&text, number);
     let mark = reading.game.and_then(Result::ok).map(|(_, mark)| mark);
     (reading.games, mark)
@@ -274,10 +268,7 @@ fn count_and_mark(bytes: &[u8], number: usize) -> (usize, Option<u32>) {
 /// `near` where several are: where a game stands now after another program added or removed
 /// games before it.
 pub fn find(bytes: &[u8], mark: u32, near: usize) -> Option<usize> {
-    let text: Cow<[u8]> = match utf16_text(bytes) {
-        Some(text) => Cow::Owned(text.into_bytes()),
-        None => Cow::Borrowed(bytes),
-    };
+    let text = as_read(bytes);
     let mut reader = pdn::Reader::new(&text[..]).going_on();
     let mut found: Option<usize> = None;
     let mut number: usize = 0;
@@ -303,11 +294,8 @@ pub enum OnDisk {
     /// The file is as it was (or its state is not known: nothing to tell).
     Same,
     /// Another program changed the file, but its game in the game's place is the game as it
-    /// was: other games changed, or were added after it. `now` is the file's stamp.
-    GameKept {
-        /// What the file holds now.
-        now: Stamp,
-    },
+    /// was: other games changed, or were added after it.
+    GameKept,
     /// The game in its place is another, or gone with the file: what the window holds exists
     /// nowhere else. `now` is the file's stamp, `None` when the file is gone.
     Changed {
@@ -327,8 +315,12 @@ pub fn on_disk(path: &Path, place: &Place) -> OnDisk {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return OnDisk::Changed { now: None };
         }
+        // Too large to read (or unreadable): its length tells one state from another.
         Err(_) => {
-            let now = Stamp::of_file(path).ok().flatten();
+            let now = std::fs::metadata(path).ok().map(|m| Stamp {
+                len: m.len(),
+                crc: 0,
+            });
             return OnDisk::Changed { now };
         }
     };
@@ -337,8 +329,16 @@ pub fn on_disk(path: &Path, place: &Place) -> OnDisk {
         return OnDisk::Same;
     }
     match count_and_mark(&bytes, place.number).1 {
-        Some(m) if Some(m) == place.mark => OnDisk::GameKept { now },
+        Some(m) if Some(m) == place.mark => OnDisk::GameKept,
         _ => OnDisk::Changed { now: Some(now) },
+    }
+}
+
+/// The text of a file as the PDN reader reads it: UTF-16 as UTF-8, anything else as it is.
+fn as_read(bytes: &[u8]) -> Cow<'_, [u8]> {
+    match utf16_text(bytes) {
+        Some(text) => Cow::Owned(text.into_bytes()),
+        None => Cow::Borrowed(bytes),
     }
 }
 
@@ -452,6 +452,41 @@ mod tests {
         assert_eq!(find(twice.as_bytes(), mark(&b), 4), Some(5), "the nearer");
         let other = game("[Event \"z\"]\n1. 22-18 *");
         assert_eq!(find(THREE.as_bytes(), mark(&other), 2), None);
+    }
+
+    #[test]
+    fn what_became_of_the_file_is_told() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("three.pdn");
+        std::fs::write(&path, THREE).unwrap();
+        let place = Place::in_bytes(THREE.as_bytes(), 2);
+        assert_eq!(
+            (place.games, place.stamp),
+            (3, Some(Stamp::of(THREE.as_bytes())))
+        );
+        assert_eq!(on_disk(&path, &place), OnDisk::Same);
+        // A game added after it: the game is still there.
+        std::fs::write(&path, format!("{THREE}\n[Event \"d\"]\n1. 22-18 *\n")).unwrap();
+        assert_eq!(on_disk(&path, &place), OnDisk::GameKept);
+        // A game put before it: another game stands in its place.
+        let before = format!("[Event \"0\"]\n1. 22-18 *\n\n{THREE}");
+        std::fs::write(&path, &before).unwrap();
+        let now = Some(Stamp::of(before.as_bytes()));
+        assert_eq!(on_disk(&path, &place), OnDisk::Changed { now });
+        // Gone, or a folder now.
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(on_disk(&path, &place), OnDisk::Changed { now: None });
+        std::fs::create_dir(&path).unwrap();
+        assert!(matches!(
+            on_disk(&path, &place),
+            OnDisk::Changed { now: Some(_) }
+        ));
+        // Unknown state: nothing to tell.
+        let unknown = Place {
+            stamp: None,
+            ..place
+        };
+        assert_eq!(on_disk(&path, &unknown), OnDisk::Same);
     }
 
     #[test]

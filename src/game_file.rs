@@ -40,24 +40,6 @@ impl Stamp {
         }
     }
 
-    /// The stamp of the file at `path` now: `None` when there is none. A file over
-    /// [`MAX_FILE`] is stamped by its length alone (no file of that size was ever opened, so
-    /// it differs from every stamp taken before).
-    ///
-    /// # Errors
-    /// The file is there but cannot be read.
-    pub fn of_file(path: &Path) -> io::Result<Option<Stamp>> {
-        match read_file(path) {
-            Ok(bytes) => Ok(Some(Stamp::of(&bytes))),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) if e.kind() == io::ErrorKind::FileTooLarge => Ok(Some(Stamp {
-                len: std::fs::metadata(path)?.len(),
-                crc: 0,
-            })),
-            Err(e) => Err(e),
-        }
-    }
-
     /// The stamp as the autosave keeps it: `LENGTH:CRC` (the CRC in hexadecimal).
     pub fn to_tag(self) -> String {
         format!("{}:{:08x}", self.len, self.crc)
@@ -344,10 +326,17 @@ mod tests {
         assert_eq!(Stamp::from_tag("x:00"), None);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.pdn");
-        assert_eq!(Stamp::of_file(&path).unwrap(), None);
+        assert_eq!(
+            read_file(&path).unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
         std::fs::write(&path, b"[Event \"a\"]").unwrap();
-        assert_eq!(Stamp::of_file(&path).unwrap(), Some(a));
-        assert!(Stamp::of_file(dir.path()).is_err(), "a folder");
+        assert_eq!(Stamp::of(&read_file(&path).unwrap()), a);
+        assert_eq!(
+            read_file(dir.path()).unwrap_err().kind(),
+            io::ErrorKind::InvalidInput,
+            "a folder"
+        );
     }
 
     #[test]

@@ -37,7 +37,7 @@ impl DamaApp {
     pub(super) fn only_here(&self) -> Option<PathBuf> {
         match self.on_disk() {
             OnDisk::Changed { .. } => self.doc.file().map(Path::to_path_buf),
-            OnDisk::Same | OnDisk::GameKept { .. } => None,
+            OnDisk::Same | OnDisk::GameKept => None,
         }
     }
 
@@ -306,9 +306,7 @@ impl DamaApp {
             }
         }
     }
-}
 
-impl DamaApp {
     /// The bytes to write to `path` for `game`, and its place in them. `at` a place, the
     /// game goes into the file as it is now, every other game kept (where it is to be game 1
     /// of a file of one game or none, or the file is gone, it is written alone); without, it
