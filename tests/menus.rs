@@ -183,3 +183,49 @@ fn enter_on_a_menu_item_does_not_reach_the_board() {
         Some(eframe::egui::accesskit::Toggled::False)
     );
 }
+
+/// Each opening of a menu has items of its own for the screen reader (Orca 43 stays silent on
+/// an object it saw go away when it comes back under the same id), and the items belong to the
+/// menu button, under one menu bar, with no nameless menu around them (Orca said "nabídka"
+/// before every menu, and the menu's name twice).
+#[test]
+fn every_opening_of_a_menu_is_new_to_the_screen_reader() {
+    let mut h = common::app_with(common::settings(Language::English, Variant::Czech));
+    h.run();
+    let focused_id = |h: &Harness<'_, DamaApp>| h.get_by(|n| n.is_focused()).accesskit_node().id();
+    key(&mut h, Modifiers::NONE, Key::F10);
+    let first = focused_id(&h);
+    assert_eq!(focused(&h).0, "New game… Ctrl+N");
+    // Up the tree from the item: the menu button "Game", then the bar.
+    let menus: Vec<(Role, String)> = {
+        let item = h.get_by(|n| n.is_focused());
+        let mut up = Vec::new();
+        let mut node = item.accesskit_node().parent();
+        while let Some(n) = node {
+            if matches!(n.role(), Role::Menu | Role::MenuBar) {
+                up.push((n.role(), n.label().unwrap_or_default()));
+            }
+            node = n.parent();
+        }
+        up
+    };
+    assert_eq!(
+        menus,
+        [
+            (Role::Menu, "Game".to_string()),
+            (Role::MenuBar, String::new())
+        ]
+    );
+    key(&mut h, Modifiers::NONE, Key::Escape);
+    key(&mut h, Modifiers::NONE, Key::F10);
+    assert_eq!(focused(&h).0, "New game… Ctrl+N");
+    let second = focused_id(&h);
+    assert_ne!(first, second, "the second opening's item is a new object");
+    key(&mut h, Modifiers::NONE, Key::ArrowRight);
+    key(&mut h, Modifiers::NONE, Key::ArrowLeft);
+    assert_ne!(
+        focused_id(&h),
+        second,
+        "so is the same menu reached again by the arrows"
+    );
+}

@@ -167,8 +167,15 @@ pub enum Dialog {
     RemoveVariation(Vec<crate::rules::Branch>, String),
 }
 
-/// The last announcement: shown in the status bar, which is the live region screen readers
-/// read, and spoken with Dáma's own voice.
+/// How words reach the screen reader. Where it is reached through AT-SPI (Linux and the other
+/// free desktops), as the description of the focused widget: Orca 43 (Debian 12's) presents a
+/// change of the focused object's description and ignores live regions, and Orca 46 and newer
+/// present both, so the description alone is heard once by each. Elsewhere (Windows' UI
+/// Automation, macOS), through the live region, which NVDA, JAWS, Narrator and VoiceOver read
+/// and a description change they do not.
+pub const READER_BY_DESCRIPTION: bool = cfg!(all(unix, not(target_os = "macos")));
+
+/// The last announcement: shown in the status bar, and spoken with Dáma's own voice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     /// What was said.
@@ -238,6 +245,9 @@ pub struct DamaApp {
     unspoken: Vec<String>,
     /// What the screen reader is to present at the end of this frame.
     for_reader: Option<String>,
+    /// The words last handed to the screen reader through the live region (where that is the
+    /// channel), and whether they end in an invisible space.
+    live_text: Option<(String, bool)>,
     /// The window title last given to the system.
     applied_title: Option<String>,
     /// What had the focus when the dialog opened: it gets it back when the dialog closes.
@@ -275,6 +285,9 @@ pub struct DamaApp {
     /// to it (some 80 ms later), and then again as the description changes; words handed over
     /// sooner are said twice.
     pub reader_settle: Duration,
+    /// Whether words reach the screen reader as the focused widget's description rather than
+    /// through the live region: [`READER_BY_DESCRIPTION`] (tests try the other channel too).
+    pub reader_by_description: bool,
 }
 
 impl DamaApp {
@@ -362,6 +375,7 @@ impl DamaApp {
             after_resume: None,
             resumed_here: false,
             for_reader: None,
+            live_text: None,
             applied_title: None,
             focus_before_dialog: None,
             paste_wait: None,
@@ -378,6 +392,7 @@ impl DamaApp {
             last_preview: None,
             reader_focus: (None, Instant::now()),
             reader_settle: Duration::from_millis(300),
+            reader_by_description: READER_BY_DESCRIPTION,
         }
     }
 
@@ -540,11 +555,10 @@ impl DamaApp {
         }
     }
 
-    /// Hands what was said this frame to the screen reader: as the description of the widget
-    /// that has the focus (the window when none has). Orca (43, Debian 12's) presents a change
-    /// of the focused object's description, and ignores text that changes elsewhere, a live
-    /// region included; the description goes again in the next frame, so that the same words
-    /// said twice are presented twice.
+    /// Hands what was said this frame to the screen reader, by the one channel the platform's
+    /// screen readers each present once ([`DamaApp::reader_by_description`]): as the description of
+    /// the widget that has the focus (the window when none has), or as the text of the live
+    /// region.
     fn hand_to_reader(&mut self, ctx: &Context) {
         // A pass egui will discard never reaches the screen reader: the words wait for the next.
         if ctx.will_discard() {
@@ -572,10 +586,17 @@ impl DamaApp {
         let Some(text) = self.for_reader.take() else {
             return;
         };
-        let target = focused
-            .filter(|&id| ctx.has_accesskit_node(id))
-            .unwrap_or_else(egui::accesskit_root_id);
-        ctx.accesskit_node_builder(target, |node| node.set_description(text));
+        if self.reader_by_description {
+            let target = focused
+                .filter(|&id| ctx.has_accesskit_node(id))
+                .unwrap_or_else(egui::accesskit_root_id);
+            ctx.accesskit_node_builder(target, |node| node.set_description(text));
+        } else {
+            // The same words twice are a change too: a live region is read when its text
+            // changes, so every other one ends in an invisible space.
+            let flip = !self.live_text.as_ref().is_some_and(|(_, f)| *f);
+            self.live_text = Some((text, flip));
+        }
         ctx.request_repaint();
     }
 

@@ -13,7 +13,7 @@ mod theme;
 
 use std::path::PathBuf;
 
-pub use app::{DamaApp, Dialog, MAX_ROWS_DRAWN, Notice, Pending};
+pub use app::{DamaApp, Dialog, MAX_ROWS_DRAWN, Notice, Pending, READER_BY_DESCRIPTION};
 pub use board_view::{BoardInput, Highlights, square_id, square_label};
 pub use commands::Command;
 pub use document::Document;

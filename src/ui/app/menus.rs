@@ -33,6 +33,11 @@ pub(super) struct MenuKeys {
     focus_before: Option<Id>,
     /// Whether the first enabled item of the menu being drawn is to take the focus.
     focus_first: bool,
+    /// The menu shown in the last frame, and how many times menus have opened: each opening
+    /// draws its items anew under ids of their own, as GTK makes a menu's items anew, for Orca
+    /// 43 holds an object it saw go away for dead when it comes back and stays silent on it.
+    shown: Option<usize>,
+    openings: u64,
 }
 
 /// The letter that opens menu `t` with Alt: its first, without accents (Ú opens Úpravy).
@@ -261,12 +266,16 @@ impl DamaApp {
             .menu_button(title, |ui| {
                 // Not in the unseen first layout: the screen reader would find no item there.
                 self.menus.focus_first = focus_first && !ui.is_sizing_pass();
-                content(self, ui);
+                if self.menus.shown != Some(i) {
+                    self.menus.shown = Some(i);
+                    self.menus.openings += 1;
+                }
+                ui.push_id(self.menus.openings, |ui| content(self, ui));
                 self.menus.focus_first = false;
-                // The popup is the menu; its button holds it for the screen reader.
+                // The items belong to the menu button, as in GTK: the popup holding them is
+                // only their frame (a menu of its own would be said again after the button).
                 ui.ctx().accesskit_node_builder(ui.layer_id().id, |node| {
-                    node.set_role(egui::accesskit::Role::Menu);
-                    node.set_label(t.get(lang));
+                    node.set_role(egui::accesskit::Role::GenericContainer);
                 });
             })
             .response;
@@ -284,7 +293,12 @@ impl DamaApp {
 
     pub(super) fn menu_bar(&mut self, ui: &mut Ui) {
         let lang = self.lang();
-        let bar = egui::MenuBar::new().ui(ui, |ui| {
+        egui::MenuBar::new().ui(ui, |ui| {
+            // egui's bar is a row around a menu of the menus: the menu is the bar, which Orca
+            // would otherwise say as a nameless "nabídka" before every menu.
+            ui.ctx().accesskit_node_builder(ui.unique_id(), |node| {
+                node.set_role(egui::accesskit::Role::MenuBar);
+            });
             self.menu(ui, 0, |app, ui| {
                 app.menu_item(ui, Command::NewGame, true);
                 app.menu_item(ui, Command::Open, true);
@@ -386,9 +400,6 @@ impl DamaApp {
                 app.menu_item(ui, Command::Help, true);
             });
         });
-        ui.ctx().accesskit_node_builder(bar.response.id, |node| {
-            node.set_role(egui::accesskit::Role::MenuBar);
-        });
         if let Some((i, n)) = self.menus.opening {
             self.menus.opening = (n > 1).then_some((i, n - 1));
         }
@@ -398,6 +409,9 @@ impl DamaApp {
         }
         if self.menus.was_open && !open {
             self.menu_closed(ui.ctx());
+        }
+        if !open {
+            self.menus.shown = None;
         }
         self.menus.was_open = open;
     }

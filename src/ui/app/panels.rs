@@ -13,6 +13,7 @@ use crate::speech::phrases::{analysis, diagram};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::commands::Command;
 use crate::ui::i18n::{self, T};
+use crate::ui::settings::SpeechMode;
 use crate::ui::theme::Palette;
 
 /// The most characters the move field holds: one more than a move may have, so that a paste
@@ -53,14 +54,26 @@ impl DamaApp {
         } else {
             text
         };
-        let live = ui.add(egui::Label::new(text).wrap());
-        ui.ctx().accesskit_node_builder(live.id, |node| {
-            node.set_live(if error {
-                egui::accesskit::Live::Assertive
-            } else {
-                egui::accesskit::Live::Polite
+        let status = ui.add(egui::Label::new(text).wrap());
+        // Where the live region is the screen reader's channel, the status bar is it: it holds
+        // the words last handed over (the cursor's squares, which the focus says, are not).
+        let to_reader =
+            self.settings.speech && self.settings.speech_mode == SpeechMode::ScreenReader;
+        if !self.reader_by_description && to_reader {
+            let (words, flip) = self
+                .live_text
+                .as_ref()
+                .map_or(("", false), |(t, f)| (t.as_str(), *f));
+            let label = format!("{words}{}", if flip { "\u{a0}" } else { "" });
+            ui.ctx().accesskit_node_builder(status.id, |node| {
+                node.set_label(label);
+                node.set_live(if error {
+                    egui::accesskit::Live::Assertive
+                } else {
+                    egui::accesskit::Live::Polite
+                });
             });
-        });
+        }
         ui.horizontal_wrapped(|ui| {
             let rules = i18n::rules_name(lang, self.doc.game().rules()).to_string();
             ui.label(rules);
