@@ -117,7 +117,8 @@ fn the_computer_moves_first_with_white_chosen_in_the_dialog() {
     frames(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     frames(&mut h);
-    h.get_by_label("White: Played by: Human").click();
+    h.get_by_role_and_label(eframe::egui::accesskit::Role::ComboBox, "White: Played by")
+        .click();
     frames(&mut h);
     h.get_by_label("Computer – Novice (2)").click();
     frames(&mut h);

@@ -965,10 +965,10 @@ fn radio_row<'a, V: PartialEq + Copy>(
     ui.end_row();
 }
 
-/// A combo box of `choices` for `current`, named "Label: choice" with the choice as its value
-/// (Orca 43 reads a combo box's name and role but not its value). Its choices are list options
-/// (selected or not) for the screen reader; Enter on one chooses it, closes the list and gives
-/// the focus back to the box.
+/// A combo box of `choices` for `current`, named by its label, its choice as its value. Its choices are list options
+/// (selected or not) for the screen reader. As in GTK, the list opens on the current choice,
+/// each opening is a list of its own (Orca 43 is silent on objects it saw go away), Enter on a
+/// choice takes it and Escape closes the list alone; either way the focus goes back to the box.
 pub(super) fn combo<V: PartialEq + Clone>(
     ui: &mut Ui,
     salt: impl std::hash::Hash + std::fmt::Debug,
@@ -983,36 +983,134 @@ pub(super) fn combo<V: PartialEq + Clone>(
         .find(|(v, _)| v == current)
         .map(|(_, text)| text.clone())
         .unwrap_or_default();
-    let mut chosen = false;
+    // The box's id as egui makes it (its list is the popup of that id).
+    let button = ui.make_persistent_id(egui::IdSalt::new(&salt));
+    let popup = button.with("popup");
+    let ctx = ui.ctx().clone();
+    let was_open = egui::Popup::is_id_open(&ctx, popup);
+    // Escape is the open list's, not the dialog's.
+    let mut back_to_box =
+        was_open && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+    if back_to_box {
+        egui::Popup::close_id(&ctx, popup);
+    }
+    // (openings, open in the last frame, the current choice still to take the focus)
+    let state_id = button.with("dama-list");
+    let (mut openings, last_open, mut focus_choice) = ctx.data(|d| {
+        d.get_temp::<(u64, bool, bool)>(state_id)
+            .unwrap_or_default()
+    });
     let mut combo = egui::ComboBox::from_id_salt(salt).selected_text(&shown);
     if let Some(width) = width {
         combo = combo.width(width);
     }
     let response = combo
         .show_ui(ui, |ui| {
-            for (value, text) in choices {
-                let selected = value == current;
-                let option = ui.selectable_label(selected, text);
-                ui.ctx().accesskit_node_builder(option.id, |node| {
-                    node.set_role(egui::accesskit::Role::ListBoxOption);
-                    node.clear_toggled();
-                    node.set_selected(selected);
-                });
-                if option.clicked() {
-                    *current = value.clone();
-                    chosen = true;
+            // Drawn while the list is open: the first time, a new opening.
+            if !last_open {
+                openings += 1;
+                focus_choice = true;
+            }
+            ui.push_id(openings, |ui| {
+                // The options that were and are now chosen, when one is clicked.
+                let mut was = None;
+                let mut now = None;
+                for (value, text) in choices {
+                    let selected = value == current;
+                    let option = ui.selectable_label(selected, text);
+                    ui.ctx().accesskit_node_builder(option.id, |node| {
+                        node.set_role(egui::accesskit::Role::ListBoxOption);
+                        node.clear_toggled();
+                        node.set_selected(selected);
+                    });
+                    // Not in egui's unseen first layout of a new popup.
+                    if selected && focus_choice && !ui.is_sizing_pass() {
+                        option.request_focus();
+                        focus_choice = false;
+                    }
+                    if selected {
+                        was = Some(option.id);
+                    }
+                    if option.clicked() {
+                        now = Some((option.id, value.clone()));
+                    }
+                }
+                // The screen reader reads the box as the focus goes back to it in this frame:
+                // its list already says the new choice.
+                if let Some((id, value)) = now {
+                    *current = value;
+                    for (id, on) in [(was, false), (Some(id), true)] {
+                        if let Some(id) = id {
+                            ui.ctx().accesskit_node_builder(id, |n| n.set_selected(on));
+                        }
+                    }
+                    back_to_box = true;
                     ui.close();
                 }
-            }
+            });
         })
         .response
         .labelled_by(label);
-    if chosen {
+    debug_assert_eq!(response.id, button);
+    // The choice as it is now (one may have been taken in this frame).
+    let shown = choices
+        .iter()
+        .find(|(v, _)| v == current)
+        .map_or(shown, |(_, text)| text.clone());
+    let open = egui::Popup::is_id_open(&ctx, popup);
+    ctx.data_mut(|d| d.insert_temp(state_id, (openings, open, focus_choice && open)));
+    if back_to_box {
         response.request_focus();
     }
     ui.ctx().accesskit_node_builder(response.id, |node| {
-        node.set_label(format!("{name}: {shown}"));
-        node.set_value(shown);
+        node.set_label(name);
+        node.set_value(shown.clone());
+    });
+    // The box holds a list of its choice alone, as a GTK combo box does: the screen readers of
+    // AT-SPI, which do not get the value, say the choice from it ("Pravidla kombo box Česká
+    // dáma"; Orca 46 and newer would say the name again without it). The same objects all
+    // along: a list added anew would be announced as a list of one.
+    let list = button.with("dama-choice-list");
+    let choice = list.with(0);
+    adopt(&ctx, button, list, |n| {
+        n.set_role(egui::accesskit::Role::ListBox)
+    });
+    adopt(&ctx, list, choice, |n| {
+        n.set_role(egui::accesskit::Role::ListBoxOption);
+        n.set_label(shown);
+        n.set_selected(true);
+    });
+}
+
+/// Builds the accessibility node `child` under `parent` (egui puts a node that is no widget's
+/// under the window).
+fn adopt(
+    ctx: &egui::Context,
+    parent: egui::Id,
+    child: egui::Id,
+    build: impl FnOnce(&mut egui::accesskit::Node),
+) {
+    // Not under a parent without a node (a box scrolled out of sight has none): the child
+    // would be nobody's.
+    if ctx.accesskit_node_builder(parent, |_| ()).is_none()
+        || ctx.accesskit_node_builder(child, build).is_none()
+    {
+        return;
+    }
+    let id = child.accesskit_id();
+    ctx.accesskit_node_builder(egui::accesskit_root_id(), |root| {
+        let others: Vec<_> = root
+            .children()
+            .iter()
+            .copied()
+            .filter(|&c| c != id)
+            .collect();
+        root.set_children(others);
+    });
+    ctx.accesskit_node_builder(parent, |node| {
+        if !node.children().contains(&id) {
+            node.push_child(id);
+        }
     });
 }
 
