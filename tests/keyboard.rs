@@ -654,3 +654,49 @@ fn a_pasted_position_longer_than_any_is_refused() {
         assert!(h.state().dialog().is_none(), "{lang:?}");
     }
 }
+
+/// The accessible name of the focused widget.
+fn focused_label(h: &Harness<'_, DamaApp>) -> String {
+    use egui_kittest::kittest::NodeT;
+    let node = h.get_by(|n| n.is_focused());
+    node.accesskit_node().label().unwrap_or_default()
+}
+
+/// Down goes through the F1 list one line at a time, in order, every command once (it went from
+/// "Předchozí pozice" to Close and on past "Následující pozice"), and Up comes back the same way.
+#[test]
+fn down_goes_through_every_line_of_the_help_in_order() {
+    use dama::ui::Command;
+    for lang in [Language::Czech, Language::English] {
+        let (mut h, _voice) = harness(lang);
+        h.run();
+        press(&mut h, Key::F1);
+        h.run();
+        let lines: Vec<String> = std::iter::once(T::BoardKeys.get(lang).to_string())
+            .chain(
+                Command::ALL
+                    .iter()
+                    .map(|c| format!("{}: {}", c.text().get(lang), c.shortcut_text(lang))),
+            )
+            .collect();
+        let mut down = vec![focused_label(&h)];
+        for _ in 1..lines.len() {
+            press(&mut h, Key::ArrowDown);
+            down.push(focused_label(&h));
+        }
+        assert_eq!(down, lines, "{lang:?}");
+        let mut up = vec![focused_label(&h)];
+        for _ in 1..lines.len() {
+            press(&mut h, Key::ArrowUp);
+            up.push(focused_label(&h));
+        }
+        up.reverse();
+        assert_eq!(up, lines, "{lang:?}");
+    }
+    let next = format!(
+        "{}: {}",
+        Command::NextPosition.text().get(Language::Czech),
+        Command::NextPosition.shortcut_text(Language::Czech)
+    );
+    assert_eq!(next, "Následující pozice: Ctrl+Šipka vpravo");
+}
