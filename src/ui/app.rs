@@ -1057,6 +1057,7 @@ fn refused(problem: &Problem) -> bool {
             | Problem::NoClock
             | Problem::NoProblems
             | Problem::NoTowers
+            | Problem::BoardEdge
     )
 }
 
