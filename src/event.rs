@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use crate::autosave::AutosaveError;
 use crate::engine::Level;
-use crate::engine::review::Judged;
+use crate::engine::review::{Judged, Mark};
 use crate::game_file::ReadError;
 use crate::notation::MoveTextError;
 use crate::notation::pdn::{PdnError, Warning};
@@ -163,6 +163,9 @@ pub enum Event {
     },
     /// The computer was asked for a hint and is thinking.
     ThinkingAboutHint,
+    /// The computer has been thinking about its move (or a claim, or a draw offer) long
+    /// enough for the wait to be said.
+    ComputerThinking,
     /// The cursor is in the move field.
     MoveField,
     /// The board as text (for braille displays) was shown, with the focus in it, or hidden.
@@ -401,6 +404,8 @@ pub enum Look {
         mv: Move,
         /// The board showed the current position before.
         entered: bool,
+        /// The move's mark from the review of the game, where it is not a good move.
+        mark: Option<Mark>,
     },
     /// The current position again.
     Live,
@@ -622,6 +627,8 @@ pub enum Problem {
     NoProblems,
     /// A tower put on the board of rules without towers.
     NoTowers,
+    /// An arrow key would take the keyboard cursor off the board.
+    BoardEdge,
     /// The move shown has no variation to go to (nor a line it is a variation to).
     NoVariation,
     /// A variation command while the board shows the game's own moves.

@@ -82,10 +82,10 @@ fn the_computer_answers_a_move() {
     let reply = app.game().moves()[1];
     let before = app.game().position_at(1).unwrap();
     assert!(before.legal_moves(app.game().rules()).contains(&reply));
-    // Its move is said like any other ("11 to 15").
+    // Its move is said as the computer's ("Computer: 11 to 15").
     assert_eq!(
         app.announcement(),
-        format!("{} to {}", reply.from(), reply.to()).as_str()
+        format!("Computer: {} to {}", reply.from(), reply.to()).as_str()
     );
     assert_eq!(app.game().position().side_to_move(), Color::White);
 }
@@ -103,7 +103,7 @@ fn both_moves_are_spoken_in_czech() {
     wait_for(&mut h, "the reply", |a| a.game().moves().len() == 2);
     let reply = h.state().game().moves()[1];
     let spoken = voice.spoken();
-    let reply_text = format!("{} na {}", reply.from(), reply.to());
+    let reply_text = format!("Počítač: {} na {}", reply.from(), reply.to());
     assert_eq!(
         spoken[spoken.len() - 2..],
         ["22 na 18".to_string(), reply_text],
@@ -175,6 +175,34 @@ fn while_the_computer_thinks_the_person_cannot_move_and_undo_cancels() {
     }
     assert_eq!(plies(&h), 0);
     assert!(h.query_by_label("The computer is thinking…").is_none());
+}
+
+/// A computer that takes its time (the master thinks for seconds) says so after half a second;
+/// undo stops it.
+#[test]
+fn a_long_thinking_is_said() {
+    for (lang, thinking) in [
+        (Language::Czech, "Počítač přemýšlí…"),
+        (Language::English, "The computer is thinking…"),
+    ] {
+        let (mut h, voice) = common::speaking(Settings {
+            black_player: Player::Computer(Level::Master),
+            ..common::settings(lang, Variant::Czech)
+        });
+        frames(&mut h);
+        click(&mut h, 22);
+        click(&mut h, 18);
+        wait_for(&mut h, "the words", |a| {
+            a.announcement() == thinking || a.game().moves().len() == 2
+        });
+        assert_eq!(h.state().announcement(), thinking);
+        let spoken = voice.spoken();
+        assert_eq!(spoken.last().map(String::as_str), Some(thinking));
+        assert_eq!(spoken.iter().filter(|s| *s == thinking).count(), 1);
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        frames(&mut h);
+        assert!(!h.state().is_thinking());
+    }
 }
 
 #[test]

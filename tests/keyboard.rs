@@ -654,3 +654,129 @@ fn a_pasted_position_longer_than_any_is_refused() {
         assert!(h.state().dialog().is_none(), "{lang:?}");
     }
 }
+
+/// The accessible name of the focused widget.
+fn focused_label(h: &Harness<'_, DamaApp>) -> String {
+    use egui_kittest::kittest::NodeT;
+    let node = h.get_by(|n| n.is_focused());
+    node.accesskit_node().label().unwrap_or_default()
+}
+
+/// Down goes through the F1 list one line at a time, in order, every command once (it went from
+/// "Předchozí pozice" to Close and on past "Následující pozice"), and Up comes back the same way.
+#[test]
+fn down_goes_through_every_line_of_the_help_in_order() {
+    use dama::ui::Command;
+    for lang in [Language::Czech, Language::English] {
+        let (mut h, _voice) = harness(lang);
+        h.run();
+        press(&mut h, Key::F1);
+        h.run();
+        let lines: Vec<String> = std::iter::once(T::BoardKeys.get(lang).to_string())
+            .chain(
+                Command::ALL
+                    .iter()
+                    .map(|c| format!("{}: {}", c.text().get(lang), c.shortcut_text(lang))),
+            )
+            .collect();
+        let mut down = vec![focused_label(&h)];
+        for _ in 1..lines.len() {
+            press(&mut h, Key::ArrowDown);
+            down.push(focused_label(&h));
+        }
+        assert_eq!(down, lines, "{lang:?}");
+        let mut up = vec![focused_label(&h)];
+        for _ in 1..lines.len() {
+            press(&mut h, Key::ArrowUp);
+            up.push(focused_label(&h));
+        }
+        up.reverse();
+        assert_eq!(up, lines, "{lang:?}");
+    }
+    let next = format!(
+        "{}: {}",
+        Command::NextPosition.text().get(Language::Czech),
+        Command::NextPosition.shortcut_text(Language::Czech)
+    );
+    assert_eq!(next, "Následující pozice: Ctrl+Šipka vpravo");
+}
+
+/// An arrow that would leave the board says so, with the refusal's sound: the cursor stays,
+/// and the focus on its square, which says nothing (it was silent).
+#[test]
+fn an_arrow_at_the_edge_of_the_board_says_so() {
+    use dama::sound::{Cue, CueRecording};
+    for (lang, edge) in [
+        (Language::Czech, "Okraj desky."),
+        (Language::English, "Edge of the board."),
+    ] {
+        let player = CueRecording::new();
+        let mut app = dama::ui::DamaApp::with_settings(
+            dama::ui::Settings {
+                sounds: true,
+                ..common::settings(lang, dama::rules::Variant::Czech)
+            },
+            None,
+        );
+        app.set_sound_player(Box::new(player.clone()));
+        let voice = common::listen(&mut app);
+        let mut h = common::window(app);
+        h.run();
+        // The cursor starts on 21, at the left edge (a3).
+        press(&mut h, Key::ArrowDown);
+        press(&mut h, Key::ArrowUp);
+        let at = h.state().cursor();
+        assert_eq!(at.map(|s| s.number()), Some(21));
+        voice.clear();
+        press(&mut h, Key::ArrowLeft);
+        assert_eq!(h.state().cursor(), at);
+        assert_eq!(voice.spoken(), [edge], "{lang:?}");
+        assert_eq!(h.state().announcement(), edge);
+        assert_eq!(player.cues().last(), Some(&Cue::Refused));
+        // Inside the board the cursor moves as before.
+        voice.clear();
+        press(&mut h, Key::ArrowRight);
+        assert_eq!(h.state().cursor().map(|s| s.number()), Some(22));
+        assert_ne!(voice.spoken(), [edge]);
+    }
+}
+
+/// Ctrl+M with the screen reader: the field the focus moves to is read (its name and example),
+/// and the instruction is not handed over besides (it was, as the square's description, just
+/// before the field was read). Ctrl+M in the field, where the focus does not move, hands it over.
+#[test]
+fn ctrl_m_is_said_once_to_the_screen_reader() {
+    use egui_kittest::kittest::NodeT;
+    let said = "Zadejte tah, například 32-28, a stiskněte Enter.";
+    let mut settings = common::settings(Language::Czech, dama::rules::Variant::Czech);
+    settings.speech_mode = dama::ui::SpeechMode::ScreenReader;
+    let (mut h, _voice) = common::speaking(settings);
+    h.run();
+    let ctrl_m = |h: &mut Harness<'_, DamaApp>| {
+        let mut handed = 0;
+        for pressed in [true, false] {
+            h.event(egui::Event::Key {
+                key: Key::M,
+                pressed,
+                modifiers: Modifiers::COMMAND,
+                repeat: false,
+                physical_key: None,
+            });
+            for _ in 0..4 {
+                h.step();
+                handed += h
+                    .query_all_by(|n| n.description().as_deref() == Some(said))
+                    .count();
+            }
+        }
+        handed
+    };
+    assert_eq!(ctrl_m(&mut h), 0, "handed to the screen reader");
+    let field = h.get_by(|n| n.is_focused());
+    let field = field.accesskit_node();
+    assert_eq!(field.label().as_deref(), Some("Tah"));
+    assert_eq!(field.placeholder(), Some("např. 32-28, 3228, c3-d4"));
+    // The status bar shows it still.
+    assert_eq!(h.state().announcement(), said);
+    assert_eq!(ctrl_m(&mut h), 1, "in the field");
+}

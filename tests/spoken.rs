@@ -515,8 +515,8 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "its move",
-        &["14 bere 23. Černý vyhrál: soupeř nemůže táhnout."],
-        &["14 takes 23. Black wins: the opponent cannot move."],
+        &["Počítač: 14 bere 23. Černý vyhrál: soupeř nemůže táhnout."],
+        &["Computer: 14 takes 23. Black wins: the opponent cannot move."],
     ),
     (
         "hint when over",

@@ -139,3 +139,38 @@ fn the_review_marks_the_move_list_and_goes_to_the_mistake() {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// Stepping through a reviewed game, a move marked by the review is said with its mark (it
+/// was said without: no "hrubá chyba" on Ctrl+Right).
+#[test]
+fn stepping_onto_a_marked_move_says_its_mark() {
+    for (lang, item, stepped) in [
+        (
+            Language::English,
+            "31-27, a blunder",
+            "After White's move 1: 31 to 27, a blunder (1 of 2).",
+        ),
+        (
+            Language::Czech,
+            "31-27, hrubá chyba",
+            "Po 1. tahu bílého: 31 na 27, hrubá chyba (1 z 2).",
+        ),
+    ] {
+        let (mut h, _voice) = blunder(lang, "stepping");
+        // Black's reply: the game has a move after the blunder.
+        let game = h.state().game();
+        let reply = game.position().legal_moves(game.rules())[0].to_string();
+        h.state_mut().typed_move(&reply);
+        h.run();
+        assert_eq!(h.state().game().moves().len(), 2);
+        h.key_press_modifiers(Modifiers::COMMAND, Key::R);
+        h.run_steps(2);
+        wait(&mut h, |h| h.query_by_label(item).is_some());
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Home);
+        h.run();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::ArrowRight);
+        h.run();
+        assert_eq!(h.state().shown_ply(), Some(1));
+        assert_eq!(h.state().announcement(), stepped, "{lang:?}");
+    }
+}

@@ -1078,6 +1078,7 @@ fn refused(problem: &Problem) -> bool {
             | Problem::NoClock
             | Problem::NoProblems
             | Problem::NoTowers
+            | Problem::BoardEdge
     )
 }
 

@@ -57,7 +57,23 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
     let lang = cx.lang;
     let rules = cx.rules;
     match e {
-        Event::Moved { before, mv, .. } => spoken_move(lang, before, rules, mv),
+        Event::Moved {
+            before,
+            mv,
+            by: Mover::Person,
+        } => spoken_move(lang, before, rules, mv),
+        // The reply is told from the person's own move: "Počítač: 11 na 15".
+        Event::Moved {
+            before,
+            mv,
+            by: Mover::Computer,
+        } => {
+            let spoken = spoken_move(lang, before, rules, mv);
+            match lang {
+                Czech => format!("Počítač: {spoken}"),
+                English => format!("Computer: {spoken}"),
+            }
+        }
         Event::Ended(o) => outcome(lang, *o),
         Event::ToMove(c) => to_move(lang, *c),
         Event::Truncated { dropped } => match lang {
@@ -278,6 +294,10 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         Event::ThinkingAboutHint => match lang {
             Czech => "Počítač hledá doporučený tah…".into(),
             English => "The computer is looking for a hint…".into(),
+        },
+        Event::ComputerThinking => match lang {
+            Czech => "Počítač přemýšlí…".into(),
+            English => "The computer is thinking…".into(),
         },
         Event::MoveField => match lang {
             Czech => "Zadejte tah, například 32-28, a stiskněte Enter.".into(),
@@ -643,9 +663,15 @@ fn looked(cx: &Context<'_>, look: &Look) -> String {
             before,
             mv,
             entered,
+            mark,
         } => {
             let side = side_genitive(lang, before.side_to_move());
-            let spoken = spoken_move(lang, before, cx.rules, mv);
+            let mut spoken = spoken_move(lang, before, cx.rules, mv);
+            // A reviewed game: the move's mark, as the move list names it.
+            if let Some(mark) = mark {
+                spoken.push_str(", ");
+                spoken.push_str(super::analysis::mark_name(lang, *mark));
+            }
             match lang {
                 Czech => format!(
                     "Po {number}. tahu {side}: {spoken} ({ply} z {plies}).{}",
@@ -737,6 +763,82 @@ mod tests {
     use super::*;
     use crate::rules::Variant;
     use std::time::Duration;
+
+    #[test]
+    fn golden_silent_events() {
+        use crate::engine::review::Mark;
+        use crate::rules::Position;
+        let rules = Variant::Czech.rules();
+        let say = |lang, e: Event| {
+            let cx = Context {
+                lang,
+                rules,
+                verbosity: super::super::Verbosity::Full,
+            };
+            event(&cx, &e)
+        };
+        let before = Position::from_fen(rules.board, "W:W22,31:B11").unwrap();
+        let mv = before
+            .legal_moves(rules)
+            .into_iter()
+            .find(|m| m.from().number() == 31 && m.to().number() == 27)
+            .unwrap();
+        let black = Position::from_fen(rules.board, "B:W32:B11").unwrap();
+        let reply = black
+            .legal_moves(rules)
+            .into_iter()
+            .find(|m| m.from().number() == 11)
+            .unwrap();
+        let computer = || Event::Moved {
+            before: black,
+            mv: reply,
+            by: Mover::Computer,
+        };
+        assert_eq!(say(Czech, computer()), "Počítač: 11 na 15");
+        assert_eq!(say(English, computer()), "Computer: 11 to 15");
+        let person = || Event::Moved {
+            before: black,
+            mv: reply,
+            by: Mover::Person,
+        };
+        assert_eq!(say(Czech, person()), "11 na 15");
+        assert_eq!(say(English, person()), "11 to 15");
+        assert_eq!(say(Czech, Event::ComputerThinking), "Počítač přemýšlí…");
+        assert_eq!(
+            say(English, Event::ComputerThinking),
+            "The computer is thinking…"
+        );
+        let looked = |mark| {
+            Event::Looked(Look::After {
+                ply: 1,
+                plies: 2,
+                number: 1,
+                before,
+                mv,
+                entered: false,
+                mark,
+            })
+        };
+        assert_eq!(
+            say(Czech, looked(Some(Mark::Blunder))),
+            "Po 1. tahu bílého: 31 na 27, hrubá chyba (1 z 2)."
+        );
+        assert_eq!(
+            say(English, looked(Some(Mark::Blunder))),
+            "After White's move 1: 31 to 27, a blunder (1 of 2)."
+        );
+        assert_eq!(
+            say(Czech, looked(Some(Mark::Inaccuracy))),
+            "Po 1. tahu bílého: 31 na 27, nepřesnost (1 z 2)."
+        );
+        assert_eq!(
+            say(Czech, looked(None)),
+            "Po 1. tahu bílého: 31 na 27 (1 z 2)."
+        );
+        let edge = crate::event::Problem::BoardEdge;
+        assert_eq!(super::super::problem(Czech, &edge), "Okraj desky.");
+        assert_eq!(super::super::problem(English, &edge), "Edge of the board.");
+    }
 
     #[test]
     fn golden_clock_words() {

@@ -245,6 +245,10 @@ pub fn problem(lang: Language, p: &Problem) -> String {
             Czech => "Tato pravidla věže nemají.".into(),
             English => "These rules have no towers.".into(),
         },
+        Problem::BoardEdge => match lang {
+            Czech => "Okraj desky.".into(),
+            English => "Edge of the board.".into(),
+        },
         Problem::NoVariation => match lang {
             Czech => "Tento tah nemá žádnou variantu.".into(),
             English => "This move has no variation.".into(),
@@ -696,6 +700,7 @@ mod tests {
             Problem::NoClock,
             Problem::NoProblems,
             Problem::NoTowers,
+            Problem::BoardEdge,
             Problem::NoVariation,
             Problem::NotInVariation,
             Problem::EndOfVariation,
@@ -740,6 +745,7 @@ mod tests {
                 | Problem::NoClock
                 | Problem::NoProblems
                 | Problem::NoTowers
+                | Problem::BoardEdge
                 | Problem::NoVariation
                 | Problem::NotInVariation
                 | Problem::EndOfVariation
@@ -763,6 +769,11 @@ mod tests {
                 before,
                 mv,
                 by: Mover::Person,
+            },
+            Event::Moved {
+                before,
+                mv,
+                by: Mover::Computer,
             },
             Event::Ended(Outcome::Win {
                 winner: Color::White,
@@ -791,6 +802,7 @@ mod tests {
                 before,
                 mv,
                 entered: true,
+                mark: Some(crate::engine::review::Mark::Blunder),
             }),
             Event::Looked(Look::Live),
             Event::DrawOffered {
@@ -845,6 +857,7 @@ mod tests {
             Event::Hint { before, mv },
             Event::ThinkingAboutHint,
             Event::MoveField,
+            Event::ComputerThinking,
             Event::BoardText { shown: true },
             Event::BoardText { shown: false },
             Event::Cancelled,
@@ -1000,6 +1013,7 @@ mod tests {
                 | Event::Deselected
                 | Event::Hint { .. }
                 | Event::ThinkingAboutHint
+                | Event::ComputerThinking
                 | Event::MoveField
                 | Event::BoardText { .. }
                 | Event::Cancelled

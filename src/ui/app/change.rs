@@ -8,6 +8,7 @@ use eframe::egui::{Context, ViewportCommand};
 
 use super::varying::{Spot, Varied};
 use super::{DamaApp, Dialog, Pending};
+use crate::engine::review::Mark;
 use crate::event::{Event, Look, Mover, Problem};
 use crate::rules::{Branch, GameError, Move, Square};
 use crate::speech::phrases;
@@ -308,6 +309,13 @@ impl DamaApp {
                     before: *game.position_at(ply - 1).expect("a position per move"),
                     mv: game.moves()[ply - 1],
                     entered,
+                    mark: self
+                        .view
+                        .review
+                        .as_ref()
+                        .and_then(|r| r.get(ply - 1))
+                        .map(|j| j.mark)
+                        .filter(|&m| m != Mark::Good),
                 }
             }
         };
@@ -453,8 +461,13 @@ impl DamaApp {
                 self.announce(text, false, true);
             }
             Command::MoveField => {
+                // The screen reader reads the field the focus moves to, its name and its
+                // example ("Tah, vstupní pole, např. 32-28"): the instruction is not handed to
+                // it as well. Already in the field, the focus says nothing: it is.
+                let moving = ctx.memory(|m| m.focused()) != Some(super::panels::move_field_id());
                 self.focus_move_field = true;
-                self.tell(&[Event::MoveField], true);
+                let text = phrases::events(&self.words(), &[Event::MoveField]);
+                self.say(text, false, true, moving);
             }
             Command::Help => self.dialog = Some(Dialog::Help),
             Command::Claim => self.apply(Change::Claim(Mover::Person)),

@@ -2,6 +2,8 @@
 //! answers handed to the change path. Apart from the window's state so that the talk with
 //! the engine reads in one place.
 
+use std::time::{Duration, Instant};
+
 use eframe::egui::Context;
 
 use super::change::Change;
@@ -39,16 +41,30 @@ pub(super) struct Thinking {
     id: u64,
     thought: Thought,
     revision: u64,
+    /// When it was asked.
+    since: Instant,
+    /// "Počítač přemýšlí…" was said.
+    said: bool,
+}
+
+/// How long the computer may think about its move before that is said: a reply within it
+/// follows the person's move with no word between.
+const QUIET_THINKING: Duration = Duration::from_millis(500);
+
+/// How much longer the computer may think, `elapsed` after it was asked, before "Počítač
+/// přemýšlí…" is said; `None`: it is said now.
+fn left_before_saying(elapsed: Duration) -> Option<Duration> {
+    QUIET_THINKING.checked_sub(elapsed).filter(|d| !d.is_zero())
 }
 
 /// How long the computer thinks about a hint or a draw offer.
-const ADVICE_TIME: std::time::Duration = std::time::Duration::from_millis(1500);
+const ADVICE_TIME: Duration = Duration::from_millis(1500);
 
 /// How long the computer analyses a position shown.
-const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(2000);
+const ANALYSIS_TIME: Duration = Duration::from_millis(2000);
 
 /// How long the computer looks at each position of a game it reviews.
-const REVIEW_TIME: std::time::Duration = std::time::Duration::from_millis(300);
+const REVIEW_TIME: Duration = Duration::from_millis(300);
 
 impl DamaApp {
     /// Stops the computer thinking: its answer, when it comes, is dropped. A review stopped
@@ -81,6 +97,8 @@ impl DamaApp {
             id,
             thought,
             revision,
+            since: Instant::now(),
+            said: false,
         });
     }
 
@@ -126,6 +144,7 @@ impl DamaApp {
                 self.cancel_thinking();
             }
         }
+        self.say_thinking(ctx);
         if self.thinking.is_some() || matches!(self.dialog, Some(Dialog::Resume(..))) {
             return;
         }
@@ -153,6 +172,25 @@ impl DamaApp {
             self.ask(ctx, Task::Claim(level), Thought::Claim);
         } else {
             self.ask(ctx, Task::Move(level), Thought::Move);
+        }
+    }
+
+    /// Says that the computer is thinking about its move, a claim or a draw offer, once it
+    /// has thought [`QUIET_THINKING`] with no answer; asks for a frame then until it has.
+    fn say_thinking(&mut self, ctx: &Context) {
+        let Some(t) = self.thinking.as_mut() else {
+            return;
+        };
+        if t.said || !matches!(t.thought, Thought::Move | Thought::Claim | Thought::Draw(_)) {
+            return;
+        }
+        match left_before_saying(t.since.elapsed()) {
+            Some(left) => ctx.request_repaint_after(left),
+            None => {
+                t.said = true;
+                // Behind what is being said: the person's move.
+                self.tell(&[Event::ComputerThinking], false);
+            }
         }
     }
 
@@ -376,5 +414,20 @@ impl DamaApp {
             }],
             true,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_thinking_is_said_after_half_a_second() {
+        let ms = Duration::from_millis;
+        assert_eq!(left_before_saying(ms(0)), Some(ms(500)));
+        assert_eq!(left_before_saying(ms(120)), Some(ms(380)));
+        assert_eq!(left_before_saying(ms(499)), Some(ms(1)));
+        assert_eq!(left_before_saying(ms(500)), None);
+        assert_eq!(left_before_saying(ms(4000)), None);
     }
 }

@@ -477,6 +477,7 @@ impl DamaApp {
                 // The lines scroll, the Close button stays in sight.
                 let lines = (room.y - 160.0).max(120.0);
                 ScrollArea::vertical().max_height(lines).show(ui, |ui| {
+                    let mut ids = Vec::new();
                     for (i, (text, key)) in rows.enumerate() {
                         let row = help_row(ui, &text, key.as_deref());
                         // The focus starts on the first line, read at once; Up,
@@ -484,7 +485,9 @@ impl DamaApp {
                         if focus_now && i == 0 {
                             row.request_focus();
                         }
+                        ids.push(row.id);
                     }
+                    step_through_rows(ui, &ids);
                     follow_focus(ui);
                 });
                 let close = ui.button(T::Close.get(lang));
@@ -563,6 +566,37 @@ fn help_row(ui: &mut Ui, text: &str, key: Option<&str>) -> egui::Response {
             .rect_stroke(rect.expand(2.0), 2.0, stroke, egui::StrokeKind::Outside);
     }
     row
+}
+
+/// Up and Down move the focus to the row before or after the focused one of `rows`, in
+/// their order. egui's own search for the nearest widget goes by the rectangles the scroll
+/// area clips: from the last row in sight Down went to the Close button under the list, and
+/// from there to the row after the next ("Následující pozice" was never read going down).
+fn step_through_rows(ui: &Ui, rows: &[egui::Id]) {
+    let Some(at) = ui
+        .memory(|m| m.focused())
+        .and_then(|id| rows.iter().position(|&r| r == id))
+    else {
+        return;
+    };
+    let (down, up) = ui.input(|i| {
+        (
+            i.modifiers.is_none() && i.key_pressed(egui::Key::ArrowDown),
+            i.modifiers.is_none() && i.key_pressed(egui::Key::ArrowUp),
+        )
+    });
+    let next = match (down, up) {
+        (true, false) => rows.get(at + 1),
+        (false, true) => at.checked_sub(1).and_then(|i| rows.get(i)),
+        _ => None,
+    };
+    // Past either end, egui's search goes on as before (below the last row: Close).
+    if let Some(&next) = next {
+        ui.memory_mut(|m| {
+            m.move_focus(egui::FocusDirection::None);
+            m.request_focus(next);
+        });
+    }
 }
 
 /// Scrolls the scroll area of `ui` to the widget that has just taken the focus, so that what

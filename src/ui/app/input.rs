@@ -196,6 +196,14 @@ impl DamaApp {
         } else {
             start
         };
+        // Off the board: the cursor stays on its square, and the focus there says nothing (it
+        // does not move). From elsewhere the focus comes to the square, which says it.
+        let on_board = ctx.memory(|m| m.focused()) == Some(square_id(start));
+        if next == start && on_board {
+            self.view.cursor = Some(start);
+            self.complain(&Problem::BoardEdge);
+            return;
+        }
         self.view.cursor = Some(next);
         ctx.memory_mut(|m| {
             // The cursor moves by the board's geometry, not egui's nearest-widget search.

@@ -206,7 +206,7 @@ impl DamaApp {
                     // An id of its own: the claim button appearing above must not take the
                     // field's focus away (its id would change with its place).
                     egui::TextEdit::singleline(&mut self.move_text)
-                        .id_salt("move-field")
+                        .id(move_field_id())
                         .char_limit(MOVE_FIELD_CHARS)
                         .hint_text(T::MoveFieldHint.get(lang))
                         .desired_width(ui.available_width().clamp(60.0, 160.0)),
@@ -686,6 +686,11 @@ impl DamaApp {
             }
         }
     }
+}
+
+/// The move field's widget id, the same every frame: Ctrl+M asks whether the focus is there.
+pub(super) fn move_field_id() -> egui::Id {
+    egui::Id::unique("dama-move-field")
 }
 
 /// The widget id of line `i` of the board as text, the same every frame.
