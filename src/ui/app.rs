@@ -581,7 +581,7 @@ impl DamaApp {
 
     /// Why something did not happen, said; a refused move or action also sounds.
     fn complain(&mut self, problem: &Problem) {
-        let text = phrases::problem(self.lang(), problem);
+        let text = phrases::problem(self.lang(), self.settings.notation, problem);
         self.announce(text, true, true);
         if refused(problem) {
             self.sound(&[crate::sound::Cue::Refused]);
@@ -621,6 +621,7 @@ impl DamaApp {
                 None => self.doc.game().rules(),
             },
             verbosity: self.settings.verbosity,
+            notation: self.settings.notation,
         }
     }
 

@@ -57,7 +57,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
     let lang = cx.lang;
     let rules = cx.rules;
     match e {
-        Event::Moved { before, mv, .. } => spoken_move(lang, before, rules, mv),
+        Event::Moved { before, mv, .. } => spoken_move(lang, cx.notation, before, rules, mv),
         Event::Ended(o) => outcome(lang, *o),
         Event::ToMove(c) => to_move(lang, *c),
         Event::Truncated { dropped } => match lang {
@@ -81,11 +81,11 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         },
         Event::Huffed { piece, square } => huffed(lang, *piece, *square),
         Event::ChooseOffender(set) => choose_offender(lang, *set),
-        Event::TakenBack { before, mv } => taken_back(lang, before, rules, mv),
+        Event::TakenBack { before, mv } => taken_back(lang, cx.notation, before, rules, mv),
         Event::Undone(u) => undone(cx, u),
         Event::Redone { before, mv } => {
             let side = mover(lang, before.side_to_move());
-            let spoken = spoken_move(lang, before, rules, mv);
+            let spoken = spoken_move(lang, cx.notation, before, rules, mv);
             match lang {
                 Czech => format!("Znovu zahráno: {side} {spoken}"),
                 English => format!("Redone: {side} {spoken}"),
@@ -274,7 +274,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             Czech => "Výběr zrušen.".into(),
             English => "Selection cancelled.".into(),
         },
-        Event::Hint { before, mv } => hint(lang, before, rules, mv),
+        Event::Hint { before, mv } => hint(lang, cx.notation, before, rules, mv),
         Event::ThinkingAboutHint => match lang {
             Czech => "Počítač hledá doporučený tah…".into(),
             English => "The computer is looking for a hint…".into(),
@@ -309,7 +309,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             English => "The computer is analysing the position…".into(),
         },
         Event::Analysed { pos, score, line } => {
-            super::analysis::analysis(lang, pos, rules, *score, line)
+            super::analysis::analysis(lang, cx.notation, pos, rules, *score, line)
         }
         Event::Reviewing { moves, seconds } => match lang {
             Czech => format!(
@@ -332,7 +332,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             number,
             before,
             judged,
-        } => super::analysis::judged(lang, *number, before, rules, judged),
+        } => super::analysis::judged(lang, cx.notation, *number, before, rules, judged),
         Event::ProblemShown {
             number,
             count,
@@ -378,14 +378,26 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             mv: Some((before, mv)),
             ..
         } => match lang {
-            Czech => format!("Řešení: {}", spoken_move(lang, before, rules, mv)),
-            English => format!("The solution: {}", spoken_move(lang, before, rules, mv)),
+            Czech => format!(
+                "Řešení: {}",
+                spoken_move(lang, cx.notation, before, rules, mv)
+            ),
+            English => format!(
+                "The solution: {}",
+                spoken_move(lang, cx.notation, before, rules, mv)
+            ),
         },
         Event::VariationStarted { before, mv } => match lang {
-            Czech => format!("Nová varianta: {}", spoken_move(lang, before, rules, mv)),
-            English => format!("New variation: {}", spoken_move(lang, before, rules, mv)),
+            Czech => format!(
+                "Nová varianta: {}",
+                spoken_move(lang, cx.notation, before, rules, mv)
+            ),
+            English => format!(
+                "New variation: {}",
+                spoken_move(lang, cx.notation, before, rules, mv)
+            ),
         },
-        Event::VariationMoved { before, mv } => spoken_move(lang, before, rules, mv),
+        Event::VariationMoved { before, mv } => spoken_move(lang, cx.notation, before, rules, mv),
         Event::VariationCut { dropped } => match lang {
             Czech => format!(
                 "Varianta pokračuje jinak, {} {}",
@@ -576,7 +588,7 @@ fn undone(cx: &Context<'_>, u: &Undone) -> String {
     match u {
         Undone::Move { before, mv } => {
             let side = mover(lang, before.side_to_move());
-            let spoken = spoken_move(lang, before, cx.rules, mv);
+            let spoken = spoken_move(lang, cx.notation, before, cx.rules, mv);
             match lang {
                 Czech => format!("Vrácen tah: {side} {spoken}"),
                 English => format!("Undone: {side} {spoken}"),
@@ -610,7 +622,7 @@ fn undone(cx: &Context<'_>, u: &Undone) -> String {
             }
         }
         Undone::TakeBack { before, mv } => {
-            let spoken = spoken_move(lang, before, cx.rules, mv);
+            let spoken = spoken_move(lang, cx.notation, before, cx.rules, mv);
             match lang {
                 Czech => format!("Vrácení tahu zrušeno: tah {spoken} opět platí."),
                 English => format!("Take-back undone: {spoken} stands again."),
@@ -645,7 +657,7 @@ fn looked(cx: &Context<'_>, look: &Look) -> String {
             entered,
         } => {
             let side = side_genitive(lang, before.side_to_move());
-            let spoken = spoken_move(lang, before, cx.rules, mv);
+            let spoken = spoken_move(lang, cx.notation, before, cx.rules, mv);
             match lang {
                 Czech => format!(
                     "Po {number}. tahu {side}: {spoken} ({ply} z {plies}).{}",
@@ -672,7 +684,7 @@ fn looked(cx: &Context<'_>, look: &Look) -> String {
             mv,
         } => {
             let side = side_genitive(lang, before.side_to_move());
-            let spoken = spoken_move(lang, before, cx.rules, mv);
+            let spoken = spoken_move(lang, cx.notation, before, cx.rules, mv);
             let which = match (lang, *depth > 1, *count > 1) {
                 (Czech, false, false) => "Varianta".to_string(),
                 (Czech, true, false) => "Vnořená varianta".to_string(),
@@ -710,7 +722,7 @@ fn choices(
     let lang = cx.lang;
     let list = variations
         .iter()
-        .map(|m| spoken_move(lang, at, cx.rules, m))
+        .map(|m| spoken_move(lang, cx.notation, at, cx.rules, m))
         .collect::<Vec<_>>()
         .join(", ");
     let word = match (lang, variations.len()) {
@@ -722,11 +734,11 @@ fn choices(
     match (next, lang) {
         (Some(m), Czech) => format!(
             "Další tah {}; {word}: {list}.",
-            spoken_move(lang, at, cx.rules, m)
+            spoken_move(lang, cx.notation, at, cx.rules, m)
         ),
         (Some(m), English) => format!(
             "Next move {}; {word}: {list}.",
-            spoken_move(lang, at, cx.rules, m)
+            spoken_move(lang, cx.notation, at, cx.rules, m)
         ),
         (None, _) => format!("{}: {list}.", super::capitalized(word)),
     }
@@ -746,6 +758,7 @@ mod tests {
                 lang,
                 rules,
                 verbosity: super::super::Verbosity::Full,
+                notation: crate::notation::Notation::Numeric,
             };
             event(&cx, &e)
         };
