@@ -541,10 +541,13 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "study: say the analysis",
-        &["Počítač rozebírá pozici…", "Bílý vyhrává; nejlepší 22x15"],
+        &[
+            "Počítač rozebírá pozici…",
+            "Bílý vyhrává; nejlepší 22 bere 15",
+        ],
         &[
             "The computer is analysing the position…",
-            "White wins; best 22x15",
+            "White wins; best 22 takes 15",
         ],
     ),
     (
@@ -581,8 +584,8 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "study: next mistake",
-        &["Tah 1, bílý 31-27 je hrubá chyba; lepší bylo 22x15"],
-        &["Move 1, White 31-27 is a blunder; 22x15 was better"],
+        &["Tah 1, bílý 31 na 27 je hrubá chyba; lepší bylo 22 bere 15"],
+        &["Move 1, White 31 to 27 is a blunder; 22 takes 15 was better"],
     ),
     (
         "variations: a game",

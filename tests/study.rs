@@ -54,12 +54,12 @@ fn the_analysis_follows_the_position_shown() {
     for (lang, won, waiting) in [
         (
             Language::English,
-            "White wins; best 22x15",
+            "White wins; best 22 takes 15",
             "Analysing the position…",
         ),
         (
             Language::Czech,
-            "Bílý vyhrává; nejlepší 22x15",
+            "Bílý vyhrává; nejlepší 22 bere 15",
             "Počítač rozebírá pozici…",
         ),
     ] {
@@ -86,12 +86,12 @@ fn the_review_marks_the_move_list_and_goes_to_the_mistake() {
         (
             Language::English,
             "31-27, a blunder",
-            "Move 1, White 31-27 is a blunder; 22x15 was better",
+            "Move 1, White 31 to 27 is a blunder; 22 takes 15 was better",
         ),
         (
             Language::Czech,
             "31-27, hrubá chyba",
-            "Tah 1, bílý 31-27 je hrubá chyba; lepší bylo 22x15",
+            "Tah 1, bílý 31 na 27 je hrubá chyba; lepší bylo 22 bere 15",
         ),
     ] {
         let (mut h, voice) = blunder(lang, "review");

@@ -64,6 +64,8 @@ pub enum MoveTextError {
         text: String,
         /// The moves that were allowed, in PDN numeric notation.
         legal: Vec<String>,
+        /// The board they are on, to name their squares as the reader chose.
+        board: Board,
     },
     /// Several legal moves fit.
     #[error("{text} is ambiguous: it could be {}", candidates.join(" or "))]
@@ -72,6 +74,8 @@ pub enum MoveTextError {
         text: String,
         /// The fitting moves with full paths, in PDN numeric notation.
         candidates: Vec<String>,
+        /// The board they are on, to name their squares as the reader chose.
+        board: Board,
     },
 }
 
@@ -202,6 +206,7 @@ impl MoveText {
                     .iter()
                     .map(|m| write(pos, rules, m, Notation::Numeric))
                     .collect(),
+                board: pos.board(),
             }),
             [m] => {
                 let leniency = match (self.capture, m.is_capture()) {
@@ -227,6 +232,7 @@ impl MoveText {
                     .iter()
                     .map(|m| full_path(pos, rules, m, Notation::Numeric))
                     .collect(),
+                board: pos.board(),
             }),
         }
     }

@@ -602,7 +602,7 @@ impl DamaApp {
 
     /// Why something did not happen, said; a refused move or action also sounds.
     fn complain(&mut self, problem: &Problem) {
-        let text = phrases::problem(self.lang(), problem);
+        let text = phrases::problem(self.lang(), self.settings.notation, problem);
         self.announce(text, true, true);
         if refused(problem) {
             self.sound(&[crate::sound::Cue::Refused]);
@@ -642,6 +642,7 @@ impl DamaApp {
                 None => self.doc.game().rules(),
             },
             verbosity: self.settings.verbosity,
+            notation: self.settings.notation,
         }
     }
 
@@ -960,9 +961,14 @@ impl DamaApp {
             // The board keeps most of the width.
             220.0f32.min(width * 0.3)
         };
-        let panel = egui::Panel::right(if compact { "moves-beside" } else { "moves" });
+        let salt = if compact { "moves-beside" } else { "moves" };
+        // egui names the splitter of a resizable panel "Resize panel", in English: the window
+        // names it in its own language (egui's id of the handle: the panel's, then "__resize").
+        let splitter = ui.scope_id().with(salt).with("__resize");
+        let panel = egui::Panel::right(salt);
         let panel = if compact {
-            panel.exact_size(side)
+            // Of one width: no splitter to move.
+            panel.exact_size(side).resizable(false)
         } else {
             panel
                 .resizable(true)
@@ -986,6 +992,10 @@ impl DamaApp {
                 self.side_panel(ui);
             }
         });
+        if ctx.has_accesskit_node(splitter) {
+            let name = super::i18n::T::ResizePanel.get(self.lang());
+            ctx.accesskit_node_builder(splitter, |node| node.set_label(name));
+        }
         let frame = egui::Frame::central_panel(&ctx.global_style());
         let frame = if compact {
             frame.inner_margin(2.0)

@@ -162,6 +162,7 @@ texts! {
     SoundsWhat => "Výběr kamene, odmítnutý tah, tah, braní, proměna, konec hry", "Piece selected, move refused, move, capture, promotion, game over";
     SoundVolume => "Hlasitost zvuků", "Sound volume";
     Zoom => "Velikost rozhraní", "Interface size";
+    ResizePanel => "Změnit šířku panelu", "Resize panel";
     EngineThreads => "Vlákna počítače (úrovně 4 a 5)", "Computer threads (levels 4 and 5)";
     SquareWords => "Popis polí", "Square descriptions";
     BriefWords => "Stručný (číslo, kámen, stav)", "Brief (number, piece, state)";
@@ -178,4 +179,54 @@ pub use crate::speech::phrases::{draw_offer, outcome, rules_name, side_name, to_
 /// Who plays a side, as the new-game dialog lists it: "Člověk", "Počítač – Mistr (5)".
 pub fn player_name(lang: Language, player: super::settings::Player) -> String {
     crate::speech::phrases::player_name(lang, player.level())
+}
+
+/// A whole percentage as the window's language writes it: "50 %" in Czech (a space before
+/// the sign, one that does not break), "50%" in English. The sliders of the settings show
+/// their numbers so: a screen reader reads a slider's number as the platform hands it over
+/// (AT-SPI gives Orca only the number, which it says "0.5" in any language), and a whole
+/// number is said the same in Czech and English.
+pub fn percent(lang: Language, value: f64) -> String {
+    let n = value.round();
+    match lang {
+        Language::Czech => format!("{n}\u{a0}%"),
+        Language::English => format!("{n}%"),
+    }
+}
+
+/// A percentage typed into a slider's number field: "50", "50 %", "50%", "12,5" or "12.5"
+/// (a decimal comma or point); `None` for anything else, which leaves the slider as it was.
+pub fn read_percent(text: &str) -> Option<f64> {
+    let number = text.trim().trim_end_matches('%').trim();
+    if number.len() > 16 {
+        return None;
+    }
+    let value: f64 = number.replace(',', ".").parse().ok()?;
+    value.is_finite().then_some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_in_czech_and_english() {
+        assert_eq!(percent(Language::Czech, 50.0), "50\u{a0}%");
+        assert_eq!(percent(Language::English, 50.0), "50%");
+        // Whole numbers: no decimal point nor comma to say in the wrong language.
+        assert_eq!(percent(Language::Czech, 53.7), "54\u{a0}%");
+        assert_eq!(percent(Language::Czech, 100.0), "100\u{a0}%");
+        assert_eq!(percent(Language::English, 0.0), "0%");
+        for text in ["50", "50 %", "50%", " 50\u{a0}% ", "50,0", "50.0"] {
+            assert_eq!(read_percent(text), Some(50.0), "{text:?}");
+        }
+        assert_eq!(read_percent("12,5"), Some(12.5));
+        for text in ["", "%", "padesát", "1,2,3", "NaN", "inf", &"9".repeat(1000)] {
+            assert_eq!(read_percent(text), None, "{text:?}");
+        }
+        // What is written is read back.
+        for lang in [Language::Czech, Language::English] {
+            assert_eq!(read_percent(&percent(lang, 125.0)), Some(125.0));
+        }
+    }
 }

@@ -1,15 +1,16 @@
 //! The engine's judgement in words: how a position stands and the line it expects ("Bílý stojí
-//! lépe, asi o kámen; nejlepší 32-28, 19-23, …"), and a game review's marks ("Tah 12, 27-22 je
-//! chyba; lepší bylo 32-28").
+//! lépe, asi o kámen; nejlepší 32 na 28, 19 na 23, …"), and a game review's marks ("Tah 12,
+//! bílý 27 na 22 je chyba; lepší bylo 32 na 28"). The moves are said as every move is said, in
+//! the notation the settings choose.
 
 use crate::engine::KNOWN_WIN;
 use crate::engine::review::{Judged, Mark};
 use crate::language::Language;
-use crate::notation::{Notation, write};
+use crate::notation::Notation;
 use crate::rules::{Color, Move, Position, RuleSet};
 
 use super::errors::counted;
-use super::{color_name, side_name};
+use super::{color_name, side_name, spoken_move};
 
 use Language::{Czech, English};
 
@@ -69,17 +70,24 @@ pub fn standing(lang: Language, pos: &Position, score: i32) -> String {
     }
 }
 
-/// The moves of `line` from `pos`, written in numbers, the first few of them.
-pub fn line(pos: &Position, rules: &RuleSet, line: &[Move]) -> String {
+/// The moves of `line` from `pos` as spoken, the first few of them.
+pub fn line(
+    lang: Language,
+    notation: Notation,
+    pos: &Position,
+    rules: &RuleSet,
+    line: &[Move],
+) -> String {
     let mut at = *pos;
     let mut words = Vec::new();
     for m in line.iter().take(LINE_MOVES) {
-        words.push(write(&at, rules, m, Notation::Numeric));
+        words.push(spoken_move(lang, notation, &at, rules, m));
         at.play_unchecked(m);
     }
-    let mut text = words.join(", ");
+    // Apart by semicolons: a capture's words have commas of their own ("10 bere 17, přes 14").
+    let mut text = words.join("; ");
     if line.len() > LINE_MOVES {
-        text.push_str(", …");
+        text.push_str("; …");
     }
     text
 }
@@ -87,6 +95,7 @@ pub fn line(pos: &Position, rules: &RuleSet, line: &[Move]) -> String {
 /// The analysis of `pos`: how it stands, and the best line.
 pub fn analysis(
     lang: Language,
+    notation: Notation,
     pos: &Position,
     rules: &RuleSet,
     score: i32,
@@ -96,7 +105,7 @@ pub fn analysis(
     if best.is_empty() {
         return standing;
     }
-    let line = line(pos, rules, best);
+    let line = line(lang, notation, pos, rules, best);
     match lang {
         Czech => format!("{standing}; nejlepší {line}"),
         English => format!("{standing}; best {line}"),
@@ -127,16 +136,17 @@ pub fn mark_symbol(mark: Mark) -> &'static str {
     }
 }
 
-/// A judged move: "Tah 12, 27-22 je chyba; lepší bylo 32-28" (`number` as the move list
-/// numbers it, `before` the position it was played in).
+/// A judged move: "Tah 12, bílý 27 na 22 je chyba; lepší bylo 32 na 28" (`number` as the
+/// move list numbers it, `before` the position it was played in).
 pub fn judged(
     lang: Language,
+    notation: Notation,
     number: usize,
     before: &Position,
     rules: &RuleSet,
     j: &Judged,
 ) -> String {
-    let played = write(before, rules, &j.played, Notation::Numeric);
+    let played = spoken_move(lang, notation, before, rules, &j.played);
     let who = color_name(lang, before.side_to_move());
     let mark = mark_name(lang, j.mark);
     let head = match lang {
@@ -148,7 +158,7 @@ pub fn judged(
     };
     match j.better {
         Some(b) => {
-            let better = write(before, rules, &b, Notation::Numeric);
+            let better = spoken_move(lang, notation, before, rules, &b);
             match lang {
                 Czech => format!("{head}; lepší bylo {better}"),
                 English => format!("{head}; {better} was better"),
@@ -219,6 +229,7 @@ pub fn score_short(lang: Language, pos: &Position, score: i32) -> Option<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Notation::{Algebraic, Numeric};
     use crate::rules::Variant;
 
     #[test]
@@ -235,16 +246,26 @@ mod tests {
             }
             out
         };
+        // The line is said as every move is, in the notation chosen, never written "21-17".
         assert_eq!(
-            analysis(Czech, &pos, rules, 110, &line),
-            "Bílý stojí lépe, asi o kámen; nejlepší 21-17, 9-13, 17-14, 10x17, 22-18, 5-9, …"
+            analysis(Czech, Numeric, &pos, rules, 110, &line),
+            "Bílý stojí lépe, asi o kámen; nejlepší 21 na 17; 9 na 13; 17 na 14; 10 bere 17; \
+             22 na 18; 5 na 9; …"
         );
         assert_eq!(
-            analysis(English, &pos, rules, -210, &line[..2]),
-            "Black is better, by about 2 men; best 21-17, 9-13"
+            analysis(English, Numeric, &pos, rules, -210, &line[..2]),
+            "Black is better, by about 2 men; best 21 to 17; 9 to 13"
         );
         assert_eq!(
-            analysis(Czech, &pos, rules, 10, &[]),
+            analysis(Czech, Algebraic, &pos, rules, 110, &line[..4]),
+            "Bílý stojí lépe, asi o kámen; nejlepší a3 na b4; b6 na a5; b4 na c5; d6 bere b4"
+        );
+        assert_eq!(
+            analysis(English, Algebraic, &pos, rules, -210, &line[..2]),
+            "Black is better, by about 2 men; best a3 to b4; b6 to a5"
+        );
+        assert_eq!(
+            analysis(Czech, Numeric, &pos, rules, 10, &[]),
             "Postavení je vyrovnané"
         );
         assert_eq!(standing(English, &pos, 40), "White is slightly better");
@@ -268,12 +289,20 @@ mod tests {
             better: Some(moves[2]),
         };
         assert_eq!(
-            judged(Czech, 1, &pos, rules, &j),
-            "Tah 1, bílý 21-17 je chyba; lepší bylo 22-18"
+            judged(Czech, Numeric, 1, &pos, rules, &j),
+            "Tah 1, bílý 21 na 17 je chyba; lepší bylo 22 na 18"
         );
         assert_eq!(
-            judged(English, 1, &pos, rules, &j),
-            "Move 1, White 21-17 is a mistake; 22-18 was better"
+            judged(English, Numeric, 1, &pos, rules, &j),
+            "Move 1, White 21 to 17 is a mistake; 22 to 18 was better"
+        );
+        assert_eq!(
+            judged(Czech, Algebraic, 1, &pos, rules, &j),
+            "Tah 1, bílý a3 na b4 je chyba; lepší bylo c3 na d4"
+        );
+        assert_eq!(
+            judged(English, Algebraic, 1, &pos, rules, &j),
+            "Move 1, White a3 to b4 is a mistake; c3 to d4 was better"
         );
         assert_eq!(
             reviewed(Czech, [2, 1, 0], "Ctrl+Shift+M"),

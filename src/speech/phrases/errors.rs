@@ -6,10 +6,10 @@
 use std::io;
 
 use crate::language::Language;
-use crate::notation::MoveTextError;
-use crate::rules::GameError;
+use crate::notation::{MoveTextError, Notation};
+use crate::rules::{Board, GameError};
 
-use super::excerpt;
+use super::{excerpt, spoken_written};
 
 use Language::{Czech, English};
 
@@ -71,9 +71,41 @@ pub fn io(lang: Language, e: &io::Error) -> String {
     io_error(lang, e.kind(), e.raw_os_error(), &e.to_string())
 }
 
+/// How a message names the moves it lists besides the text quoted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveWords {
+    /// As PDN writes them, "21-17": a file's error, whose reader looks for them in the file.
+    Written,
+    /// As every move is said, in the notation the settings choose: "21 na 17", "c3 na d4".
+    Spoken(Notation),
+}
+
+impl MoveWords {
+    /// `written` (PDN numeric, as the errors of the layers below carry moves) named so.
+    fn name(self, lang: Language, board: Board, written: &str) -> String {
+        match self {
+            MoveWords::Written => written.to_string(),
+            MoveWords::Spoken(notation) => spoken_written(lang, notation, board, written),
+        }
+    }
+
+    fn names(self, lang: Language, board: Board, written: &[String]) -> Vec<String> {
+        written.iter().map(|w| self.name(lang, board, w)).collect()
+    }
+
+    /// What lists the moves: a comma between written ones, a semicolon between spoken ones.
+    fn separator(self) -> &'static str {
+        match self {
+            MoveWords::Written => ", ",
+            MoveWords::Spoken(_) => "; ",
+        }
+    }
+}
+
 /// Why typed move text was not played: "„hello“ není tah (např. 32-28, 28x19 nebo c3-d4)."
-/// The text is quoted as an [`excerpt`].
-pub fn move_text_error(lang: Language, e: &MoveTextError) -> String {
+/// The text is quoted as an [`excerpt`], as typed; the moves allowed are named as `words`
+/// says.
+pub fn move_text_error(lang: Language, words: MoveWords, e: &MoveTextError) -> String {
     match (lang, e) {
         (Czech, MoveTextError::TooLong { limit }) => format!(
             "Zápis tahu je delší než {} (zadejte např. 32-28, 28x19 nebo c3-d4).",
@@ -115,41 +147,58 @@ pub fn move_text_error(lang: Language, e: &MoveTextError) -> String {
             excerpt(text),
             excerpt(square)
         ),
-        (Czech, MoveTextError::Illegal { text, legal }) if legal.is_empty() => format!(
+        (Czech, MoveTextError::Illegal { text, legal, .. }) if legal.is_empty() => format!(
             "Tah {} tu zahrát nelze: žádný tah není možný.",
             excerpt(text)
         ),
-        (English, MoveTextError::Illegal { text, legal }) if legal.is_empty() => {
+        (English, MoveTextError::Illegal { text, legal, .. }) if legal.is_empty() => {
             format!("{} cannot be played here: there is no move.", excerpt(text))
         }
-        (Czech, MoveTextError::Illegal { text, legal }) => format!(
+        // Spoken moves have commas of their own ("30 bere 14, přes 21"): apart by semicolons.
+        (Czech, MoveTextError::Illegal { text, legal, board }) => format!(
             "Tah {} tu zahrát nelze. Možné tahy: {}.",
             excerpt(text),
-            legal.join(", ")
+            words.names(lang, *board, legal).join(words.separator())
         ),
-        (English, MoveTextError::Illegal { text, legal }) => format!(
+        (English, MoveTextError::Illegal { text, legal, board }) => format!(
             "{} cannot be played here. Possible moves: {}.",
             excerpt(text),
-            legal.join(", ")
+            words.names(lang, *board, legal).join(words.separator())
         ),
-        (Czech, MoveTextError::Ambiguous { text, candidates }) => format!(
+        (
+            Czech,
+            MoveTextError::Ambiguous {
+                text,
+                candidates,
+                board,
+            },
+        ) => format!(
             "Tah {} není jednoznačný: může to být {}.",
             excerpt(text),
-            candidates.join(" nebo ")
+            words.names(lang, *board, candidates).join(" nebo ")
         ),
-        (English, MoveTextError::Ambiguous { text, candidates }) => format!(
+        (
+            English,
+            MoveTextError::Ambiguous {
+                text,
+                candidates,
+                board,
+            },
+        ) => format!(
             "{} is ambiguous: it could be {}.",
             excerpt(text),
-            candidates.join(" or ")
+            words.names(lang, *board, candidates).join(" or ")
         ),
     }
 }
 
-/// What the rules core refused: "Hra skončila.", "Není co vrátit."
-pub fn game_error(lang: Language, e: &GameError) -> String {
+/// What the rules core refused: "Hra skončila.", "Není co vrátit."; a move it refused named as
+/// `words` says.
+pub fn game_error(lang: Language, words: MoveWords, e: &GameError) -> String {
+    let refused = |m: &crate::rules::Move| words.name(lang, m.board(), &m.to_string());
     match (lang, e) {
-        (Czech, GameError::IllegalMove(m)) => format!("Tah {m} tu není možný."),
-        (English, GameError::IllegalMove(m)) => format!("{m} is not possible here."),
+        (Czech, GameError::IllegalMove(m)) => format!("Tah {} tu není možný.", refused(m)),
+        (English, GameError::IllegalMove(m)) => format!("{} is not possible here.", refused(m)),
         (Czech, GameError::GameOver) => "Hra už skončila.".into(),
         (English, GameError::GameOver) => "The game is over.".into(),
         (Czech, GameError::NothingToUndo) => "Není co vrátit: partie je na začátku.".into(),
@@ -168,6 +217,7 @@ pub fn game_error(lang: Language, e: &GameError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Move;
 
     #[test]
     fn czech_plurals() {
@@ -200,18 +250,73 @@ mod tests {
         let e = MoveTextError::Illegal {
             text: "21-14".into(),
             legal: vec!["21-17".into(), "22-18".into()],
+            board: Board::Eight,
         };
+        // A file's error names the moves as the file writes them.
         assert_eq!(
-            move_text_error(Czech, &e),
+            move_text_error(Czech, MoveWords::Written, &e),
             "Tah 21-14 tu zahrát nelze. Možné tahy: 21-17, 22-18."
         );
         assert_eq!(
-            move_text_error(English, &e),
+            move_text_error(English, MoveWords::Written, &e),
             "21-14 cannot be played here. Possible moves: 21-17, 22-18."
+        );
+        // A refused typed move is heard: the moves allowed are said as every move is, in the
+        // notation chosen; the text typed is quoted as typed.
+        let numeric = MoveWords::Spoken(Notation::Numeric);
+        let algebraic = MoveWords::Spoken(Notation::Algebraic);
+        assert_eq!(
+            move_text_error(Czech, numeric, &e),
+            "Tah 21-14 tu zahrát nelze. Možné tahy: 21 na 17; 22 na 18."
+        );
+        assert_eq!(
+            move_text_error(English, numeric, &e),
+            "21-14 cannot be played here. Possible moves: 21 to 17; 22 to 18."
+        );
+        assert_eq!(
+            move_text_error(Czech, algebraic, &e),
+            "Tah 21-14 tu zahrát nelze. Možné tahy: a3 na b4; c3 na d4."
+        );
+        assert_eq!(
+            move_text_error(English, algebraic, &e),
+            "21-14 cannot be played here. Possible moves: a3 to b4; c3 to d4."
+        );
+        // Captures that share start and end: their landing squares.
+        let e = MoveTextError::Ambiguous {
+            text: "30x14".into(),
+            candidates: vec!["30x21x14".into(), "30x23x14".into()],
+            board: Board::Eight,
+        };
+        assert_eq!(
+            move_text_error(Czech, numeric, &e),
+            "Tah 30x14 není jednoznačný: může to být 30 bere 14, přes 21 nebo 30 bere 14, přes 23."
+        );
+        assert_eq!(
+            move_text_error(English, algebraic, &e),
+            "30x14 is ambiguous: it could be c1 takes c5, via a3 or c1 takes c5, via e3."
+        );
+        assert_eq!(
+            move_text_error(Czech, MoveWords::Written, &e),
+            "Tah 30x14 není jednoznačný: může to být 30x21x14 nebo 30x23x14."
+        );
+        // A move the rules core refused.
+        let refused = GameError::IllegalMove(Move::new(
+            Board::Eight,
+            crate::rules::Square::new(25).unwrap(),
+            crate::rules::Square::new(18).unwrap(),
+            crate::rules::SquareSet::EMPTY,
+        ));
+        assert_eq!(
+            game_error(Czech, numeric, &refused),
+            "Tah 25 na 18 tu není možný."
+        );
+        assert_eq!(
+            game_error(English, algebraic, &refused),
+            "b2 to d4 is not possible here."
         );
         let e = MoveTextError::Syntax("hello".into());
         assert_eq!(
-            move_text_error(Czech, &e),
+            move_text_error(Czech, MoveWords::Written, &e),
             "„hello“ není tah (zadejte např. 32-28, 28x19 nebo c3-d4)."
         );
     }
@@ -221,22 +326,22 @@ mod tests {
         let long = format!("{}ž{}", "x".repeat(39), "y".repeat(1_000_000));
         let e = MoveTextError::Syntax(long);
         assert_eq!(
-            move_text_error(Czech, &e),
+            move_text_error(Czech, MoveWords::Written, &e),
             "„xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxž…“ není tah (zadejte např. 32-28, 28x19 \
              nebo c3-d4)."
         );
         assert_eq!(
-            move_text_error(English, &e),
+            move_text_error(English, MoveWords::Written, &e),
             "“xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxž…” is not a move (type e.g. 32-28, 28x19 \
              or c3-d4)."
         );
         let e = MoveTextError::TooLong { limit: 256 };
         assert_eq!(
-            move_text_error(Czech, &e),
+            move_text_error(Czech, MoveWords::Written, &e),
             "Zápis tahu je delší než 256 znaků (zadejte např. 32-28, 28x19 nebo c3-d4)."
         );
         assert_eq!(
-            move_text_error(English, &e),
+            move_text_error(English, MoveWords::Written, &e),
             "The move text is longer than 256 characters (type e.g. 32-28, 28x19 or c3-d4)."
         );
         let e = MoveTextError::Square {
@@ -245,7 +350,7 @@ mod tests {
             board: crate::rules::Board::Eight,
         };
         assert_eq!(
-            move_text_error(English, &e),
+            move_text_error(English, MoveWords::Written, &e),
             format!(
                 "“1-{}…”: there is no square {}… on the 8×8 board.",
                 "2".repeat(38),

@@ -61,14 +61,14 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             before,
             mv,
             by: Mover::Person,
-        } => spoken_move(lang, before, rules, mv),
+        } => spoken_move(lang, cx.notation, before, rules, mv),
         // The reply is told from the person's own move: "Počítač: 11 na 15".
         Event::Moved {
             before,
             mv,
             by: Mover::Computer,
         } => {
-            let spoken = spoken_move(lang, before, rules, mv);
+            let spoken = spoken_move(lang, cx.notation, before, rules, mv);
             match lang {
                 Czech => format!("Počítač: {spoken}"),
                 English => format!("Computer: {spoken}"),
@@ -97,11 +97,11 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         },
         Event::Huffed { piece, square } => huffed(lang, *piece, *square),
         Event::ChooseOffender(set) => choose_offender(lang, *set),
-        Event::TakenBack { before, mv } => taken_back(lang, before, rules, mv),
+        Event::TakenBack { before, mv } => taken_back(lang, cx.notation, before, rules, mv),
         Event::Undone(u) => undone(cx, u),
         Event::Redone { before, mv } => {
             let side = mover(lang, before.side_to_move());
-            let spoken = spoken_move(lang, before, rules, mv);
+            let spoken = spoken_move(lang, cx.notation, before, rules, mv);
             match lang {
                 Czech => format!("Znovu zahráno: {side} {spoken}"),
                 English => format!("Redone: {side} {spoken}"),
@@ -290,7 +290,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             Czech => "Výběr zrušen.".into(),
             English => "Selection cancelled.".into(),
         },
-        Event::Hint { before, mv } => hint(lang, before, rules, mv),
+        Event::Hint { before, mv } => hint(lang, cx.notation, before, rules, mv),
         Event::ThinkingAboutHint => match lang {
             Czech => "Počítač hledá doporučený tah…".into(),
             English => "The computer is looking for a hint…".into(),
@@ -329,7 +329,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             English => "The computer is analysing the position…".into(),
         },
         Event::Analysed { pos, score, line } => {
-            super::analysis::analysis(lang, pos, rules, *score, line)
+            super::analysis::analysis(lang, cx.notation, pos, rules, *score, line)
         }
         Event::Reviewing { moves, seconds } => match lang {
             Czech => format!(
@@ -352,7 +352,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             number,
             before,
             judged,
-        } => super::analysis::judged(lang, *number, before, rules, judged),
+        } => super::analysis::judged(lang, cx.notation, *number, before, rules, judged),
         Event::ProblemShown {
             number,
             count,
@@ -398,14 +398,26 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             mv: Some((before, mv)),
             ..
         } => match lang {
-            Czech => format!("Řešení: {}", spoken_move(lang, before, rules, mv)),
-            English => format!("The solution: {}", spoken_move(lang, before, rules, mv)),
+            Czech => format!(
+                "Řešení: {}",
+                spoken_move(lang, cx.notation, before, rules, mv)
+            ),
+            English => format!(
+                "The solution: {}",
+                spoken_move(lang, cx.notation, before, rules, mv)
+            ),
         },
         Event::VariationStarted { before, mv } => match lang {
-            Czech => format!("Nová varianta: {}", spoken_move(lang, before, rules, mv)),
-            English => format!("New variation: {}", spoken_move(lang, before, rules, mv)),
+            Czech => format!(
+                "Nová varianta: {}",
+                spoken_move(lang, cx.notation, before, rules, mv)
+            ),
+            English => format!(
+                "New variation: {}",
+                spoken_move(lang, cx.notation, before, rules, mv)
+            ),
         },
-        Event::VariationMoved { before, mv } => spoken_move(lang, before, rules, mv),
+        Event::VariationMoved { before, mv } => spoken_move(lang, cx.notation, before, rules, mv),
         Event::VariationCut { dropped } => match lang {
             Czech => format!(
                 "Varianta pokračuje jinak, {} {}",
@@ -596,7 +608,7 @@ fn undone(cx: &Context<'_>, u: &Undone) -> String {
     match u {
         Undone::Move { before, mv } => {
             let side = mover(lang, before.side_to_move());
-            let spoken = spoken_move(lang, before, cx.rules, mv);
+            let spoken = spoken_move(lang, cx.notation, before, cx.rules, mv);
             match lang {
                 Czech => format!("Vrácen tah: {side} {spoken}"),
                 English => format!("Undone: {side} {spoken}"),
@@ -630,7 +642,7 @@ fn undone(cx: &Context<'_>, u: &Undone) -> String {
             }
         }
         Undone::TakeBack { before, mv } => {
-            let spoken = spoken_move(lang, before, cx.rules, mv);
+            let spoken = spoken_move(lang, cx.notation, before, cx.rules, mv);
             match lang {
                 Czech => format!("Vrácení tahu zrušeno: tah {spoken} opět platí."),
                 English => format!("Take-back undone: {spoken} stands again."),
@@ -666,7 +678,7 @@ fn looked(cx: &Context<'_>, look: &Look) -> String {
             mark,
         } => {
             let side = side_genitive(lang, before.side_to_move());
-            let mut spoken = spoken_move(lang, before, cx.rules, mv);
+            let mut spoken = spoken_move(lang, cx.notation, before, cx.rules, mv);
             // A reviewed game: the move's mark, as the move list names it.
             if let Some(mark) = mark {
                 spoken.push_str(", ");
@@ -698,7 +710,7 @@ fn looked(cx: &Context<'_>, look: &Look) -> String {
             mv,
         } => {
             let side = side_genitive(lang, before.side_to_move());
-            let spoken = spoken_move(lang, before, cx.rules, mv);
+            let spoken = spoken_move(lang, cx.notation, before, cx.rules, mv);
             let which = match (lang, *depth > 1, *count > 1) {
                 (Czech, false, false) => "Varianta".to_string(),
                 (Czech, true, false) => "Vnořená varianta".to_string(),
@@ -736,7 +748,7 @@ fn choices(
     let lang = cx.lang;
     let list = variations
         .iter()
-        .map(|m| spoken_move(lang, at, cx.rules, m))
+        .map(|m| spoken_move(lang, cx.notation, at, cx.rules, m))
         .collect::<Vec<_>>()
         .join(", ");
     let word = match (lang, variations.len()) {
@@ -748,11 +760,11 @@ fn choices(
     match (next, lang) {
         (Some(m), Czech) => format!(
             "Další tah {}; {word}: {list}.",
-            spoken_move(lang, at, cx.rules, m)
+            spoken_move(lang, cx.notation, at, cx.rules, m)
         ),
         (Some(m), English) => format!(
             "Next move {}; {word}: {list}.",
-            spoken_move(lang, at, cx.rules, m)
+            spoken_move(lang, cx.notation, at, cx.rules, m)
         ),
         (None, _) => format!("{}: {list}.", super::capitalized(word)),
     }
@@ -774,6 +786,7 @@ mod tests {
                 lang,
                 rules,
                 verbosity: super::super::Verbosity::Full,
+                notation: crate::notation::Notation::Numeric,
             };
             event(&cx, &e)
         };
@@ -836,8 +849,14 @@ mod tests {
             "Po 1. tahu bílého: 31 na 27 (1 z 2)."
         );
         let edge = crate::event::Problem::BoardEdge;
-        assert_eq!(super::super::problem(Czech, &edge), "Okraj desky.");
-        assert_eq!(super::super::problem(English, &edge), "Edge of the board.");
+        assert_eq!(
+            super::super::problem(Czech, crate::notation::Notation::Numeric, &edge),
+            "Okraj desky."
+        );
+        assert_eq!(
+            super::super::problem(English, crate::notation::Notation::Numeric, &edge),
+            "Edge of the board."
+        );
     }
 
     #[test]
@@ -848,6 +867,7 @@ mod tests {
                 lang,
                 rules,
                 verbosity: super::super::Verbosity::Full,
+                notation: crate::notation::Notation::Numeric,
             };
             event(&cx, &e)
         };

@@ -19,8 +19,8 @@ use crate::event::SquareView;
 use crate::language::Language;
 use crate::notation::{Notation, write};
 use crate::rules::{
-    Color, DrawReason, Game, Move, Outcome, Piece, Position, Role, RuleSet, Square, Variation,
-    Variations, WinReason,
+    Board, Color, DrawReason, Game, Move, Outcome, Piece, Position, Role, RuleSet, Square,
+    Variation, Variations, WinReason,
 };
 
 use Language::{Czech, English};
@@ -39,7 +39,7 @@ pub enum Verbosity {
 }
 
 /// What the words depend on besides the event: the language, the game's rule set (to name
-/// captures and the rule set) and how much is said about squares.
+/// captures and the rule set), how much is said about squares and how moves name them.
 #[derive(Clone, Copy, Debug)]
 pub struct Context<'a> {
     /// The user's language.
@@ -48,6 +48,9 @@ pub struct Context<'a> {
     pub rules: &'a RuleSet,
     /// How much is said about a square.
     pub verbosity: Verbosity,
+    /// How squares are named in the moves said: numbers or algebraic names, as the settings
+    /// choose.
+    pub notation: Notation,
 }
 
 /// The most characters of a person's text (a typed move, a position, a name, a line of a file)
@@ -247,35 +250,25 @@ pub fn draw_offer(lang: Language, color: Color) -> String {
     }
 }
 
-/// A move as spoken, in numeric notation: "32 na 28", "28 bere 19", "47 bere 36, 3 kameny",
-/// with ", dáma" when the piece is crowned. `pos` is the position before the move. When
-/// another capture shares start and end, the landing squares are named.
-pub fn spoken_move(lang: Language, pos: &Position, rules: &RuleSet, m: &Move) -> String {
-    let (to_word, takes) = match lang {
-        Czech => ("na", "bere"),
-        English => ("to", "takes"),
-    };
-    let mut text = if !m.is_capture() {
-        format!("{} {to_word} {}", m.from(), m.to())
-    } else {
-        let mut t = format!("{} {takes} {}", m.from(), m.to());
-        let n = m.capture_count() as usize;
-        let written = write(pos, rules, m, Notation::Numeric);
-        let landings: Vec<&str> = written.split('x').collect();
-        if landings.len() > 2 {
-            let via = landings[1..landings.len() - 1].join(", ");
-            t.push_str(match lang {
-                Czech => ", přes ",
-                English => ", via ",
-            });
-            t.push_str(&via);
-        }
-        if n > 1 {
-            t.push_str(", ");
-            t.push_str(&count(lang, n, Role::Man));
-        }
-        t
-    };
+/// A move as spoken, in the notation the settings choose: "32 na 28", "28 bere 19", "47 bere
+/// 36, 3 kameny", "c3 na d4", with ", dáma" when the piece is crowned. `pos` is the position
+/// before the move. When another capture shares start and end, the landing squares are named.
+/// Every move said or announced is made here, so that speech never reads a written "32-28".
+pub fn spoken_move(
+    lang: Language,
+    notation: Notation,
+    pos: &Position,
+    rules: &RuleSet,
+    m: &Move,
+) -> String {
+    // The written move names the landing squares exactly when they are needed.
+    let written = write(pos, rules, m, Notation::Numeric);
+    let mut text = spoken_written(lang, notation, pos.board(), &written);
+    let n = m.capture_count() as usize;
+    if n > 1 {
+        text.push_str(", ");
+        text.push_str(&count(lang, n, Role::Man));
+    }
     let was_king = pos.piece_at(m.from()).is_some_and(|p| p.role == Role::King);
     let mut after = *pos;
     after.play_unchecked(m);
@@ -285,6 +278,38 @@ pub fn spoken_move(lang: Language, pos: &Position, rules: &RuleSet, m: &Move) ->
             Czech => ", dáma",
             English => ", king",
         });
+    }
+    text
+}
+
+/// A move written in PDN (`32-28`, `28x19`, `47x38x24x13x36`, `c3:e5`) as spoken in
+/// `notation`: "32 na 28", "47 bere 36, přes 38, 24, 13", "c3 bere e5". For the moves that
+/// only their written form tells (the moves a refusal lists); text that is no move on `board`
+/// is given back as it is.
+pub fn spoken_written(lang: Language, notation: Notation, board: Board, written: &str) -> String {
+    let Ok(mt) = crate::notation::MoveText::parse(board, written) else {
+        return written.to_string();
+    };
+    let name = |sq: Square| match notation {
+        Notation::Numeric => sq.to_string(),
+        Notation::Algebraic => board.algebraic(sq),
+    };
+    let word = match (lang, mt.capture) {
+        (Czech, false) => "na",
+        (Czech, true) => "bere",
+        (English, false) => "to",
+        (English, true) => "takes",
+    };
+    let squares = &mt.squares;
+    let last = squares.len() - 1;
+    let mut text = format!("{} {word} {}", name(squares[0]), name(squares[last]));
+    if last > 1 {
+        text.push_str(match lang {
+            Czech => ", přes ",
+            English => ", via ",
+        });
+        let via: Vec<String> = squares[1..last].iter().map(|&sq| name(sq)).collect();
+        text.push_str(&via.join(", "));
     }
     text
 }
@@ -632,7 +657,13 @@ pub fn material(lang: Language, pos: &Position) -> String {
 /// `moves` are the moves the player may make: under table rules they include those that ignore a
 /// capture, and then nothing says a capture is due (rules.md §5). Only when every move is a
 /// capture does the answer begin with "Musíte skákat".
-pub fn legal_moves(lang: Language, pos: &Position, rules: &RuleSet, moves: &[Move]) -> String {
+pub fn legal_moves(
+    lang: Language,
+    notation: Notation,
+    pos: &Position,
+    rules: &RuleSet,
+    moves: &[Move],
+) -> String {
     if moves.is_empty() {
         return match lang {
             Czech => "Žádný tah.".into(),
@@ -644,7 +675,7 @@ pub fn legal_moves(lang: Language, pos: &Position, rules: &RuleSet, moves: &[Mov
     from.dedup();
     let spoken: Vec<String> = moves
         .iter()
-        .map(|m| spoken_move(lang, pos, rules, m))
+        .map(|m| spoken_move(lang, notation, pos, rules, m))
         .collect();
     let capture = moves.iter().all(|m| m.is_capture());
     match (lang, capture) {
@@ -669,7 +700,12 @@ pub fn legal_moves(lang: Language, pos: &Position, rules: &RuleSet, moves: &[Mov
 
 /// The moves of the game, numbered, each variation in brackets after the move it replaces:
 /// "1. 22 na 18, 11 na 15 (varianta: 1… 9 na 13). 2. 18 bere 11."
-pub fn move_list(lang: Language, game: &Game, variations: &Variations) -> String {
+pub fn move_list(
+    lang: Language,
+    notation: Notation,
+    game: &Game,
+    variations: &Variations,
+) -> String {
     let moves = game.moves();
     if moves.is_empty() {
         return match lang {
@@ -682,7 +718,7 @@ pub fn move_list(lang: Language, game: &Game, variations: &Variations) -> String
     for (i, m) in moves.iter().enumerate() {
         let ply = i + offset;
         let pos = game.position_at(i).expect("a position per move");
-        let spoken = spoken_move(lang, pos, game.rules(), m);
+        let spoken = spoken_move(lang, notation, pos, game.rules(), m);
         if ply % 2 == 0 || i == 0 {
             if !out.is_empty() {
                 out.push_str(". ");
@@ -693,7 +729,7 @@ pub fn move_list(lang: Language, game: &Game, variations: &Variations) -> String
         }
         out.push_str(&spoken);
         for v in variations.at(game, i) {
-            out.push_str(&variation_words(lang, game.rules(), pos, ply, v));
+            out.push_str(&variation_words(lang, notation, game.rules(), pos, ply, v));
         }
     }
     out.push('.');
@@ -704,6 +740,7 @@ pub fn move_list(lang: Language, game: &Game, variations: &Variations) -> String
 /// move's, counted from the rule set's first player's first move).
 fn variation_words(
     lang: Language,
+    notation: Notation,
     rules: &RuleSet,
     start: &Position,
     ply: usize,
@@ -724,9 +761,9 @@ fn variation_words(
         } else {
             out.push_str(", ");
         }
-        out.push_str(&spoken_move(lang, &pos, rules, m));
+        out.push_str(&spoken_move(lang, notation, &pos, rules, m));
         for inner in v.at(i) {
-            out.push_str(&variation_words(lang, rules, &pos, at, inner));
+            out.push_str(&variation_words(lang, notation, rules, &pos, at, inner));
         }
         pos.play_unchecked(m);
     }
@@ -784,16 +821,16 @@ pub fn note(lang: Language, note: &crate::rules::Note) -> String {
 
 /// What a move at an earlier position asks: a new variation, or in place of the later moves.
 pub fn branch_question(
-    lang: Language,
+    cx: &Context<'_>,
     at: &Position,
-    rules: &RuleSet,
     mv: &Move,
     next: &Move,
     later: usize,
     in_variation: bool,
 ) -> String {
-    let mv = spoken_move(lang, at, rules, mv);
-    let next = spoken_move(lang, at, rules, next);
+    let lang = cx.lang;
+    let mv = spoken_move(lang, cx.notation, at, cx.rules, mv);
+    let next = spoken_move(lang, cx.notation, at, cx.rules, next);
     match lang {
         Czech => format!(
             "{} pokračuje tahem {next}. Tah {mv} může začít novou variantu, nebo nahradit {}.",
@@ -811,12 +848,13 @@ pub fn branch_question(
 /// Whether to delete a variation: its first move, and how many moves go with it.
 pub fn remove_variation_question(
     lang: Language,
+    notation: Notation,
     at: &Position,
     rules: &RuleSet,
     first: &Move,
     moves: usize,
 ) -> String {
-    let first = spoken_move(lang, at, rules, first);
+    let first = spoken_move(lang, notation, at, rules, first);
     match lang {
         Czech => format!(
             "Smazat variantu od tahu {first} ({}) i s variantami v ní?",
@@ -838,13 +876,16 @@ pub fn must_capture(lang: Language) -> &'static str {
 }
 
 /// The last move, or that there is none.
-pub fn last_move(lang: Language, game: &Game) -> String {
+pub fn last_move(lang: Language, notation: Notation, game: &Game) -> String {
     match game.moves().last() {
         Some(m) => {
             let i = game.moves().len() - 1;
             let pos = game.position_at(i).expect("a position per move");
             let mover = side_name(lang, pos.side_to_move());
-            format!("{mover}: {}", spoken_move(lang, pos, game.rules(), m))
+            format!(
+                "{mover}: {}",
+                spoken_move(lang, notation, pos, game.rules(), m)
+            )
         }
         None => match lang {
             Czech => "Zatím žádný tah.".into(),
@@ -900,9 +941,15 @@ pub fn choose_offender(lang: Language, offenders: crate::rules::SquareSet) -> St
 }
 
 /// A take-back: "Zapomněl jsi skákat! Tah 1 na 5 se vrací, černý musí skákat."
-pub fn taken_back(lang: Language, pos_before: &Position, rules: &RuleSet, m: &Move) -> String {
+pub fn taken_back(
+    lang: Language,
+    notation: Notation,
+    pos_before: &Position,
+    rules: &RuleSet,
+    m: &Move,
+) -> String {
     let side = pos_before.side_to_move();
-    let spoken = spoken_move(lang, pos_before, rules, m);
+    let spoken = spoken_move(lang, notation, pos_before, rules, m);
     match lang {
         Czech => format!(
             "{} Tah {spoken} se vrací, {} musí skákat.",
@@ -918,8 +965,14 @@ pub fn taken_back(lang: Language, pos_before: &Position, rules: &RuleSet, m: &Mo
 }
 
 /// A hint: "Rada: 22 na 18", "Hint: 22 to 18".
-pub fn hint(lang: Language, pos: &Position, rules: &RuleSet, m: &Move) -> String {
-    let spoken = spoken_move(lang, pos, rules, m);
+pub fn hint(
+    lang: Language,
+    notation: Notation,
+    pos: &Position,
+    rules: &RuleSet,
+    m: &Move,
+) -> String {
+    let spoken = spoken_move(lang, notation, pos, rules, m);
     match lang {
         Czech => format!("Rada: {spoken}"),
         English => format!("Hint: {spoken}"),
@@ -961,6 +1014,7 @@ mod tests {
         assert_eq!(excerpt(&mega).chars().count(), EXCERPT_CHARS + 1);
     }
     use crate::event::Marks;
+    use crate::notation::Notation::{Algebraic, Numeric};
     use crate::rules::Variant;
 
     fn said(lang: Language, variant: Variant, fen: &str) -> Vec<String> {
@@ -968,7 +1022,7 @@ mod tests {
         let pos = rules.parse_fen(fen).unwrap();
         pos.legal_moves(rules)
             .iter()
-            .map(|m| spoken_move(lang, &pos, rules, m))
+            .map(|m| spoken_move(lang, Numeric, &pos, rules, m))
             .collect()
     }
 
@@ -1007,6 +1061,66 @@ mod tests {
         // Crowning.
         assert_eq!(said(Czech, Variant::Czech, "W:W5:B20")[0], "5 na 1, dáma");
         assert_eq!(said(English, Variant::Czech, "W:W6:B20")[0], "6 to 1, king");
+    }
+
+    #[test]
+    fn moves_said_in_the_notation_chosen() {
+        let say = |lang, notation, fen: &str| {
+            let rules = Variant::Czech.rules();
+            let pos = rules.parse_fen(fen).unwrap();
+            pos.legal_moves(rules)
+                .iter()
+                .map(|m| spoken_move(lang, notation, &pos, rules, m))
+                .collect::<Vec<_>>()
+        };
+        let start = "W:W21-32:B1-12";
+        assert_eq!(say(Czech, Algebraic, start)[0], "a3 na b4");
+        assert_eq!(say(English, Algebraic, start)[0], "a3 to b4");
+        assert_eq!(say(Czech, Algebraic, "W:W22:B18"), ["c3 bere e5"]);
+        assert_eq!(say(English, Algebraic, "W:W22:B18"), ["c3 takes e5"]);
+        // A capture with its landing squares, and the count, in both notations.
+        let two_ways = "W:W30:B17,18,25,26";
+        assert_eq!(
+            say(Czech, Numeric, two_ways),
+            [
+                "30 bere 14, přes 21, 2 kameny",
+                "30 bere 14, přes 23, 2 kameny"
+            ]
+        );
+        assert_eq!(
+            say(Czech, Algebraic, two_ways),
+            [
+                "c1 bere c5, přes a3, 2 kameny",
+                "c1 bere c5, přes e3, 2 kameny"
+            ]
+        );
+        assert_eq!(
+            say(English, Algebraic, two_ways)[1],
+            "c1 takes c5, via e3, 2 men"
+        );
+        assert_eq!(say(Czech, Algebraic, "W:W5:B20")[0], "a7 na b8, dáma");
+        // Written text read back as spoken: what the refusals list.
+        let board = crate::rules::Board::Ten;
+        assert_eq!(
+            spoken_written(Czech, Numeric, board, "47x38x24x13x36"),
+            "47 bere 36, přes 38, 24, 13"
+        );
+        assert_eq!(
+            spoken_written(English, Algebraic, board, "32-28"),
+            "d4 to e5"
+        );
+        assert_eq!(spoken_written(Czech, Numeric, board, "nic"), "nic");
+        // The lists of moves heard, in the notation chosen.
+        let rules = Variant::Czech.rules();
+        let pos = rules.parse_fen("W:W29,22:B18").unwrap();
+        assert_eq!(
+            legal_moves(Czech, Algebraic, &pos, rules, &pos.table_moves(rules)),
+            "Táhnout mohou 22, 29. Tahy: c3 bere e5; c3 na b4; a1 na b2."
+        );
+        assert_eq!(
+            hint(English, Algebraic, &pos, rules, &pos.legal_moves(rules)[0]),
+            "Hint: c3 takes e5"
+        );
     }
 
     #[test]
@@ -1068,22 +1182,22 @@ mod tests {
         let rules = Variant::Czech.rules();
         let pos = rules.parse_fen("W:W29,22:B18").unwrap();
         assert_eq!(
-            legal_moves(Czech, &pos, rules, &pos.legal_moves(rules)),
+            legal_moves(Czech, Numeric, &pos, rules, &pos.legal_moves(rules)),
             "Musíte skákat. Skákat mohou 22. Tahy: 22 bere 15."
         );
         // Under table rules the quiet moves are listed too, and nothing says a capture is due.
         assert_eq!(
-            legal_moves(Czech, &pos, rules, &pos.table_moves(rules)),
+            legal_moves(Czech, Numeric, &pos, rules, &pos.table_moves(rules)),
             "Táhnout mohou 22, 29. Tahy: 22 bere 15; 22 na 17; 29 na 25."
         );
         let pos = rules.parse_fen("W:W29:B1").unwrap();
         assert_eq!(
-            legal_moves(English, &pos, rules, &pos.legal_moves(rules)),
+            legal_moves(English, Numeric, &pos, rules, &pos.legal_moves(rules)),
             "Pieces that can move: 29. Moves: 29 to 25."
         );
         let mut game = Game::new(rules.clone()).unwrap();
         let none = Variations::default();
-        assert_eq!(move_list(Czech, &game, &none), "Zatím žádný tah.");
+        assert_eq!(move_list(Czech, Numeric, &game, &none), "Zatím žádný tah.");
         for text in ["22-18", "11-15", "18x11"] {
             let m = crate::notation::parse_move(game.position(), rules, text)
                 .unwrap()
@@ -1091,11 +1205,11 @@ mod tests {
             game.play(m).unwrap();
         }
         assert_eq!(
-            move_list(Czech, &game, &none),
+            move_list(Czech, Numeric, &game, &none),
             "1. 22 na 18, 11 na 15. 2. 18 bere 11."
         );
         assert_eq!(
-            move_list(English, &game, &none),
+            move_list(English, Numeric, &game, &none),
             "1. 22 to 18, 11 to 15. 2. 18 takes 11."
         );
         // Variations in brackets after the move they replace, numbered as the list is; one in
@@ -1110,16 +1224,16 @@ mod tests {
         vars.extend(&game, &[b], mv(&p, "24-20"));
         vars.add(&game, &[b], 1, mv(&p, "21-17")).unwrap();
         assert_eq!(
-            move_list(Czech, &game, &vars),
+            move_list(Czech, Numeric, &game, &vars),
             "1. 22 na 18, 11 na 15 (varianta: 1… 9 na 13, 2. 24 na 20 (varianta: 2. 21 na 17)). \
              2. 18 bere 11."
         );
         assert_eq!(
-            move_list(English, &game, &vars),
+            move_list(English, Numeric, &game, &vars),
             "1. 22 to 18, 11 to 15 (variation: 1… 9 to 13, 2. 24 to 20 (variation: 2. 21 to 17)). \
              2. 18 takes 11."
         );
-        assert_eq!(last_move(Czech, &game), "Bílý: 18 bere 11");
+        assert_eq!(last_move(Czech, Numeric, &game), "Bílý: 18 bere 11");
         // What an annotator wrote: the glyphs in words, the comment as written.
         let written = crate::rules::Note {
             nags: vec![6, 19],
@@ -1177,11 +1291,11 @@ mod tests {
             crate::rules::SquareSet::EMPTY,
         );
         assert_eq!(
-            taken_back(Czech, &pos, rules, &m),
+            taken_back(Czech, Numeric, &pos, rules, &m),
             "Zapomněl jsi skákat! Tah 1 na 5 se vrací, černý musí skákat."
         );
         assert_eq!(
-            taken_back(English, &pos, rules, &m),
+            taken_back(English, Numeric, &pos, rules, &m),
             "You forgot to capture! 1 to 5 is taken back; black must capture."
         );
     }
@@ -1195,11 +1309,14 @@ mod tests {
             .into_iter()
             .find(|m| m.from().number() == 22 && m.to().number() == 18)
             .unwrap();
-        assert_eq!(hint(Czech, &pos, rules, &m), "Rada: 22 na 18");
-        assert_eq!(hint(English, &pos, rules, &m), "Hint: 22 to 18");
+        assert_eq!(hint(Czech, Numeric, &pos, rules, &m), "Rada: 22 na 18");
+        assert_eq!(hint(English, Numeric, &pos, rules, &m), "Hint: 22 to 18");
         let shot = rules.parse_fen("W:W22:B18").unwrap();
         let capture = shot.legal_moves(rules)[0];
-        assert_eq!(hint(Czech, &shot, rules, &capture), "Rada: 22 bere 15");
+        assert_eq!(
+            hint(Czech, Numeric, &shot, rules, &capture),
+            "Rada: 22 bere 15"
+        );
         assert_eq!(computer_to_move(Czech), "Na tahu je počítač.");
         assert_eq!(computer_to_move(English), "It is the computer's move.");
         assert_eq!(draw_answer(Czech, true), "Počítač remízu přijímá.");

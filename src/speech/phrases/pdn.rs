@@ -13,7 +13,7 @@ use crate::rules::{
     Color, FenError, PositionError, RuleSet, RuleSetError, UnknownVariant, Variant,
 };
 
-use super::errors::{counted, game_error, io_error, move_text_error};
+use super::errors::{MoveWords, counted, game_error, io_error, move_text_error};
 use super::{excerpt, piece_name, side_name};
 
 use Language::{Czech, English};
@@ -351,12 +351,18 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
             fen = excerpt(fen)
         ),
         (_, K::Rules(e)) => rule_set_error(lang, e),
-        (_, K::Move(e)) => move_text_error(lang, e),
+        (_, K::Move(e)) => move_text_error(lang, MoveWords::Written, e),
         (Czech, K::MainLine(e)) => {
-            format!("Hlavní variantu nelze přehrát. {}", game_error(lang, e))
+            format!(
+                "Hlavní variantu nelze přehrát. {}",
+                game_error(lang, MoveWords::Written, e)
+            )
         }
         (English, K::MainLine(e)) => {
-            format!("The main line cannot be replayed. {}", game_error(lang, e))
+            format!(
+                "The main line cannot be replayed. {}",
+                game_error(lang, MoveWords::Written, e)
+            )
         }
         (Czech, K::HuffSquare(sq)) => format!(
             "Příkaz [%huff {sq}] k odebrání kamene, který zapomněl skákat, neudává platné pole.",
@@ -369,35 +375,35 @@ pub fn pdn_error_kind(lang: Language, kind: &PdnErrorKind) -> String {
         ),
         (Czech, K::Huff { square, error }) => format!(
             "Kámen na poli {square} nelze odebrat za zapomenuté skákání ([%huff {square}]). {}",
-            game_error(lang, error),
+            game_error(lang, MoveWords::Written, error),
             square = excerpt(square)
         ),
         (English, K::Huff { square, error }) => format!(
             "The piece on square {square} cannot be removed for a forgotten capture \
              ([%huff {square}]). {}",
-            game_error(lang, error),
+            game_error(lang, MoveWords::Written, error),
             square = excerpt(square)
         ),
         (Czech, K::TakeBackMove { text, error }) => format!(
             "Tah {text} nelze vrátit za zapomenuté skákání ([%takeback {text}]). {}",
-            move_text_error(lang, error),
+            move_text_error(lang, MoveWords::Written, error),
             text = excerpt(text)
         ),
         (English, K::TakeBackMove { text, error }) => format!(
             "The move {text} cannot be taken back for a forgotten capture \
              ([%takeback {text}]). {}",
-            move_text_error(lang, error),
+            move_text_error(lang, MoveWords::Written, error),
             text = excerpt(text)
         ),
         (Czech, K::TakeBack { text, error }) => format!(
             "Tah {text} nelze vrátit za zapomenuté skákání ([%takeback {text}]). {}",
-            game_error(lang, error),
+            game_error(lang, MoveWords::Written, error),
             text = excerpt(text)
         ),
         (English, K::TakeBack { text, error }) => format!(
             "The move {text} cannot be taken back for a forgotten capture \
              ([%takeback {text}]). {}",
-            game_error(lang, error),
+            game_error(lang, MoveWords::Written, error),
             text = excerpt(text)
         ),
     }
@@ -873,6 +879,7 @@ mod tests {
             kind: PdnErrorKind::Move(MoveTextError::Illegal {
                 text: "21-14".into(),
                 legal: vec!["21-17".into(), "22-18".into()],
+                board: crate::rules::Board::Eight,
             }),
         };
         assert_eq!(
@@ -1222,6 +1229,7 @@ mod tests {
             K::Move(MoveTextError::Ambiguous {
                 text: "1x10".into(),
                 candidates: vec!["1x6x10".into(), "1x5x10".into()],
+                board: crate::rules::Board::Eight,
             }),
             K::MainLine(GameError::GameOver),
             K::HuffSquare("z9".into()),
@@ -1468,6 +1476,7 @@ mod tests {
                 error: MoveTextError::Illegal {
                     text: l(),
                     legal: vec!["1-5".into()],
+                    board: crate::rules::Board::Eight,
                 },
             },
             K::TakeBack {

@@ -9,19 +9,22 @@ use crate::dirs::FolderProblem;
 use crate::event::{Problem, Refusal, SettingField, SettingsDamage};
 use crate::game_file::{MAX_FILE, ReadError};
 use crate::language::Language;
+use crate::notation::Notation;
 
-use super::errors::{counted, game_error, io, move_text_error};
+use super::errors::{MoveWords, counted, game_error, io, move_text_error};
 use super::pdn::{fen_error, pdn_error as pdn, rule_set_error};
 use super::{computer_to_move, must_capture};
 
 use Language::{Czech, English};
 
-/// The words for a problem.
-pub fn problem(lang: Language, p: &Problem) -> String {
+/// The words for a problem; the moves a refusal names are said in `notation`, as every move
+/// is (a file's errors name them as the file writes them).
+pub fn problem(lang: Language, notation: Notation, p: &Problem) -> String {
+    let spoken = MoveWords::Spoken(notation);
     match p {
         Problem::Click(r) => refusal(lang, *r).into(),
-        Problem::Game(e) => game_error(lang, e),
-        Problem::MoveText(e) => move_text_error(lang, e),
+        Problem::Game(e) => game_error(lang, spoken, e),
+        Problem::MoveText(e) => move_text_error(lang, spoken, e),
         Problem::ComputerToMove => computer_to_move(lang).into(),
         Problem::NoDrawOffer => match lang {
             Czech => "Nikdo remízu nenabízí.".into(),
@@ -1056,12 +1059,12 @@ mod tests {
             most: 12,
         }));
         assert_eq!(
-            problem(Czech, &p),
+            problem(Czech, Notation::Numeric, &p),
             "Z tohoto postavení nelze začít. Bílý má na desce 13 kamenů, víc než 12, se kterými \
              tato pravidla začínají."
         );
         assert_eq!(
-            problem(English, &p),
+            problem(English, Notation::Numeric, &p),
             "A game cannot start from this position. White has 13 pieces, more than the 12 \
              these rules start with."
         );
@@ -1074,14 +1077,14 @@ mod tests {
         let p = Problem::Setup(FenError::BadSection("x".repeat(1 << 20)));
         let x40 = "x".repeat(40);
         assert_eq!(
-            problem(Czech, &p),
+            problem(Czech, Notation::Numeric, &p),
             format!(
                 "Z tohoto postavení nelze začít. Část „{x40}…“ má začínat barvou a dvojtečkou, \
                  například W: nebo B:."
             )
         );
         assert_eq!(
-            problem(English, &p),
+            problem(English, Notation::Numeric, &p),
             format!(
                 "A game cannot start from this position. The part “{x40}…” must start with a \
                  colour and a colon, such as W: or B:."
@@ -1089,11 +1092,11 @@ mod tests {
         );
         let p = Problem::ClipboardTooLong { limit: 1000 };
         assert_eq!(
-            problem(Czech, &p),
+            problem(Czech, Notation::Numeric, &p),
             "Text ve schránce je delší než 1000 znaků, a proto to není postavení."
         );
         assert_eq!(
-            problem(English, &p),
+            problem(English, Notation::Numeric, &p),
             "The clipboard text is longer than 1000 characters, so it is not a position."
         );
     }
@@ -1102,12 +1105,12 @@ mod tests {
     fn golden_speech_lost() {
         let p = Problem::SpeechLost("Value not received".into());
         assert_eq!(
-            problem(Czech, &p),
+            problem(Czech, Notation::Numeric, &p),
             "Hlas Dámy se odmlčel: řečový server přestal odpovídat a znovu se připojit \
              nepodařilo. Dáma to bude zkoušet dál (podrobnosti jsou v protokolu dama.log)."
         );
         assert_eq!(
-            problem(English, &p),
+            problem(English, Notation::Numeric, &p),
             "Dáma's voice was lost: the speech server stopped answering and could not be \
              reached again (Value not received). Dáma keeps trying."
         );
@@ -1119,6 +1122,7 @@ mod tests {
         let said = |lang, why| {
             problem(
                 lang,
+                Notation::Numeric,
                 &Problem::DataFolder {
                     dir: dir.clone(),
                     problem: why,
@@ -1180,11 +1184,12 @@ mod tests {
                 lang,
                 rules,
                 verbosity: crate::speech::phrases::Verbosity::Full,
+                notation: Notation::Numeric,
             };
             let (problems, events) = (every_problem(), every_event());
             let texts = problems
                 .iter()
-                .map(|p| problem(lang, p))
+                .map(|p| problem(lang, Notation::Numeric, p))
                 .chain(events.iter().map(|e| super::super::event(&cx, e)));
             for text in texts {
                 assert!(!text.trim().is_empty());

@@ -163,7 +163,7 @@ impl DamaApp {
     /// Adds a problem found at start to the status bar, after the one there (the settings and
     /// the autosave may both be damaged), and says it: now, or when the window gets its voice.
     pub(super) fn add_notice(&mut self, problem: &Problem) {
-        let text = phrases::problem(self.lang(), problem);
+        let text = phrases::problem(self.lang(), self.settings.notation, problem);
         // The screen reader gets it as the focus first settles; the own voice, when it comes.
         self.speak(&text, false, false);
         // (Before the first frame `speak` has kept it for the voice already.)

@@ -424,7 +424,7 @@ impl DamaApp {
             Command::NextPosition => self.apply(Change::Look(Target::Forward)),
             Command::LivePosition => self.apply(Change::Look(Target::Live)),
             Command::RepeatLastMove => {
-                let text = phrases::last_move(lang, self.doc.game());
+                let text = phrases::last_move(lang, self.settings.notation, self.doc.game());
                 self.announce(text, false, true);
             }
             Command::ReadPosition => {
@@ -438,7 +438,7 @@ impl DamaApp {
                     Some(editor) => editor.variant.rules(),
                     None => self.doc.game().rules(),
                 };
-                let text = phrases::legal_moves(lang, &pos, rules, &moves);
+                let text = phrases::legal_moves(lang, self.settings.notation, &pos, rules, &moves);
                 self.announce(text, false, true);
             }
             Command::ReadMaterial => {
@@ -457,7 +457,12 @@ impl DamaApp {
                 self.announce(text, false, true);
             }
             Command::ReadMoveList => {
-                let text = phrases::move_list(lang, self.doc.game(), self.doc.variations());
+                let text = phrases::move_list(
+                    lang,
+                    self.settings.notation,
+                    self.doc.game(),
+                    self.doc.variations(),
+                );
                 self.announce(text, false, true);
             }
             Command::MoveField => {

@@ -1231,8 +1231,13 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
                     None,
                 );
             });
-            ui.add(egui::Slider::new(&mut s.voice.rate, 0.0..=1.0).text(T::Rate.get(lang)));
-            ui.add(egui::Slider::new(&mut s.voice.volume, 0.0..=1.0).text(T::Volume.get(lang)));
+            ui.add(
+                percent_slider(lang, &mut s.voice.rate, 0.0..=100.0, 1.0).text(T::Rate.get(lang)),
+            );
+            ui.add(
+                percent_slider(lang, &mut s.voice.volume, 0.0..=100.0, 1.0)
+                    .text(T::Volume.get(lang)),
+            );
         });
         ui.end_row();
         ui.label(T::Sounds.get(lang));
@@ -1244,7 +1249,8 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
             describe(ui, &on, what);
             ui.add_enabled(
                 s.sounds,
-                egui::Slider::new(&mut s.sound_volume, 0.0..=1.0).text(T::SoundVolume.get(lang)),
+                percent_slider(lang, &mut s.sound_volume, 0.0..=100.0, 1.0)
+                    .text(T::SoundVolume.get(lang)),
             );
         });
         ui.end_row();
@@ -1258,7 +1264,7 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
             ],
         );
         let label = ui.label(T::Zoom.get(lang));
-        ui.add(egui::Slider::new(&mut s.zoom, 1.0..=3.0).step_by(0.25))
+        ui.add(percent_slider(lang, &mut s.zoom, 100.0..=300.0, 25.0))
             .labelled_by(label.id);
         ui.end_row();
         let label = ui.label(T::EngineThreads.get(lang));
@@ -1269,4 +1275,25 @@ fn settings_ui(ui: &mut Ui, lang: Language, s: &mut Settings, voices: &[String])
         ui.end_row();
     });
     *s != before
+}
+
+/// A slider for a share kept as a fraction (`1.0` is 100 %), shown, typed and handed to the
+/// screen reader as whole percent ([`i18n::percent`]): AT-SPI gives Orca only the slider's
+/// number, which it would say "0.5" to a Czech user; "50" is the same in both languages.
+/// `range` and `step` are in percent.
+fn percent_slider(
+    lang: Language,
+    share: &mut f32,
+    range: std::ops::RangeInclusive<f64>,
+    step: f64,
+) -> egui::Slider<'_> {
+    egui::Slider::from_get_set(range, move |set| {
+        if let Some(percent) = set {
+            *share = (percent / 100.0) as f32;
+        }
+        (f64::from(*share) * 100.0).round()
+    })
+    .step_by(step)
+    .custom_formatter(move |n, _| i18n::percent(lang, n))
+    .custom_parser(i18n::read_percent)
 }

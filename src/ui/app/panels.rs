@@ -445,7 +445,14 @@ impl DamaApp {
                     Some(editor) => editor.variant.rules(),
                     None => self.doc.game().rules(),
                 };
-                let words = analysis::analysis(lang, &pos, rules, report.score, &report.pv);
+                let words = analysis::analysis(
+                    lang,
+                    self.settings.notation,
+                    &pos,
+                    rules,
+                    report.score,
+                    &report.pv,
+                );
                 let text = match analysis::score_short(lang, &pos, report.score) {
                     Some(score) => format!("{score} · {words}"),
                     None => words,

@@ -101,10 +101,13 @@ impl DamaApp {
             Some(next) => {
                 let at = line.positions[line.base + spot.ply];
                 let later = line.moves.len() - line.base - spot.ply;
+                let cx = crate::speech::phrases::Context {
+                    rules: self.doc.game().rules(),
+                    ..self.words()
+                };
                 let question = crate::speech::phrases::branch_question(
-                    self.lang(),
+                    &cx,
                     &at,
-                    self.doc.game().rules(),
                     &mv,
                     &next,
                     later,
@@ -301,6 +304,7 @@ impl DamaApp {
         };
         let question = crate::speech::phrases::remove_variation_question(
             self.lang(),
+            self.settings.notation,
             &v.line.positions[v.line.base],
             self.doc.game().rules(),
             &variation.moves[0],
