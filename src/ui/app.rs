@@ -274,6 +274,8 @@ pub struct DamaApp {
     focus_board_text: bool,
     /// What had the focus as the screen reader was last handed words, and since when.
     reader_focus: (Option<egui::Id>, Instant),
+    /// The move field's text as the screen reader was last handed words (a hash of it).
+    reader_field: u64,
     /// The sound cues' player (opens the sound device on the first cue).
     sounds: Box<dyn crate::sound::Player>,
     /// That sounds cannot be played has been said (once a run).
@@ -391,6 +393,7 @@ impl DamaApp {
             sound_problem_shown: false,
             last_preview: None,
             reader_focus: (None, Instant::now()),
+            reader_field: 0,
             reader_settle: Duration::from_millis(300),
             reader_by_description: READER_BY_DESCRIPTION,
         }
@@ -570,8 +573,18 @@ impl DamaApp {
             return;
         }
         let focused = ctx.memory(|m| m.focused());
-        if focused != self.reader_focus.0 {
+        // A move typed and played empties the field: Orca 46+ reads the field again as its
+        // text changes and takes the description it finds then as already said, so the words
+        // wait for the field to rest as they wait for the focus.
+        let field = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            self.move_text.hash(&mut h);
+            h.finish()
+        };
+        if focused != self.reader_focus.0 || field != self.reader_field {
             self.reader_focus = (focused, Instant::now());
+            self.reader_field = field;
         }
         // Where the focus has just moved (a dialog closed, the board as text hidden), the
         // screen reader reads the newly focused widget first: the words wait until it has.
