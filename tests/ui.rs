@@ -971,3 +971,30 @@ fn combo_lists_as_on_the_desktop() {
     let intl = "International draughts".to_string();
     assert_eq!(choice(&h), (Some(intl.clone()), vec![intl]));
 }
+
+/// The focus never ends on the bare window after a dialog that followed another: Discard on
+/// the unsaved-changes question after the new-game dialog, and Escape on it, put it on the
+/// board (it went to the first dialog's Start button, gone, and Orca said "rám").
+#[test]
+fn after_two_dialogs_the_focus_is_on_the_board() {
+    use egui::accesskit::Role;
+    for answer in ["Discard", "Escape"] {
+        let mut h = app_with(english(Variant::Czech));
+        h.run();
+        click(&mut h, 22);
+        click(&mut h, 18);
+        h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+        h.run();
+        h.get_by_label("Start").click();
+        h.run();
+        if answer == "Escape" {
+            h.key_press(Key::Escape);
+        } else {
+            h.get_by_label("Discard").click();
+        }
+        h.run();
+        h.run();
+        let focused = h.get_by(|n| n.is_focused());
+        assert_eq!(focused.accesskit_node().role(), Role::Cell, "{answer}");
+    }
+}

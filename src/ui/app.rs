@@ -175,6 +175,17 @@ pub enum Dialog {
 /// and a description change they do not.
 pub const READER_BY_DESCRIPTION: bool = cfg!(all(unix, not(target_os = "macos")));
 
+/// How long words handed to the screen reader stay the focused widget's description.
+pub const READER_HOLD: Duration = Duration::from_secs(2);
+
+/// The widget whose description carries words for the screen reader: the focused one, the
+/// window when none has the focus.
+fn reader_target(ctx: &Context) -> egui::Id {
+    ctx.memory(|m| m.focused())
+        .filter(|&id| ctx.has_accesskit_node(id))
+        .unwrap_or_else(egui::accesskit_root_id)
+}
+
 /// The last announcement: shown in the status bar, and spoken with Dáma's own voice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
@@ -218,6 +229,9 @@ pub struct DamaApp {
     focus_move_field: bool,
     /// Which dialog was shown last frame (a new one is announced and focuses its first field).
     last_dialog: Option<std::mem::Discriminant<Dialog>>,
+    /// `last_dialog` as this frame's dialog began: none when it opened on the
+    /// window, not after another dialog.
+    last_dialog_before: Option<std::mem::Discriminant<Dialog>>,
     /// Frames the dialog has been shown, from 0.
     dialog_frames: u32,
     /// How many dialogs have opened: each opening is a dialog of its own for the screen
@@ -276,6 +290,8 @@ pub struct DamaApp {
     reader_focus: (Option<egui::Id>, Instant),
     /// The move field's text as the screen reader was last handed words (a hash of it).
     reader_field: u64,
+    /// The words handed over as a description: the widget, the words, since when.
+    described: Option<(egui::Id, String, Instant)>,
     /// The sound cues' player (opens the sound device on the first cue).
     sounds: Box<dyn crate::sound::Player>,
     /// That sounds cannot be played has been said (once a run).
@@ -366,6 +382,7 @@ impl DamaApp {
             focus_move_field: false,
             start_speech_engine: false,
             last_dialog: None,
+            last_dialog_before: None,
             dialog_frames: 0,
             dialogs_opened: 0,
             worker: None,
@@ -394,6 +411,7 @@ impl DamaApp {
             last_preview: None,
             reader_focus: (None, Instant::now()),
             reader_field: 0,
+            described: None,
             reader_settle: Duration::from_millis(300),
             reader_by_description: READER_BY_DESCRIPTION,
         }
@@ -600,10 +618,20 @@ impl DamaApp {
             return;
         };
         if self.reader_by_description {
-            let target = focused
-                .filter(|&id| ctx.has_accesskit_node(id))
-                .unwrap_or_else(egui::accesskit_root_id);
-            ctx.accesskit_node_builder(target, |node| node.set_description(text));
+            let target = reader_target(ctx);
+            // The same words again are a change too: every other time they end in an
+            // invisible space.
+            let text = match &self.described {
+                Some((t, old, _)) if *t == target && old.trim_end_matches('\u{a0}') == text => {
+                    if old.ends_with('\u{a0}') {
+                        text
+                    } else {
+                        format!("{text}\u{a0}")
+                    }
+                }
+                _ => text,
+            };
+            self.described = Some((target, text, Instant::now()));
         } else {
             // The same words twice are a change too: a live region is read when its text
             // changes, so every other one ends in an invisible space.
@@ -611,6 +639,24 @@ impl DamaApp {
             self.live_text = Some((text, flip));
         }
         ctx.request_repaint();
+    }
+
+    /// Keeps the words last handed over as the focused widget's description for a while
+    /// ([`READER_HOLD`]), and takes them away when the focus moves. Orca reads its events in
+    /// its own time: a description set and cleared again before it gets to them was dropped as
+    /// outdated (Orca 48: "obsoleted by"), and "Zrušeno." after a dialog was unheard.
+    fn hold_description(&mut self, ctx: &Context) {
+        let Some((target, text, since)) = &self.described else {
+            return;
+        };
+        if *target != reader_target(ctx) || since.elapsed() >= READER_HOLD {
+            self.described = None;
+            ctx.request_repaint();
+            return;
+        }
+        let left = READER_HOLD.saturating_sub(since.elapsed());
+        ctx.accesskit_node_builder(*target, |node| node.set_description(text.clone()));
+        ctx.request_repaint_after(left);
     }
 
     /// Why something did not happen, said; a refused move or action also sounds.
@@ -1040,6 +1086,7 @@ impl DamaApp {
         }
         self.name_window(&ctx);
         self.hand_to_reader(&ctx);
+        self.hold_description(&ctx);
         if self.allow_close && ctx.input(|i| i.viewport().close_requested()) {
             self.save_settings();
         } else if self.allow_close {

@@ -51,6 +51,8 @@ STEPS = [
     # The path in the field is to be read back (not yet: issue 42, item 4).
     ("Ctrl+S", ["ctrl+s"], ["Uložit", ".pdn"]),
     ("Escape (save)", ["Escape"], ["Zrušeno"]),
+    # Last, so that Orca has written all of the above to its log before it is stopped.
+    ("F6", ["F6"], ["Na tahu je"]),
 ]
 
 
@@ -109,7 +111,7 @@ def main():
         # A loaded machine may take long to show the window and Orca to read it.
         wait_quiet(first=20.0, limit=30.0) if i == 0 else wait_quiet()
     # Orca writes its log in its own time: each utterance goes to the step it followed.
-    time.sleep(2)
+    time.sleep(3)
     said, _ = heard(0)
     failures, times = [], []
     for i, (name, keys, expect) in enumerate(STEPS):

@@ -40,6 +40,7 @@ impl DamaApp {
             return;
         };
         let kind = std::mem::discriminant(&dialog);
+        self.last_dialog_before = self.last_dialog;
         let fresh = self.last_dialog != Some(kind);
         self.dialogs_opened += u64::from(fresh);
         self.dialog_frames = if fresh { 0 } else { self.dialog_frames + 1 };
@@ -69,7 +70,11 @@ impl DamaApp {
             // closes); the screen reader reads the dialog itself as the focus enters it.
             let text = phrases::events::join([title.clone(), question.clone().unwrap_or_default()]);
             self.say(text, false, true, true);
-            self.focus_before_dialog = ctx.memory(|m| m.focused());
+            // A dialog that follows another (the unsaved-changes question, then Save) gives the
+            // focus back to where the first found it, not to a button of the one gone.
+            if self.last_dialog_before.is_none() {
+                self.focus_before_dialog = ctx.memory(|m| m.focused());
+            }
         }
         let mut keep = Some(dialog);
         // How the dialog was left without an answer: cancelled or closed.
@@ -120,7 +125,9 @@ impl DamaApp {
         }
         if self.dialog.is_none() {
             // Back where the focus was, or to the board where it was nowhere.
-            let id = match self.focus_before_dialog.take() {
+            // Only to a widget the window still has (a panel's button may be gone).
+            let there = |id: egui::Id| ctx.viewport(|v| v.prev_pass.widgets.get(id).is_some());
+            let id = match self.focus_before_dialog.take().filter(|&id| there(id)) {
                 Some(id) => {
                     ctx.memory_mut(|m| m.request_focus(id));
                     id
@@ -1106,11 +1113,21 @@ pub(super) fn combo<V: PartialEq + Clone>(
     // along: a list added anew would be announced as a list of one.
     let list = button.with("dama-choice-list");
     let choice = list.with(0);
+    // Where the box is (every node has its place on the screen).
+    let r = response.rect;
+    let bounds = egui::accesskit::Rect {
+        x0: r.min.x.into(),
+        y0: r.min.y.into(),
+        x1: r.max.x.into(),
+        y1: r.max.y.into(),
+    };
     adopt(&ctx, button, list, |n| {
-        n.set_role(egui::accesskit::Role::ListBox)
+        n.set_role(egui::accesskit::Role::ListBox);
+        n.set_bounds(bounds);
     });
     adopt(&ctx, list, choice, |n| {
         n.set_role(egui::accesskit::Role::ListBoxOption);
+        n.set_bounds(bounds);
         n.set_label(shown);
         n.set_selected(true);
     });
