@@ -408,7 +408,10 @@ pub enum Look {
         mark: Option<Mark>,
     },
     /// The current position again.
-    Live,
+    Live {
+        /// The game's last move, where the board stepped forward onto it.
+        onto: Option<Box<Look>>,
+    },
     /// The position after ply `ply` (from 1) of a variation of `len` plies.
     Variation {
         /// How deep it is: 1 for a variation to the game's own moves.

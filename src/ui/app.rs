@@ -300,8 +300,8 @@ pub struct DamaApp {
     last_preview: Option<Instant>,
     /// How long the focus must rest on a widget before words are handed to the screen reader
     /// there: Orca presents a newly focused widget with its description as it is when Orca gets
-    /// to it (some 80 ms later), and then again as the description changes; words handed over
-    /// sooner are said twice.
+    /// to it (some 80 ms later, 400 ms on a busy machine), and then again as the description
+    /// changes; words handed over sooner are said twice.
     pub reader_settle: Duration,
     /// Whether words reach the screen reader as the focused widget's description rather than
     /// through the live region: [`READER_BY_DESCRIPTION`] (tests try the other channel too).
@@ -412,7 +412,7 @@ impl DamaApp {
             reader_focus: (None, Instant::now()),
             reader_field: 0,
             described: None,
-            reader_settle: Duration::from_millis(300),
+            reader_settle: Duration::from_millis(600),
             reader_by_description: READER_BY_DESCRIPTION,
         }
     }

@@ -20,7 +20,15 @@ from datetime import datetime
 OUT = sys.argv[1]
 LOG = os.path.join(OUT, "orca-debug.out")
 WID = os.environ["WID"]
-LINE = re.compile(r"^(\d\d):(\d\d):(\d\d\.\d+) - SPEECH DISPATCHER: Speaking '(<speak>.*)'")
+# An utterance: as SSML (Orca also logs a string's plain form, which would count it twice), or
+# a single character, which has only its plain form.
+LINE = re.compile(
+    r"^(\d\d):(\d\d):(\d\d\.\d+) - SPEECH DISPATCHER: Speaking '(<speak>.*?|.*?' as char)'?\s*$"
+)
+
+# The Orca that runs: its major version.
+ORCA = int(re.search(r"(\d+)\.", subprocess.run(
+    ["orca", "--version"], capture_output=True, text=True).stdout).group(1))
 
 # (keys, phrases each to be heard exactly once; None: something is to be heard)
 STEPS = [
@@ -43,7 +51,12 @@ STEPS = [
     ("Escape (list)", ["Escape"], ["Pravidla kombo box"]),
     ("Escape (dialog)", ["Escape"], ["Zrušeno"]),
     ("Ctrl+M", ["ctrl+m"], ["Tah"]),
-    ("22-18 Enter", ["type:22-18", "Return"], ["22 na 18"]),
+    ("type 22-18", ["type:22-18"], []),
+    # A caret move reads the character it moves over. Orca 43 gets no key events from
+    # xdotool under Xvfb (its log has none), and says a caret move only after a key it saw: it
+    # is asked for nothing here (its braille line shows "Tah 22-18" as the caret moves).
+    ("Left", ["Left"], ["8"] if ORCA >= 46 else []),
+    ("Enter", ["Return"], ["22 na 18"]),
     ("F3", ["F3"], None),
     ("Ctrl+Z", ["ctrl+z"], ["Vrácen tah"]),
     ("Ctrl+Shift+D", ["ctrl+shift+d"], ["nabízí remízu"]),
@@ -51,6 +64,13 @@ STEPS = [
     # The path in the field is to be read back (not yet: issue 42, item 4).
     ("Ctrl+S", ["ctrl+s"], ["Uložit", ".pdn"]),
     ("Escape (save)", ["Escape"], ["Zrušeno"]),
+    # A game reviewed and stepped through.
+    ("22-18 again", ["ctrl+m", "type:22-18", "Return"], ["22 na 18"]),
+    ("11-15", ["type:11-15", "Return"], ["11 na 15"]),
+    ("Ctrl+R", ["ctrl+r"], None),
+    ("Ctrl+Home", ["ctrl+Home"], None),
+    ("Ctrl+Right", ["ctrl+Right"], ["22 na 18"]),
+    ("Ctrl+Right", ["ctrl+Right"], ["11 na 15"]),
     # Last, so that Orca has written all of the above to its log before it is stopped.
     ("F6", ["F6"], ["Na tahu je"]),
 ]
@@ -71,6 +91,8 @@ def heard(offset):
         m = LINE.match(raw)
         if m:
             h, mi, s, ssml = m.groups()
+            if ssml.endswith("' as char"):
+                ssml = ssml[: -len("' as char")]
             text = html.unescape(re.sub(r"<[^>]+>", "", ssml)).strip()
             if text:
                 said.append((int(h) * 3600 + int(mi) * 60 + float(s), text))

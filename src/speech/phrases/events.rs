@@ -695,10 +695,17 @@ fn looked(cx: &Context<'_>, look: &Look) -> String {
                 ),
             }
         }
-        Look::Live => match lang {
+        Look::Live { onto: None } => match lang {
             Czech => "Zpět v aktuální pozici.".into(),
             English => "Back at the current position.".into(),
         },
+        Look::Live { onto: Some(last) } => {
+            let last = looked(cx, last);
+            match lang {
+                Czech => format!("{last} Aktuální pozice."),
+                English => format!("{last} The current position."),
+            }
+        }
         Look::Variation {
             depth,
             index,
@@ -847,6 +854,27 @@ mod tests {
         assert_eq!(
             say(Czech, looked(None)),
             "Po 1. tahu bílého: 31 na 27 (1 z 2)."
+        );
+        // Stepping forward onto the game's last move says the move too.
+        let onto = |mark| {
+            let Event::Looked(after) = looked(mark) else {
+                unreachable!()
+            };
+            Event::Looked(Look::Live {
+                onto: Some(Box::new(after)),
+            })
+        };
+        assert_eq!(
+            say(Czech, onto(Some(Mark::Mistake))),
+            "Po 1. tahu bílého: 31 na 27, chyba (1 z 2). Aktuální pozice."
+        );
+        assert_eq!(
+            say(English, onto(None)),
+            "After White's move 1: 31 to 27 (1 of 2). The current position."
+        );
+        assert_eq!(
+            say(Czech, Event::Looked(Look::Live { onto: None })),
+            "Zpět v aktuální pozici."
         );
         let edge = crate::event::Problem::BoardEdge;
         assert_eq!(

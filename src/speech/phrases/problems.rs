@@ -807,7 +807,7 @@ mod tests {
                 entered: true,
                 mark: Some(crate::engine::review::Mark::Blunder),
             }),
-            Event::Looked(Look::Live),
+            Event::Looked(Look::Live { onto: None }),
             Event::DrawOffered {
                 by: Color::White,
                 keys: Some(["Ctrl+Shift+A".into(), "Ctrl+Shift+N".into()]),

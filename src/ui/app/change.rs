@@ -296,28 +296,34 @@ impl DamaApp {
         }
         .filter(|&p| p < plies);
         let entered = now.is_none() && to.is_some();
-        let look = match to {
-            None => Look::Live,
-            Some(0) => Look::Start { plies, entered },
-            Some(ply) => {
-                // Move numbers count pairs from the rule set's first player, as the list does.
-                let offset = usize::from(game.start().side_to_move() != game.rules().first);
-                Look::After {
-                    ply,
-                    plies,
-                    number: (ply - 1 + offset) / 2 + 1,
-                    before: *game.position_at(ply - 1).expect("a position per move"),
-                    mv: game.moves()[ply - 1],
-                    entered,
-                    mark: self
-                        .view
-                        .review
-                        .as_ref()
-                        .and_then(|r| r.get(ply - 1))
-                        .map(|j| j.mark)
-                        .filter(|&m| m != Mark::Good),
-                }
+        // The position after ply `ply`, as stepping onto it says it.
+        let after = |ply: usize, entered: bool| {
+            // Move numbers count pairs from the rule set's first player, as the list does.
+            let offset = usize::from(game.start().side_to_move() != game.rules().first);
+            Look::After {
+                ply,
+                plies,
+                number: (ply - 1 + offset) / 2 + 1,
+                before: *game.position_at(ply - 1).expect("a position per move"),
+                mv: game.moves()[ply - 1],
+                entered,
+                mark: self
+                    .view
+                    .review
+                    .as_ref()
+                    .and_then(|r| r.get(ply - 1))
+                    .map(|j| j.mark)
+                    .filter(|&m| m != Mark::Good),
             }
+        };
+        let look = match to {
+            // Stepped forward onto the last move: that move, and that this is the game now.
+            None if matches!(target, Target::Forward) && plies > 0 => Look::Live {
+                onto: Some(Box::new(after(plies, false))),
+            },
+            None => Look::Live { onto: None },
+            Some(0) => Look::Start { plies, entered },
+            Some(ply) => after(ply, entered),
         };
         self.view.picker.clear();
         self.view.ply = to;
