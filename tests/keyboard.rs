@@ -785,3 +785,53 @@ fn ctrl_m_is_said_once_to_the_screen_reader() {
     assert_eq!(h.state().announcement(), said);
     assert_eq!(ctrl_m(&mut h), 1, "in the field");
 }
+
+/// Ctrl+F6 goes round the parts of the window, as F6 does in GTK programs: the board, the side
+/// panel, the move field, the move list, and back; Ctrl+Shift+F6 the other way. With the
+/// position editor open: the board and the editor's panel. (The editor's panel took some 56
+/// Tabs.)
+#[test]
+fn ctrl_f6_goes_round_the_parts_of_the_window() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT;
+    let mut h = common::app_with(common::settings(
+        Language::English,
+        dama::rules::Variant::Czech,
+    ));
+    h.run();
+    common::click(&mut h, 22);
+    common::click(&mut h, 18);
+    let focused = |h: &Harness<'_, DamaApp>| {
+        let n = h.get_by(|n| n.is_focused());
+        let n = n.accesskit_node();
+        (n.role(), n.label().unwrap_or_default())
+    };
+    let key = |h: &mut Harness<'_, DamaApp>, mods: Modifiers| {
+        h.key_press_modifiers(mods, Key::F6);
+        h.run();
+    };
+    h.key_press(Key::ArrowUp);
+    h.run();
+    assert_eq!(focused(&h).0, Role::Cell);
+    let ctrl = Modifiers::COMMAND;
+    key(&mut h, ctrl);
+    assert_eq!(focused(&h), (Role::Button, "Starting position".to_string()));
+    key(&mut h, ctrl);
+    assert_eq!(focused(&h), (Role::TextInput, "Move".to_string()));
+    key(&mut h, ctrl);
+    assert_eq!(focused(&h).1, "22-18", "the move shown");
+    key(&mut h, ctrl);
+    assert_eq!(focused(&h).0, Role::Cell);
+    key(&mut h, ctrl | Modifiers::SHIFT);
+    assert_eq!(focused(&h).1, "22-18");
+    key(&mut h, ctrl | Modifiers::SHIFT);
+    assert_eq!(focused(&h).1, "Move");
+    // The editor: its panel, then the board again.
+    h.key_press_modifiers(ctrl, Key::E);
+    h.run();
+    assert_eq!(focused(&h).0, Role::Cell);
+    key(&mut h, ctrl);
+    assert_eq!(focused(&h), (Role::ComboBox, "Rules".to_string()));
+    key(&mut h, ctrl);
+    assert_eq!(focused(&h).0, Role::Cell);
+}

@@ -278,6 +278,8 @@ pub struct DamaApp {
     disk_seen: Option<Option<crate::collection::Stamp>>,
     /// The menus' keyboard.
     menus: menus::MenuKeys,
+    /// Where Ctrl+F6 goes in the side panel, as last drawn.
+    regions: input::Regions,
     /// Whether the focus has been put on the board at the start.
     focus_placed: bool,
     /// Whether the window is laid out for a short window (300 %): status beside the board.
@@ -402,6 +404,7 @@ impl DamaApp {
             window_focused: None,
             disk_seen: None,
             menus: menus::MenuKeys::default(),
+            regions: input::Regions::default(),
             focus_placed: false,
             compact: false,
             board_text_rows: Vec::new(),

@@ -107,6 +107,12 @@ commands! {
     ReadMoveList => ReadMoveList, NONE + F7;
     /// Put the cursor in the move field.
     MoveField => MoveFieldCommand, CTRL + M;
+    /// Go to the next part of the window: the board, the side panel (or the position
+    /// editor's), the move field, the move list (as F6 does in GTK programs; F6 itself says
+    /// whose turn it is).
+    NextRegion => NextRegion, CTRL + F6;
+    /// Go to the part of the window before.
+    PreviousRegion => PreviousRegion, CTRL_SHIFT + F6;
     /// Show the keyboard help.
     Help => KeyboardHelp, NONE + F1;
     /// Claim the opponent's forgotten capture (table rules).

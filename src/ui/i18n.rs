@@ -144,6 +144,8 @@ texts! {
     WhoseTurn => "Kdo je na tahu", "Whose turn";
     ReadMoveList => "Přečíst zápis partie", "Read the move list";
     MoveFieldCommand => "Zadat tah z klávesnice", "Type a move";
+    NextRegion => "Další část okna", "Next part of the window";
+    PreviousRegion => "Předchozí část okna", "Previous part of the window";
     KeyboardHelp => "Klávesové zkratky", "Keyboard shortcuts";
     MoveField => "Tah", "Move";
     MoveFieldHint => "např. 32-28, 3228, c3-d4", "e.g. 32-28, 3228, c3-d4";

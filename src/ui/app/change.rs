@@ -480,6 +480,8 @@ impl DamaApp {
                 let text = phrases::events(&self.words(), &[Event::MoveField]);
                 self.say(text, false, true, moving);
             }
+            Command::NextRegion => self.next_region(ctx, true),
+            Command::PreviousRegion => self.next_region(ctx, false),
             Command::Help => self.dialog = Some(Dialog::Help),
             Command::Claim => self.apply(Change::Claim(Mover::Person)),
             Command::Hint if self.exercises.is_some() => self.problem_hint(),

@@ -1010,6 +1010,7 @@ fn radio_row<'a, V: PartialEq + Copy>(
 /// (selected or not) for the screen reader. As in GTK, the list opens on the current choice,
 /// each opening is a list of its own (Orca 43 is silent on objects it saw go away), Enter on a
 /// choice takes it and Escape closes the list alone; either way the focus goes back to the box.
+/// Returns the box's id.
 pub(super) fn combo<V: PartialEq + Clone>(
     ui: &mut Ui,
     salt: impl std::hash::Hash + std::fmt::Debug,
@@ -1018,7 +1019,7 @@ pub(super) fn combo<V: PartialEq + Clone>(
     current: &mut V,
     choices: &[(V, String)],
     width: Option<f32>,
-) {
+) -> egui::Id {
     let shown = choices
         .iter()
         .find(|(v, _)| v == current)
@@ -1131,6 +1132,7 @@ pub(super) fn combo<V: PartialEq + Clone>(
         n.set_label(shown);
         n.set_selected(true);
     });
+    button
 }
 
 /// Builds the accessibility node `child` under `parent` (egui puts a node that is no widget's

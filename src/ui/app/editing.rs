@@ -181,7 +181,7 @@ impl DamaApp {
         ui.heading(T::PositionEditor.get(lang));
         let label = ui.label(T::RuleSet.get(lang));
         let choices = Variant::ALL.map(|v| (v, i18n::rules_name(lang, v.rules()).to_string()));
-        combo(
+        self.regions.panel = Some(combo(
             ui,
             "editor-rules",
             label.id,
@@ -189,7 +189,7 @@ impl DamaApp {
             &mut variant,
             &choices,
             None,
-        );
+        ));
         ui.label(T::EditorToMove.get(lang));
         ui.horizontal_wrapped(|ui| {
             for c in Color::ALL {

@@ -214,3 +214,61 @@ impl DamaApp {
         self.tell(&[Event::Cursor(view)], true);
     }
 }
+
+/// The widgets that stand for the parts of the side panel, as last drawn: where Ctrl+F6 puts
+/// the focus.
+#[derive(Default)]
+pub(super) struct Regions {
+    /// The panel's first control: the first navigation button, or the position editor's rule
+    /// set.
+    pub panel: Option<egui::Id>,
+    /// The move list's move shown (the last move when the board shows the current position).
+    pub moves: Option<egui::Id>,
+    /// Every move of the list, to tell that the focus is in it.
+    pub all_moves: Vec<egui::Id>,
+}
+
+impl DamaApp {
+    /// Ctrl+F6 and Ctrl+Shift+F6: the focus to the next (or previous) part of the window, in
+    /// the order board, side panel, move field, move list; with the editor open, the board and
+    /// its panel. The screen reader reads the widget the focus lands on.
+    pub(super) fn next_region(&mut self, ctx: &Context, forward: bool) {
+        let board = square_id(self.cursor_square());
+        let field = super::panels::move_field_id();
+        let mut parts = vec![Some(board), self.regions.panel];
+        if self.editor.is_none() {
+            parts.push(Some(field));
+            parts.push(self.regions.moves);
+        }
+        let parts: Vec<egui::Id> = parts.into_iter().flatten().collect();
+        let focused = ctx.memory(|m| m.focused());
+        let here = focused.and_then(|f| {
+            if self.regions.all_moves.contains(&f) {
+                parts.iter().position(|&p| Some(p) == self.regions.moves)
+            } else if self
+                .shown_position()
+                .board()
+                .all_squares()
+                .any(|sq| square_id(sq) == f)
+            {
+                Some(0)
+            } else {
+                parts.iter().position(|&p| p == f)
+            }
+        });
+        let n = parts.len();
+        let to = match (here, forward) {
+            (Some(i), true) => (i + 1) % n,
+            (Some(i), false) => (i + n - 1) % n,
+            // From elsewhere in the panel (a button, the analysis): on to the move field, or
+            // back to the board.
+            (None, true) => parts.iter().position(|&p| p == field).unwrap_or(0),
+            (None, false) => 0,
+        };
+        if to == 0 {
+            self.focus_board(ctx);
+        } else {
+            ctx.memory_mut(|m| m.request_focus(parts[to]));
+        }
+    }
+}

@@ -369,6 +369,8 @@ impl DamaApp {
                 app.menu_item(ui, Command::DeleteVariation, in_variation);
                 ui.separator();
                 app.menu_item(ui, Command::MoveField, true);
+                app.menu_item(ui, Command::NextRegion, true);
+                app.menu_item(ui, Command::PreviousRegion, true);
                 ui.separator();
                 app.menu_item(ui, Command::Settings, true);
             });

@@ -166,6 +166,7 @@ impl DamaApp {
             }
         }
         // Wrapped: at 300 % beside the board the four buttons are wider than the panel.
+        let mut first_button = None;
         ui.horizontal_wrapped(|ui| {
             for (c, icon) in [
                 (Command::FirstPosition, "|<"),
@@ -174,6 +175,7 @@ impl DamaApp {
                 (Command::LivePosition, ">|"),
             ] {
                 let b = ui.button(icon).on_hover_text(c.text().get(lang));
+                first_button.get_or_insert(b.id);
                 let label = c.text().get(lang).to_string();
                 b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
                 if b.clicked() {
@@ -181,6 +183,7 @@ impl DamaApp {
                 }
             }
         });
+        self.regions.panel = first_button;
         let can_hint = self.doc.game().outcome().is_none() && self.doc.computer_to_move().is_none();
         if ui
             .add_enabled(
@@ -260,6 +263,9 @@ impl DamaApp {
             .collect();
         let mut look_spot = None;
         let mut look = None;
+        // The move list's part for Ctrl+F6: the move shown, else the last.
+        let mut moves_anchor = None;
+        let mut all_moves = Vec::new();
         // A row per move number: the first player's ply and the second's.
         let rows = (plies + offset).div_ceil(2);
         let row_plies =
@@ -305,6 +311,10 @@ impl DamaApp {
                 };
                 if item.clicked() {
                     look = Some(ply + 1);
+                }
+                all_moves.push(item.id);
+                if shown || moves_anchor.is_none() {
+                    moves_anchor = Some(item.id);
                 }
             }
         };
@@ -389,6 +399,8 @@ impl DamaApp {
                 }
             });
         }
+        self.regions.moves = moves_anchor;
+        self.regions.all_moves = all_moves;
         if let Some(ply) = look {
             self.apply(Change::Look(Target::Ply(ply)));
         }
