@@ -303,12 +303,19 @@ fn the_forgotten_capture_claimed_in_the_window() {
     press(&mut h, Key::F9);
     assert_eq!(
         voice.spoken().last().unwrap(),
-        "Zapomněl jsi skákat! Vyberte, který kámen odebrat: 28, 30, 31."
+        "Zapomněl jsi skákat! Vyberte šipkami a Enterem, který kámen odebrat: 28, 30, 31."
     );
+    // The choice is made on the board: the focus is there, on the first of them.
+    {
+        use egui_kittest::kittest::NodeT;
+        let focused = h.get_by(|n| n.is_focused());
+        let name = focused.accesskit_node().label().unwrap_or_default();
+        assert!(name.starts_with("28, "), "{name}");
+    }
     click(&mut h, 29);
     assert_eq!(
         voice.spoken().last().unwrap(),
-        "Zapomněl jsi skákat! Vyberte, který kámen odebrat: 28, 30, 31.",
+        "Zapomněl jsi skákat! Vyberte šipkami a Enterem, který kámen odebrat: 28, 30, 31.",
         "not an offender: asked again"
     );
     click(&mut h, 31);

@@ -110,6 +110,9 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &["Type a move, for example 32-28, and press Enter."],
     ),
     ("out of the move field", &[], &[]),
+    // Ctrl+F6 moves the focus, which the screen reader reads: nothing is said besides.
+    ("next part of the window", &[], &[]),
+    ("previous part of the window", &[], &[]),
     ("cursor", &["19, f4, prázdné"], &["19, f4, empty"]),
     ("cursor again", &["15, e5, prázdné"], &["15, e5, empty"]),
     (
@@ -442,19 +445,21 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
             "Partie načtena: several.pdn. Na tahu je bílý",
             "Zadejte tah, například 32-28, a stiskněte Enter.",
             "32 na 28",
-            "Zapomněl jsi skákat! Vyberte, který kámen odebrat: 28, 30, 31.",
+            "Zapomněl jsi skákat! Vyberte šipkami a Enterem, který kámen odebrat: 28, 30, 31.",
         ],
         &[
             "Game loaded: several.pdn. White to move",
             "Type a move, for example 32-28, and press Enter.",
             "32 to 28",
-            "You forgot to capture! Choose the piece to remove: 28, 30, 31.",
+            "You forgot to capture! Choose the piece to remove with the arrows and Enter: 28, 30, 31.",
         ],
     ),
     (
         "not an offender",
-        &["Zapomněl jsi skákat! Vyberte, který kámen odebrat: 28, 30, 31."],
-        &["You forgot to capture! Choose the piece to remove: 28, 30, 31."],
+        &["Zapomněl jsi skákat! Vyberte šipkami a Enterem, který kámen odebrat: 28, 30, 31."],
+        &[
+            "You forgot to capture! Choose the piece to remove with the arrows and Enter: 28, 30, 31.",
+        ],
     ),
     (
         "an offender",
@@ -870,6 +875,12 @@ fn script(lang: Language) -> Script {
     });
     s.step("empty move field", |s| s.key(Key::Enter));
     s.step("out of the move field", |s| s.key(Key::Escape));
+    s.step("next part of the window", |s| {
+        s.command(Command::NextRegion)
+    });
+    s.step("previous part of the window", |s| {
+        s.command(Command::PreviousRegion)
+    });
     s.step("cursor", |s| s.key(Key::ArrowRight));
     s.step("cursor again", |s| s.key(Key::ArrowUp));
     s.step("cursor on a piece", |s| s.key(Key::ArrowUp));
@@ -1281,7 +1292,7 @@ fn a_huff_choice_ends_with_its_game() {
     h.run();
     assert_eq!(
         voice.spoken().last().unwrap(),
-        "You forgot to capture! Choose the piece to remove: 28, 30, 31."
+        "You forgot to capture! Choose the piece to remove with the arrows and Enter: 28, 30, 31."
     );
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();

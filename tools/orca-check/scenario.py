@@ -71,6 +71,9 @@ STEPS = [
     ("Ctrl+Home", ["ctrl+Home"], None),
     ("Ctrl+Right", ["ctrl+Right"], ["22 na 18"]),
     ("Ctrl+Right", ["ctrl+Right"], ["11 na 15"]),
+    # The parts of the window: from the move field to the move list, then the board.
+    ("Ctrl+F6", ["ctrl+F6"], ["11-15"]),
+    ("Ctrl+F6", ["ctrl+F6"], ["poslední tah"]),
     # Last, so that Orca has written all of the above to its log before it is stopped.
     ("F6", ["F6"], ["Na tahu je"]),
 ]

@@ -924,16 +924,17 @@ pub fn huffed(lang: Language, piece: Piece, sq: Square) -> String {
     }
 }
 
-/// Several offenders: "Zapomněl jsi skákat! Vyberte, který kámen odebrat: 28, 30."
+/// Several offenders: "Zapomněl jsi skákat! Vyberte šipkami a Enterem, který kámen odebrat:
+/// 28, 30."
 pub fn choose_offender(lang: Language, offenders: crate::rules::SquareSet) -> String {
     match lang {
         Czech => format!(
-            "{} Vyberte, který kámen odebrat: {}.",
+            "{} Vyberte šipkami a Enterem, který kámen odebrat: {}.",
             forgot_to_capture(lang),
             list(offenders)
         ),
         English => format!(
-            "{} Choose the piece to remove: {}.",
+            "{} Choose the piece to remove with the arrows and Enter: {}.",
             forgot_to_capture(lang),
             list(offenders)
         ),
@@ -1280,7 +1281,7 @@ mod tests {
             [28, 30].iter().map(|&n| Square::new(n).unwrap()).collect();
         assert_eq!(
             choose_offender(Czech, two),
-            "Zapomněl jsi skákat! Vyberte, který kámen odebrat: 28, 30."
+            "Zapomněl jsi skákat! Vyberte šipkami a Enterem, který kámen odebrat: 28, 30."
         );
         let rules = Variant::English.rules();
         let pos = rules.parse_fen("B:W18,32:B14,1").unwrap();

@@ -483,7 +483,15 @@ impl DamaApp {
             Command::NextRegion => self.next_region(ctx, true),
             Command::PreviousRegion => self.next_region(ctx, false),
             Command::Help => self.dialog = Some(Dialog::Help),
-            Command::Claim => self.apply(Change::Claim(Mover::Person)),
+            Command::Claim => {
+                self.apply(Change::Claim(Mover::Person));
+                // The piece to remove is chosen on the board: the focus goes there, on the
+                // first of them (from the move field, Escape would cancel the choice).
+                if let Some(first) = self.view.offenders.and_then(|o| o.iter().next()) {
+                    self.view.cursor = Some(first);
+                    self.focus_board(ctx);
+                }
+            }
             Command::Hint if self.exercises.is_some() => self.problem_hint(),
             Command::Hint => self.ask_hint(ctx),
             Command::NextProblem => self.step_problem(true),
