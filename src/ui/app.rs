@@ -290,8 +290,9 @@ pub struct DamaApp {
     focus_board_text: bool,
     /// What had the focus as the screen reader was last handed words, and since when.
     reader_focus: (Option<egui::Id>, Instant),
-    /// The move field's text as the screen reader was last handed words (a hash of it).
-    reader_field: u64,
+    /// The move field's text as last seen (a hash of it), and since when: words wait a third
+    /// of [`DamaApp::reader_settle`] for it to rest.
+    reader_field: (u64, Instant),
     /// The words handed over as a description: the widget, the words, since when.
     described: Option<(egui::Id, String, Instant)>,
     /// The sound cues' player (opens the sound device on the first cue).
@@ -413,7 +414,7 @@ impl DamaApp {
             sound_problem_shown: false,
             last_preview: None,
             reader_focus: (None, Instant::now()),
-            reader_field: 0,
+            reader_field: (0, Instant::now()),
             described: None,
             reader_settle: Duration::from_millis(600),
             reader_by_description: READER_BY_DESCRIPTION,
@@ -603,17 +604,22 @@ impl DamaApp {
             self.move_text.hash(&mut h);
             h.finish()
         };
-        if focused != self.reader_focus.0 || field != self.reader_field {
+        if focused != self.reader_focus.0 {
             self.reader_focus = (focused, Instant::now());
-            self.reader_field = field;
+        }
+        if field != self.reader_field.0 {
+            self.reader_field = (field, Instant::now());
         }
         // Where the focus has just moved (a dialog closed, the board as text hidden), the
         // screen reader reads the newly focused widget first: the words wait until it has.
-        let rested = self.reader_focus.1.elapsed();
+        let wait = self
+            .reader_settle
+            .saturating_sub(self.reader_focus.1.elapsed())
+            .max((self.reader_settle / 3).saturating_sub(self.reader_field.1.elapsed()));
         let new = focused.is_some_and(|id| !ctx.memory(|m| m.had_focus_last_frame(id)));
-        if new || rested < self.reader_settle {
+        if new || !wait.is_zero() {
             if self.for_reader.is_some() {
-                ctx.request_repaint_after(self.reader_settle.saturating_sub(rested));
+                ctx.request_repaint_after(wait);
             }
             return;
         }
