@@ -783,20 +783,23 @@ mod tests {
     use crate::rules::Variant;
     use std::time::Duration;
 
+    /// The words for `e` under `rules`, in numeric notation, squares said in full.
+    fn say(lang: Language, rules: &crate::rules::RuleSet, e: Event) -> String {
+        let cx = Context {
+            lang,
+            rules,
+            verbosity: super::super::Verbosity::Full,
+            notation: crate::notation::Notation::Numeric,
+        };
+        event(&cx, &e)
+    }
+
     #[test]
     fn golden_silent_events() {
         use crate::engine::review::Mark;
         use crate::rules::Position;
         let rules = Variant::Czech.rules();
-        let say = |lang, e: Event| {
-            let cx = Context {
-                lang,
-                rules,
-                verbosity: super::super::Verbosity::Full,
-                notation: crate::notation::Notation::Numeric,
-            };
-            event(&cx, &e)
-        };
+        let say = |lang, e: Event| say(lang, rules, e);
         let before = Position::from_fen(rules.board, "W:W22,31:B11").unwrap();
         let mv = before
             .legal_moves(rules)
@@ -890,15 +893,7 @@ mod tests {
     #[test]
     fn golden_clock_words() {
         let rules = Variant::Czech.rules();
-        let say = |lang, e: Event| {
-            let cx = Context {
-                lang,
-                rules,
-                verbosity: super::super::Verbosity::Full,
-                notation: crate::notation::Notation::Numeric,
-            };
-            event(&cx, &e)
-        };
+        let say = |lang, e: Event| say(lang, rules, e);
         let minute = || Event::ClockLow {
             color: Color::White,
             left: Duration::from_secs(60),

@@ -1020,11 +1020,15 @@ pub(super) fn combo<V: PartialEq + Clone>(
     choices: &[(V, String)],
     width: Option<f32>,
 ) -> egui::Id {
-    let shown = choices
-        .iter()
-        .find(|(v, _)| v == current)
-        .map(|(_, text)| text.clone())
-        .unwrap_or_default();
+    // The words of the choice `current` holds.
+    let words = |current: &V| {
+        choices
+            .iter()
+            .find(|(v, _)| v == current)
+            .map(|(_, text)| text.clone())
+            .unwrap_or_default()
+    };
+    let shown = words(current);
     // The box's id as egui makes it (its list is the popup of that id).
     let button = ui.make_persistent_id(egui::IdSalt::new(&salt));
     let popup = button.with("popup");
@@ -1095,10 +1099,7 @@ pub(super) fn combo<V: PartialEq + Clone>(
         .labelled_by(label);
     debug_assert_eq!(response.id, button);
     // The choice as it is now (one may have been taken in this frame).
-    let shown = choices
-        .iter()
-        .find(|(v, _)| v == current)
-        .map_or(shown, |(_, text)| text.clone());
+    let shown = words(current);
     let open = egui::Popup::is_id_open(&ctx, popup);
     ctx.data_mut(|d| d.insert_temp(state_id, (openings, open, focus_choice && open)));
     if back_to_box {
