@@ -178,6 +178,18 @@ pub const READER_BY_DESCRIPTION: bool = cfg!(all(unix, not(target_os = "macos"))
 /// How long words handed to the screen reader stay the focused widget's description.
 pub const READER_HOLD: Duration = Duration::from_secs(2);
 
+/// `text` as words for the screen reader that last had `old`: the same words again are a change
+/// too (the screen reader reads a description or a live region as it changes), so every other
+/// time they end in an invisible space.
+fn again(old: Option<&str>, text: String) -> String {
+    match old {
+        Some(old) if old.trim_end_matches('\u{a0}') == text && !old.ends_with('\u{a0}') => {
+            format!("{text}\u{a0}")
+        }
+        _ => text,
+    }
+}
+
 /// The widget whose description carries words for the screen reader: the focused one, the
 /// window when none has the focus.
 fn reader_target(ctx: &Context) -> egui::Id {
@@ -260,8 +272,8 @@ pub struct DamaApp {
     /// What the screen reader is to present at the end of this frame.
     for_reader: Option<String>,
     /// The words last handed to the screen reader through the live region (where that is the
-    /// channel), and whether they end in an invisible space.
-    live_text: Option<(String, bool)>,
+    /// channel), as [`again`] made them.
+    live_text: Option<String>,
     /// The window title last given to the system.
     applied_title: Option<String>,
     /// What had the focus when the dialog opened: it gets it back when the dialog closes.
@@ -290,9 +302,9 @@ pub struct DamaApp {
     focus_board_text: bool,
     /// What had the focus as the screen reader was last handed words, and since when.
     reader_focus: (Option<egui::Id>, Instant),
-    /// The move field's text as last seen (a hash of it), and since when: words wait a third
-    /// of [`DamaApp::reader_settle`] for it to rest.
-    reader_field: (u64, Instant),
+    /// The move field's text as last seen, and since when: words wait a third of
+    /// [`DamaApp::reader_settle`] for it to rest.
+    reader_field: (String, Instant),
     /// The words handed over as a description: the widget, the words, since when.
     described: Option<(egui::Id, String, Instant)>,
     /// The sound cues' player (opens the sound device on the first cue).
@@ -414,7 +426,7 @@ impl DamaApp {
             sound_problem_shown: false,
             last_preview: None,
             reader_focus: (None, Instant::now()),
-            reader_field: (0, Instant::now()),
+            reader_field: (String::new(), Instant::now()),
             described: None,
             reader_settle: Duration::from_millis(600),
             reader_by_description: READER_BY_DESCRIPTION,
@@ -598,17 +610,11 @@ impl DamaApp {
         // A move typed and played empties the field: Orca 46+ reads the field again as its
         // text changes and takes the description it finds then as already said, so the words
         // wait for the field to rest as they wait for the focus.
-        let field = {
-            use std::hash::{Hash, Hasher};
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            self.move_text.hash(&mut h);
-            h.finish()
-        };
         if focused != self.reader_focus.0 {
             self.reader_focus = (focused, Instant::now());
         }
-        if field != self.reader_field.0 {
-            self.reader_field = (field, Instant::now());
+        if self.move_text != self.reader_field.0 {
+            self.reader_field = (self.move_text.clone(), Instant::now());
         }
         // Where the focus has just moved (a dialog closed, the board as text hidden), the
         // screen reader reads the newly focused widget first: the words wait until it has.
@@ -628,24 +634,14 @@ impl DamaApp {
         };
         if self.reader_by_description {
             let target = reader_target(ctx);
-            // The same words again are a change too: every other time they end in an
-            // invisible space.
-            let text = match &self.described {
-                Some((t, old, _)) if *t == target && old.trim_end_matches('\u{a0}') == text => {
-                    if old.ends_with('\u{a0}') {
-                        text
-                    } else {
-                        format!("{text}\u{a0}")
-                    }
-                }
-                _ => text,
-            };
-            self.described = Some((target, text, Instant::now()));
+            let old = self
+                .described
+                .as_ref()
+                .filter(|(t, ..)| *t == target)
+                .map(|(_, old, _)| old.as_str());
+            self.described = Some((target, again(old, text), Instant::now()));
         } else {
-            // The same words twice are a change too: a live region is read when its text
-            // changes, so every other one ends in an invisible space.
-            let flip = !self.live_text.as_ref().is_some_and(|(_, f)| *f);
-            self.live_text = Some((text, flip));
+            self.live_text = Some(again(self.live_text.as_deref(), text));
         }
         ctx.request_repaint();
     }

@@ -397,26 +397,20 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         Event::ProblemHint {
             mv: Some((before, mv)),
             ..
-        } => match lang {
-            Czech => format!(
-                "Řešení: {}",
-                spoken_move(lang, cx.notation, before, rules, mv)
-            ),
-            English => format!(
-                "The solution: {}",
-                spoken_move(lang, cx.notation, before, rules, mv)
-            ),
-        },
-        Event::VariationStarted { before, mv } => match lang {
-            Czech => format!(
-                "Nová varianta: {}",
-                spoken_move(lang, cx.notation, before, rules, mv)
-            ),
-            English => format!(
-                "New variation: {}",
-                spoken_move(lang, cx.notation, before, rules, mv)
-            ),
-        },
+        } => {
+            let spoken = spoken_move(lang, cx.notation, before, rules, mv);
+            match lang {
+                Czech => format!("Řešení: {spoken}"),
+                English => format!("The solution: {spoken}"),
+            }
+        }
+        Event::VariationStarted { before, mv } => {
+            let spoken = spoken_move(lang, cx.notation, before, rules, mv);
+            match lang {
+                Czech => format!("Nová varianta: {spoken}"),
+                English => format!("New variation: {spoken}"),
+            }
+        }
         Event::VariationMoved { before, mv } => spoken_move(lang, cx.notation, before, rules, mv),
         Event::VariationCut { dropped } => match lang {
             Czech => format!(

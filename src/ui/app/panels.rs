@@ -60,11 +60,7 @@ impl DamaApp {
         let to_reader =
             self.settings.speech && self.settings.speech_mode == SpeechMode::ScreenReader;
         if !self.reader_by_description && to_reader {
-            let (words, flip) = self
-                .live_text
-                .as_ref()
-                .map_or(("", false), |(t, f)| (t.as_str(), *f));
-            let label = format!("{words}{}", if flip { "\u{a0}" } else { "" });
+            let label = self.live_text.clone().unwrap_or_default();
             ui.ctx().accesskit_node_builder(status.id, |node| {
                 node.set_label(label);
                 node.set_live(if error {
