@@ -2,7 +2,8 @@
 //! on the line of the board's cursor, each line a list item named with its text (what a screen
 //! reader says and a braille display shows), Up and Down go from line to line without moving
 //! the board's cursor, Escape goes back to the board, Ctrl+T there hides it; the lines follow
-//! the game, in Czech and in English; the View menu shows it as a check box with its state.
+//! the game, in Czech and in English; a row of the board has its squares in words as its
+//! description (speech drops the dots); the View menu shows it as a check box with its state.
 
 mod common;
 
@@ -65,6 +66,19 @@ fn shown_read_line_by_line_and_hidden_by_keyboard() {
     assert_eq!(lines(&h), CZECH_START);
     // The focus is on the line of the board's cursor (21, on rank 3).
     assert_eq!(focused(&h), (CZECH_START[6].into(), Role::ListItem));
+    // A synthesizer drops the dots of the line: its speech has the row in words as well.
+    assert_eq!(
+        h.get_by(|n| n.is_focused()).accesskit_node().description(),
+        Some("21 bílý kámen, 22 bílý kámen, 23 bílý kámen, 24 bílý kámen".into())
+    );
+    key(&mut h, Key::ArrowUp);
+    key(&mut h, Key::ArrowUp);
+    assert_eq!(
+        h.get_by(|n| n.is_focused()).accesskit_node().description(),
+        Some("13 prázdné, 14 prázdné, 15 prázdné, 16 prázdné".into())
+    );
+    key(&mut h, Key::ArrowDown);
+    key(&mut h, Key::ArrowDown);
     assert_eq!(h.state().announcement(), "Deska jako text, řádek po řádku.");
     key(&mut h, Key::ArrowUp);
     assert_eq!(focused(&h).0, CZECH_START[5]);

@@ -842,3 +842,35 @@ fn ctrl_f6_goes_round_the_parts_of_the_window() {
     key(&mut h, ctrl);
     assert_eq!(focused(&h).0, Role::Cell);
 }
+
+/// The next move typed so fast that its first character comes in the frame of the Enter that
+/// plays the move before it: the character is kept (the field stops reading at the Enter, and
+/// lost it).
+#[test]
+fn a_character_typed_with_the_enter_starts_the_next_move() {
+    let (mut h, _voice) = harness(Language::English);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.run();
+    type_text(&mut h, "22-18");
+    // The three in one frame (the harness gives each queued event a frame of its own).
+    let enter = |pressed| egui::Event::Key {
+        key: Key::Enter,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers: Modifiers::NONE,
+    };
+    h.input_mut()
+        .events
+        .extend([enter(true), enter(false), egui::Event::Text("1".into())]);
+    h.run();
+    assert_eq!(h.state().game().moves().len(), 1);
+    assert_eq!(
+        h.query_by(|n| n.is_focused()).and_then(|n| n.value()),
+        Some("1".to_string())
+    );
+    type_text(&mut h, "1-15");
+    press(&mut h, Key::Enter);
+    assert_eq!(common::plies(&h), ["22-18", "11-15"]);
+}

@@ -970,6 +970,17 @@ fn combo_lists_as_on_the_desktop() {
     assert_eq!(focused(&h).0, Role::ComboBox);
     let intl = "International draughts".to_string();
     assert_eq!(choice(&h), (Some(intl.clone()), vec![intl]));
+    // A third opening: Down from the choice, Enter.
+    h.key_press(Key::Space);
+    h.run();
+    assert_eq!(focused(&h).1, "International draughts");
+    h.key_press(Key::ArrowDown);
+    h.run();
+    assert_eq!(focused(&h).1, "Czech draughts");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(focused(&h).0, Role::ComboBox);
+    assert_eq!(choice(&h), (Some(czech.clone()), vec![czech]));
 }
 
 /// The focus never ends on the bare window after a dialog that followed another: Discard on

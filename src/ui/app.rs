@@ -178,6 +178,10 @@ pub const READER_BY_DESCRIPTION: bool = cfg!(all(unix, not(target_os = "macos"))
 /// How long words handed to the screen reader stay the focused widget's description.
 pub const READER_HOLD: Duration = Duration::from_secs(2);
 
+/// How long the window has the keyboard before the focus goes to the board at the start: the
+/// screen reader first meets the window.
+const START_SETTLE: Duration = Duration::from_millis(500);
+
 /// `text` as words for the screen reader that last had `old`: the same words again are a change
 /// too (the screen reader reads a description or a live region as it changes), so every other
 /// time they end in an invisible space.
@@ -292,8 +296,11 @@ pub struct DamaApp {
     menus: menus::MenuKeys,
     /// Where Ctrl+F6 goes in the side panel, as last drawn.
     regions: input::Regions,
-    /// Whether the focus has been put on the board at the start.
+    /// Whether the first frame has been shown (the focus is to go to the board).
     focus_placed: bool,
+    /// While the focus waits to go to the board at the start: since when the window has had
+    /// the keyboard.
+    start_focus: Option<Option<Instant>>,
     /// Whether the window is laid out for a short window (300 %): status beside the board.
     compact: bool,
     /// The lines of the board as text, as last drawn (none: hidden).
@@ -419,6 +426,7 @@ impl DamaApp {
             menus: menus::MenuKeys::default(),
             regions: input::Regions::default(),
             focus_placed: false,
+            start_focus: None,
             compact: false,
             board_text_rows: Vec::new(),
             focus_board_text: false,
@@ -654,14 +662,18 @@ impl DamaApp {
         let Some((target, text, since)) = &self.described else {
             return;
         };
-        if *target != reader_target(ctx) || since.elapsed() >= READER_HOLD {
+        // A line of the board as text has words of its own as its description: they are not
+        // put back while the focus stays (the screen reader would say them again).
+        let own = self.board_text_rows.contains(target);
+        if *target != reader_target(ctx) || (since.elapsed() >= READER_HOLD && !own) {
             self.described = None;
             ctx.request_repaint();
             return;
         }
-        let left = READER_HOLD.saturating_sub(since.elapsed());
         ctx.accesskit_node_builder(*target, |node| node.set_description(text.clone()));
-        ctx.request_repaint_after(left);
+        if !own {
+            ctx.request_repaint_after(READER_HOLD.saturating_sub(since.elapsed()));
+        }
     }
 
     /// Why something did not happen, said; a refused move or action also sounds.
@@ -1082,11 +1094,30 @@ impl DamaApp {
             self.apply(Change::Tick(Instant::now()));
             ctx.request_repaint_after(Duration::from_millis(250));
         }
-        // At the start the focus goes to the board (not in egui's unseen first layout).
+        // At the start the focus goes to the board (not in egui's unseen first layout), once
+        // the window has had the keyboard a moment: Orca 43 drops the focus of an application
+        // it has not met yet ("potentially-defunct source"), and said only the window's name.
         if !self.focus_placed && !ctx.will_discard() {
             self.focus_placed = true;
-            if self.dialog.is_none() && ctx.memory(|m| m.focused()).is_none() {
-                self.focus_board(&ctx);
+            self.start_focus = Some(None);
+        }
+        if let Some(since) = self.start_focus {
+            let window = ctx.input(|i| i.viewport().focused);
+            let since = match window {
+                Some(true) => Some(since.unwrap_or_else(Instant::now)),
+                _ => None,
+            };
+            let left = since.map(|t| START_SETTLE.saturating_sub(t.elapsed()));
+            if window.is_none() || left.is_some_and(|l| l.is_zero()) {
+                self.start_focus = None;
+                if self.dialog.is_none() && ctx.memory(|m| m.focused()).is_none() {
+                    self.focus_board(&ctx);
+                }
+            } else {
+                self.start_focus = Some(since);
+                if let Some(left) = left {
+                    ctx.request_repaint_after(left);
+                }
             }
         }
         self.name_window(&ctx);

@@ -49,6 +49,10 @@ STEPS = [
     ("Space", ["space"], ["Česká dáma"]),
     ("Down", ["Down"], ["Česká dáma (8 kamenů)"]),
     ("Escape (list)", ["Escape"], ["Pravidla kombo box"]),
+    # A second opening of the list, a choice taken with Enter: back on the box, its new value.
+    ("Space", ["space"], ["Česká dáma"]),
+    ("Down", ["Down"], ["Česká dáma (8 kamenů)"]),
+    ("Enter (list)", ["Return"], ["Pravidla kombo box"]),
     ("Escape (dialog)", ["Escape"], ["Zrušeno"]),
     ("Ctrl+M", ["ctrl+m"], ["Tah"]),
     ("type 22-18", ["type:22-18"], []),
@@ -74,6 +78,10 @@ STEPS = [
     # The parts of the window: from the move field to the move list, then the board.
     ("Ctrl+F6", ["ctrl+F6"], ["11-15"]),
     ("Ctrl+F6", ["ctrl+F6"], ["poslední tah"]),
+    # The board as text, a line per row: the cursor's row, the next, back to the board.
+    ("Ctrl+T", ["ctrl+t"], None),
+    ("Down", ["Down"], None),
+    ("Escape (text)", ["Escape"], None),
     # Last, so that Orca has written all of the above to its log before it is stopped.
     ("F6", ["F6"], ["Na tahu je"]),
 ]

@@ -89,6 +89,35 @@ pub fn board_text(lang: Language, pos: &Position, rules: &RuleSet, flipped: bool
     out
 }
 
+/// Line `line` of [`board_text`] in words, for speech: "13 prázdné, 14 prázdné, 15 černý
+/// kámen, 16 prázdné"; `None` for a line that is not a row of the board. A synthesizer drops
+/// the dots of the braille line ("5 . . l ." is heard as "5 l"), so the screen reader says
+/// this after it (as the line's description, which braille displays do not show).
+pub fn row_words(lang: Language, pos: &Position, line: usize, flipped: bool) -> Option<String> {
+    let board = pos.board();
+    let size = board.size();
+    let row = u8::try_from(line).ok().filter(|r| (1..=size).contains(r))? - 1;
+    let rank = if flipped { row + 1 } else { size - row };
+    let files: Vec<u8> = if flipped {
+        (0..size).rev().collect()
+    } else {
+        (0..size).collect()
+    };
+    let empty = match lang {
+        Czech => "prázdné",
+        English => "empty",
+    };
+    let words: Vec<String> = files
+        .iter()
+        .filter_map(|&f| board.square_at(f, rank))
+        .map(|sq| {
+            let what = pos.piece_at(sq).map_or(empty, |p| piece_name(lang, p));
+            format!("{} {what}", sq.number())
+        })
+        .collect();
+    Some(words.join(", "))
+}
+
 /// The line of [`board_text`] that holds the row of square `sq` (from 0: the file letters).
 pub fn line_of(board: Board, sq: Square, flipped: bool) -> usize {
     let (_, rank) = board.coords(sq);
@@ -132,6 +161,30 @@ pub fn legend(lang: Language, rules: &RuleSet) -> String {
 mod tests {
     use super::*;
     use crate::rules::Variant;
+
+    #[test]
+    fn a_row_in_words() {
+        let pos = Variant::Czech.start_position();
+        assert_eq!(
+            row_words(Czech, &pos, 1, false).as_deref(),
+            Some("1 černý kámen, 2 černý kámen, 3 černý kámen, 4 černý kámen")
+        );
+        assert_eq!(
+            row_words(English, &pos, 4, false).as_deref(),
+            Some("13 empty, 14 empty, 15 empty, 16 empty")
+        );
+        // Flipped: the bottom line is the board's top row, read from the right.
+        assert_eq!(
+            row_words(Czech, &pos, 8, true).as_deref(),
+            Some("4 černý kámen, 3 černý kámen, 2 černý kámen, 1 černý kámen")
+        );
+        assert_eq!(
+            row_words(English, &pos, 8, false).as_deref(),
+            Some("29 white man, 30 white man, 31 white man, 32 white man")
+        );
+        assert_eq!(row_words(Czech, &pos, 0, false), None);
+        assert_eq!(row_words(Czech, &pos, 9, false), None);
+    }
 
     #[test]
     fn letters_differ_for_every_piece() {

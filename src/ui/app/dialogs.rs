@@ -3,6 +3,7 @@
 //! as each is a form of its own.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Align, Button, Context, Layout, ScrollArea, Ui};
 
@@ -1033,6 +1034,7 @@ pub(super) fn combo<V: PartialEq + Clone>(
     let button = ui.make_persistent_id(egui::IdSalt::new(&salt));
     let popup = button.with("popup");
     let ctx = ui.ctx().clone();
+    let beside = ui.unique_id();
     let was_open = egui::Popup::is_id_open(&ctx, popup);
     // Escape is the open list's, not the dialog's.
     let mut back_to_box =
@@ -1084,6 +1086,10 @@ pub(super) fn combo<V: PartialEq + Clone>(
                 // The screen reader reads the box as the focus goes back to it in this frame:
                 // its list already says the new choice.
                 if let Some((id, value)) = now {
+                    let text = words(&value);
+                    ui.ctx().data_mut(|d| {
+                        d.insert_temp(button.with("dama-gone"), (id, text, Instant::now()))
+                    });
                     *current = value;
                     for (id, on) in [(was, false), (Some(id), true)] {
                         if let Some(id) = id {
@@ -1133,8 +1139,32 @@ pub(super) fn combo<V: PartialEq + Clone>(
         n.set_label(shown);
         n.set_selected(true);
     });
+    // The option just chosen stays a while in the box's list after its own list has closed:
+    // Orca 43 looks at the object the focus left as it reads the box, and said nothing when it
+    // was gone ("Unknown object").
+    let gone = button.with("dama-gone");
+    if let Some((option, text, since)) =
+        ctx.data(|d| d.get_temp::<(egui::Id, String, Instant)>(gone))
+    {
+        if since.elapsed() >= GONE_KEPT {
+            ctx.data_mut(|d| d.remove::<(egui::Id, String, Instant)>(gone));
+        } else if !ctx.has_accesskit_node(option) {
+            // (Once its list has gone: a node has one parent.) Beside the box: Orca 48 said
+            // "a list of two" of an option added to the box's list, and Orca 43 read the
+            // dialog again of one under the window.
+            adopt(&ctx, beside, option, |n| {
+                n.set_role(egui::accesskit::Role::ListBoxOption);
+                n.set_bounds(bounds);
+                n.set_label(text);
+            });
+            ctx.request_repaint_after(GONE_KEPT.saturating_sub(since.elapsed()));
+        }
+    }
     button
 }
+
+/// How long an option chosen stays in its combo box's list after its list has closed.
+const GONE_KEPT: Duration = Duration::from_secs(1);
 
 /// Builds the accessibility node `child` under `parent` (egui puts a node that is no widget's
 /// under the window).

@@ -216,7 +216,11 @@ impl DamaApp {
             }
             if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 let text = self.move_text.clone();
+                // The field stops reading a frame's keys at the Enter: what was typed after it
+                // (the next move, typed fast or on a slow frame) is kept for the next move.
+                let after = ui.input(|i| typed_after_enter(&i.events));
                 self.typed_move(&text);
+                self.move_text.extend(after.chars().take(MOVE_FIELD_CHARS));
                 edit.request_focus();
             }
             // Escape leaves the field for the board, not for nowhere.
@@ -520,7 +524,8 @@ impl DamaApp {
                     go = self.board_text_keys(ui.ctx(), i, lines.len());
                 }
                 let wrap = if i <= size { f32::INFINITY } else { width };
-                let row = text_line(ui, id, line, wrap);
+                let words = diagram::row_words(lang, &pos, i, flipped);
+                let row = text_line(ui, id, line, words, wrap);
                 if focus_line == Some(i) {
                     row.request_focus();
                     row.scroll_to_me(None);
@@ -708,14 +713,45 @@ pub(super) fn move_field_id() -> egui::Id {
     egui::Id::unique("dama-move-field")
 }
 
+/// The text typed in `events` after the first Enter.
+fn typed_after_enter(events: &[egui::Event]) -> String {
+    let enter = events.iter().position(|e| {
+        matches!(
+            e,
+            egui::Event::Key {
+                key: egui::Key::Enter,
+                pressed: true,
+                ..
+            }
+        )
+    });
+    let Some(enter) = enter else {
+        return String::new();
+    };
+    events[enter + 1..]
+        .iter()
+        .filter_map(|e| match e {
+            egui::Event::Text(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The widget id of line `i` of the board as text, the same every frame.
 fn board_text_row_id(i: usize) -> egui::Id {
     egui::Id::unique("dama-board-text").with(i)
 }
 
 /// One line of the board as text: painted in a fixed-width font (the squares stay in columns),
-/// wrapped at `wrap`, focusable, named with its text for the screen reader.
-fn text_line(ui: &mut Ui, id: egui::Id, line: &str, wrap: f32) -> egui::Response {
+/// wrapped at `wrap`, focusable, named with its text for the screen reader (and its braille
+/// display), and described with `words` for its speech.
+fn text_line(
+    ui: &mut Ui,
+    id: egui::Id,
+    line: &str,
+    words: Option<String>,
+    wrap: f32,
+) -> egui::Response {
     let font = egui::TextStyle::Monospace.resolve(ui.style());
     let color = ui.visuals().text_color();
     let galley = ui.fonts_mut(|f| f.layout(line.to_string(), font, color, wrap));
@@ -723,6 +759,10 @@ fn text_line(ui: &mut Ui, id: egui::Id, line: &str, wrap: f32) -> egui::Response
         ui.allocate_exact_size(galley.size() + egui::vec2(4.0, 2.0), egui::Sense::hover());
     let row = ui.interact(rect, id, egui::Sense::focusable_noninteractive());
     row.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ListItem, true, line));
+    if let Some(words) = words {
+        ui.ctx()
+            .accesskit_node_builder(id, |node| node.set_description(words));
+    }
     ui.painter()
         .galley(rect.min + egui::vec2(2.0, 1.0), galley, color);
     if row.has_focus() {
