@@ -1009,3 +1009,31 @@ fn after_two_dialogs_the_focus_is_on_the_board() {
         assert_eq!(focused.accesskit_node().role(), Role::Cell, "{answer}");
     }
 }
+
+/// A file that cannot be opened, typed into the open dialog: the error is said and the focus
+/// is on the board (issue 42: it was on the bare window after a failed open).
+#[test]
+fn after_a_failed_open_the_focus_is_on_the_board() {
+    use egui::accesskit::Role;
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    let dir = common::temp_dir("ui", "failed-open");
+    let path = dir.join("none.pdn");
+    h.event(egui::Event::Text(path.to_string_lossy().into_owned()));
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    h.run();
+    assert_eq!(
+        h.state().announcement(),
+        format!("The file does not exist: {}", path.display())
+    );
+    let focused = h.get_by(|n| n.is_focused());
+    assert_eq!(
+        focused.accesskit_node().label().as_deref(),
+        Some("21, a3, white man, can move")
+    );
+    assert_eq!(focused.accesskit_node().role(), Role::Cell);
+}

@@ -178,8 +178,8 @@ pub const READER_BY_DESCRIPTION: bool = cfg!(all(unix, not(target_os = "macos"))
 /// How long words handed to the screen reader stay the focused widget's description.
 pub const READER_HOLD: Duration = Duration::from_secs(2);
 
-/// How long the window has the keyboard before the focus goes to the board at the start: the
-/// screen reader first meets the window.
+/// How long after a screen reader has first asked for the window's objects the focus goes to
+/// the board at the start: the screen reader first meets the window.
 const START_SETTLE: Duration = Duration::from_millis(500);
 
 /// `text` as words for the screen reader that last had `old`: the same words again are a change
@@ -299,7 +299,7 @@ pub struct DamaApp {
     /// Whether the first frame has been shown (the focus is to go to the board).
     focus_placed: bool,
     /// While the focus waits to go to the board at the start: since when the window has had
-    /// the keyboard.
+    /// the keyboard with a screen reader reading it.
     start_focus: Option<Option<Instant>>,
     /// Whether the window is laid out for a short window (300 %): status beside the board.
     compact: bool,
@@ -1095,20 +1095,27 @@ impl DamaApp {
             ctx.request_repaint_after(Duration::from_millis(250));
         }
         // At the start the focus goes to the board (not in egui's unseen first layout), once
-        // the window has had the keyboard a moment: Orca 43 drops the focus of an application
-        // it has not met yet ("potentially-defunct source"), and said only the window's name.
+        // the window has the keyboard; where a screen reader has asked for the window's
+        // objects, only a moment after it did: Orca 43 drops the focus of an application it
+        // has not met yet ("potentially-defunct source") and said only the window's name.
         if !self.focus_placed && !ctx.will_discard() {
             self.focus_placed = true;
             self.start_focus = Some(None);
         }
         if let Some(since) = self.start_focus {
             let window = ctx.input(|i| i.viewport().focused);
-            let since = match window {
-                Some(true) => Some(since.unwrap_or_else(Instant::now)),
-                _ => None,
-            };
+            let reader = ctx
+                .accesskit_node_builder(egui::accesskit_root_id(), |_| ())
+                .is_some();
+            let since =
+                (window == Some(true) && reader).then(|| since.unwrap_or_else(Instant::now));
             let left = since.map(|t| START_SETTLE.saturating_sub(t.elapsed()));
-            if window.is_none() || left.is_some_and(|l| l.is_zero()) {
+            let ready = match window {
+                None => true,
+                Some(false) => false,
+                Some(true) => left.is_none_or(|l| l.is_zero()),
+            };
+            if ready {
                 self.start_focus = None;
                 if self.dialog.is_none() && ctx.memory(|m| m.focused()).is_none() {
                     self.focus_board(&ctx);

@@ -54,6 +54,10 @@ STEPS = [
     ("Down", ["Down"], ["Česká dáma (8 kamenů)"]),
     ("Enter (list)", ["Return"], ["Pravidla kombo box"]),
     ("Escape (dialog)", ["Escape"], ["Zrušeno"]),
+    # A file that is not there (before a move is played: no unsaved-changes question): the
+    # error said, the focus back on the board.
+    ("Ctrl+O", ["ctrl+o"], ["Otevřít"]),
+    ("Enter (no file)", ["type:/nikde/x.pdn", "Return"], ["neexistuje", "bílý kámen"]),
     ("Ctrl+M", ["ctrl+m"], ["Tah"]),
     ("type 22-18", ["type:22-18"], []),
     # A caret move reads the character it moves over. Orca 43 gets no key events from
