@@ -2,6 +2,7 @@
 //! that draws them and hands what the user did to the one change path (`change.rs`).
 
 mod autosaving;
+mod availability;
 mod change;
 mod computer;
 mod dialogs;
@@ -179,8 +180,39 @@ pub const READER_BY_DESCRIPTION: bool = cfg!(all(unix, not(target_os = "macos"))
 pub const READER_HOLD: Duration = Duration::from_secs(2);
 
 /// How long after a screen reader has first asked for the window's objects the focus goes to
-/// the board at the start: the screen reader first meets the window.
-const START_SETTLE: Duration = Duration::from_millis(500);
+/// the board at the start: the screen reader first meets the window (it is told of the
+/// window's objects some time after it asked).
+const START_SETTLE: Duration = Duration::from_millis(1000);
+
+/// How long the window has the keyboard before the focus goes to the board at the start when
+/// no screen reader has asked for the window's objects.
+const START_ALONE: Duration = Duration::from_millis(2500);
+
+/// Since when the focus has been waiting to go to the board at the start.
+#[derive(Clone, Copy, Debug, Default)]
+struct StartFocus {
+    /// Since when the window has had the keyboard.
+    window: Option<Instant>,
+    /// Since when the window has had the keyboard with a screen reader reading it.
+    reader: Option<Instant>,
+}
+
+impl StartFocus {
+    /// How much longer to wait, with the window's keyboard and a screen reader as they are
+    /// now.
+    fn left(&mut self, window: bool, reader: bool) -> Duration {
+        if !window {
+            *self = Self::default();
+            return START_ALONE;
+        }
+        let now = Instant::now();
+        let since_window = self.window.get_or_insert(now).elapsed();
+        match reader {
+            true => START_SETTLE.saturating_sub(self.reader.get_or_insert(now).elapsed()),
+            false => START_ALONE.saturating_sub(since_window),
+        }
+    }
+}
 
 /// `text` as words for the screen reader that last had `old`: the same words again are a change
 /// too (the screen reader reads a description or a live region as it changes), so every other
@@ -298,9 +330,8 @@ pub struct DamaApp {
     regions: input::Regions,
     /// Whether the first frame has been shown (the focus is to go to the board).
     focus_placed: bool,
-    /// While the focus waits to go to the board at the start: since when the window has had
-    /// the keyboard with a screen reader reading it.
-    start_focus: Option<Option<Instant>>,
+    /// While the focus waits to go to the board at the start.
+    start_focus: Option<StartFocus>,
     /// Whether the window is laid out for a short window (300 %): status beside the board.
     compact: bool,
     /// The lines of the board as text, as last drawn (none: hidden).
@@ -1095,34 +1126,33 @@ impl DamaApp {
             ctx.request_repaint_after(Duration::from_millis(250));
         }
         // At the start the focus goes to the board (not in egui's unseen first layout), once
-        // the window has the keyboard; where a screen reader has asked for the window's
-        // objects, only a moment after it did: Orca 43 drops the focus of an application it
-        // has not met yet ("potentially-defunct source") and said only the window's name.
+        // the window has the keyboard and a screen reader has had a moment with the window's
+        // objects: Orca 43 drops the focus of an application it has not met yet
+        // ("potentially-defunct source") and said only the window's name. AccessKit comes on
+        // when a screen reader asks; without one the focus goes a little later, or at the
+        // first key.
         if !self.focus_placed && !ctx.will_discard() {
             self.focus_placed = true;
-            self.start_focus = Some(None);
+            self.start_focus = Some(StartFocus::default());
         }
-        if let Some(since) = self.start_focus {
+        if let Some(mut wait) = self.start_focus.take() {
             let window = ctx.input(|i| i.viewport().focused);
             let reader = ctx
                 .accesskit_node_builder(egui::accesskit_root_id(), |_| ())
                 .is_some();
-            let since =
-                (window == Some(true) && reader).then(|| since.unwrap_or_else(Instant::now));
-            let left = since.map(|t| START_SETTLE.saturating_sub(t.elapsed()));
-            let ready = match window {
-                None => true,
-                Some(false) => false,
-                Some(true) => left.is_none_or(|l| l.is_zero()),
-            };
-            if ready {
-                self.start_focus = None;
+            let key = ctx.input(|i| {
+                i.events
+                    .iter()
+                    .any(|e| matches!(e, egui::Event::Key { pressed: true, .. }))
+            });
+            let left = wait.left(window == Some(true), reader);
+            if window.is_none() || (window == Some(true) && (key || left.is_zero())) {
                 if self.dialog.is_none() && ctx.memory(|m| m.focused()).is_none() {
                     self.focus_board(&ctx);
                 }
             } else {
-                self.start_focus = Some(since);
-                if let Some(left) = left {
+                self.start_focus = Some(wait);
+                if window == Some(true) {
                     ctx.request_repaint_after(left);
                 }
             }

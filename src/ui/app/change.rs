@@ -342,34 +342,13 @@ impl DamaApp {
     /// Does what a command of the command table (menu item, shortcut, button) asks.
     pub(super) fn run(&mut self, ctx: &Context, c: Command) {
         let lang = self.lang();
+        // What the menus grey is refused here, with the reason said.
+        if let Err(problem) = self.availability(c) {
+            self.complain(&problem);
+            return;
+        }
         match c {
-            Command::Undo
-            | Command::Redo
-            | Command::FirstPosition
-            | Command::PreviousPosition
-            | Command::NextPosition
-            | Command::LivePosition
-            | Command::Resign
-            | Command::OfferDraw
-            | Command::AcceptDraw
-            | Command::DeclineDraw
-            | Command::Claim
-            | Command::Hint
-            | Command::MoveField
-            | Command::ReviewGame
-            | Command::NextMistake
-            | Command::NextVariation
-            | Command::PreviousVariation
-            | Command::PromoteVariation
-            | Command::DeleteVariation
-                if self.editor.is_some() =>
-            {
-                self.complain(&Problem::Editing);
-            }
             Command::EditPosition => self.open_editor(ctx),
-            Command::PlayFromEditor if self.editor.is_none() => {
-                self.complain(&Problem::NotEditing);
-            }
             Command::PlayFromEditor => self.play_from_editor(),
             Command::NewGame => self.open_new_game(None, None),
             Command::Open => self.guard(Pending::Open),

@@ -276,7 +276,7 @@ impl DamaApp {
                         ui.separator();
                         ui.label(egui::RichText::new(T::BadGames.get(lang)).strong());
                         for e in bad.iter() {
-                            help_row(ui, &phrases::pdn::pdn_error(lang, e), None);
+                            help_row(ui, &phrases::pdn::pdn_error(lang, e), None, true);
                         }
                     }
                 });
@@ -476,18 +476,24 @@ impl DamaApp {
             }
             Dialog::Help => {
                 ui.heading(T::KeyboardHelp.get(lang));
-                let rows = std::iter::once((T::BoardKeys.get(lang).to_string(), None)).chain(
-                    Command::ALL.iter().map(|c| {
+                // A command that cannot be used now is shown (and read) as unavailable, as its
+                // menu item is.
+                let rows = std::iter::once((T::BoardKeys.get(lang).to_string(), None, true))
+                    .chain(Command::ALL.iter().map(|&c| {
                         let key = c.shortcut().map(|_| c.shortcut_text(lang));
-                        (c.text().get(lang).to_string(), key)
-                    }),
-                );
+                        (
+                            c.text().get(lang).to_string(),
+                            key,
+                            self.availability(c).is_ok(),
+                        )
+                    }))
+                    .collect::<Vec<_>>();
                 // The lines scroll, the Close button stays in sight.
                 let lines = (room.y - 160.0).max(120.0);
                 ScrollArea::vertical().max_height(lines).show(ui, |ui| {
                     let mut ids = Vec::new();
-                    for (i, (text, key)) in rows.enumerate() {
-                        let row = help_row(ui, &text, key.as_deref());
+                    for (i, (text, key, enabled)) in rows.into_iter().enumerate() {
+                        let row = help_row(ui, &text, key.as_deref(), enabled);
                         // The focus starts on the first line, read at once; Up,
                         // Down and Tab go through the rest.
                         if focus_now && i == 0 {
@@ -545,15 +551,20 @@ impl DamaApp {
 
 /// One line of the keyboard help: a command and its keys, a line the focus can rest on, so
 /// that a screen reader reads the help line by line. The text is painted, not made of labels:
-/// the screen reader would read stray labels with the dialog.
-fn help_row(ui: &mut Ui, text: &str, key: Option<&str>) -> egui::Response {
+/// the screen reader would read stray labels with the dialog. A line that is not `enabled`
+/// (a command not usable now) is greyed and read as unavailable.
+fn help_row(ui: &mut Ui, text: &str, key: Option<&str>, enabled: bool) -> egui::Response {
     let name = match key {
         Some(key) => format!("{text}: {key}"),
         None => text.to_string(),
     };
     let mut job = egui::text::LayoutJob::default();
     let font = egui::TextStyle::Body.resolve(ui.style());
-    let color = ui.visuals().text_color();
+    let color = if enabled {
+        ui.visuals().text_color()
+    } else {
+        ui.visuals().weak_text_color()
+    };
     job.append(text, 0.0, egui::TextFormat::simple(font.clone(), color));
     if let Some(key) = key {
         let strong = ui.visuals().strong_text_color();
@@ -565,7 +576,7 @@ fn help_row(ui: &mut Ui, text: &str, key: Option<&str>) -> egui::Response {
         galley.size() + egui::vec2(0.0, 4.0),
         egui::Sense::focusable_noninteractive(),
     );
-    row.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ListItem, true, &name));
+    row.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ListItem, enabled, &name));
     ui.painter()
         .galley(rect.min + egui::vec2(0.0, 2.0), galley, color);
     if row.has_focus() {

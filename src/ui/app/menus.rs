@@ -202,14 +202,23 @@ impl DamaApp {
     }
 
     /// One entry of a menu: the command's text and shortcut (both in its accessible name),
-    /// disabled where the command cannot be used now.
-    fn menu_item(&mut self, ui: &mut Ui, c: Command, enabled: bool) {
+    /// disabled where the command cannot be used now ([`DamaApp::availability`]).
+    fn menu_item(&mut self, ui: &mut Ui, c: Command) {
+        let enabled = self.availability(c).is_ok();
         self.menu_entry(ui, c, enabled, None);
+    }
+
+    /// Entries of a menu, one after another.
+    fn menu_items(&mut self, ui: &mut Ui, commands: &[Command]) {
+        for &c in commands {
+            self.menu_item(ui, c);
+        }
     }
 
     /// A menu entry that is on or off (a check mark, and its state for the screen reader).
     fn menu_check(&mut self, ui: &mut Ui, c: Command, checked: bool) {
-        self.menu_entry(ui, c, true, Some(checked));
+        let enabled = self.availability(c).is_ok();
+        self.menu_entry(ui, c, enabled, Some(checked));
     }
 
     fn menu_entry(&mut self, ui: &mut Ui, c: Command, enabled: bool, checked: Option<bool>) {
@@ -300,8 +309,8 @@ impl DamaApp {
                 node.set_role(egui::accesskit::Role::MenuBar);
             });
             self.menu(ui, 0, |app, ui| {
-                app.menu_item(ui, Command::NewGame, true);
-                app.menu_item(ui, Command::Open, true);
+                app.menu_item(ui, Command::NewGame);
+                app.menu_item(ui, Command::Open);
                 let recent = app.settings.recent_files.clone();
                 ui.add_enabled_ui(!recent.is_empty(), |ui| {
                     let sub = ui.menu_button(T::RecentFiles.get(lang), |ui| {
@@ -322,84 +331,87 @@ impl DamaApp {
                         node.set_has_popup(egui::accesskit::HasPopup::Menu);
                     });
                 });
-                app.menu_item(ui, Command::Save, true);
-                app.menu_item(ui, Command::SaveAs, true);
+                app.menu_items(ui, &[Command::Save, Command::SaveAs]);
                 ui.separator();
-                let game = app.doc.game();
-                let over = game.outcome().is_some();
-                let can_claim = app.person_may_claim();
-                let can_hint = !over && app.doc.computer_to_move().is_none();
-                let offered = app.person_answers_draw() && !over;
-                app.menu_item(ui, Command::Claim, can_claim);
-                app.menu_item(ui, Command::Hint, can_hint);
-                let has_moves = !app.doc.game().moves().is_empty() && app.editor.is_none();
-                let reviewed = app.view.review.is_some() && app.editor.is_none();
-                let solving = app.exercises.is_some();
-                app.menu_item(ui, Command::NextProblem, solving);
-                app.menu_item(ui, Command::PreviousProblem, solving);
-                let timed = app.doc.clock().is_some();
-                app.menu_item(ui, Command::SayClocks, timed);
-                app.menu_item(ui, Command::PauseClock, timed);
-                app.menu_item(ui, Command::Analysis, true);
-                app.menu_item(ui, Command::SayAnalysis, true);
-                app.menu_item(ui, Command::ReviewGame, has_moves);
-                app.menu_item(ui, Command::NextMistake, reviewed);
-                app.menu_item(ui, Command::OfferDraw, !over);
-                app.menu_item(ui, Command::AcceptDraw, offered);
-                app.menu_item(ui, Command::DeclineDraw, offered);
-                app.menu_item(ui, Command::Resign, !over);
+                app.menu_items(
+                    ui,
+                    &[
+                        Command::Claim,
+                        Command::Hint,
+                        Command::NextProblem,
+                        Command::PreviousProblem,
+                        Command::SayClocks,
+                        Command::PauseClock,
+                        Command::Analysis,
+                        Command::SayAnalysis,
+                        Command::ReviewGame,
+                        Command::NextMistake,
+                        Command::OfferDraw,
+                        Command::AcceptDraw,
+                        Command::DeclineDraw,
+                        Command::Resign,
+                    ],
+                );
                 ui.separator();
-                app.menu_item(ui, Command::Quit, true);
+                app.menu_item(ui, Command::Quit);
             });
             self.menu(ui, 1, |app, ui| {
-                // The game waits behind the position editor.
-                let editing = app.editor.is_some();
-                let can_undo = app.doc.game().can_undo() && !editing;
-                let can_redo = app.doc.game().can_redo() && !editing;
-                app.menu_item(ui, Command::Undo, can_undo);
-                app.menu_item(ui, Command::Redo, can_redo);
+                app.menu_items(ui, &[Command::Undo, Command::Redo]);
                 ui.separator();
-                app.menu_item(ui, Command::CopyPosition, true);
-                app.menu_item(ui, Command::PastePosition, true);
-                app.menu_item(ui, Command::EditPosition, true);
-                app.menu_item(ui, Command::PlayFromEditor, editing);
+                app.menu_items(
+                    ui,
+                    &[
+                        Command::CopyPosition,
+                        Command::PastePosition,
+                        Command::EditPosition,
+                        Command::PlayFromEditor,
+                    ],
+                );
                 ui.separator();
-                let in_variation = app.view.variation.is_some() && !editing;
-                app.menu_item(ui, Command::PromoteVariation, in_variation);
-                app.menu_item(ui, Command::DeleteVariation, in_variation);
+                app.menu_items(ui, &[Command::PromoteVariation, Command::DeleteVariation]);
                 ui.separator();
-                app.menu_item(ui, Command::MoveField, true);
-                app.menu_item(ui, Command::NextRegion, true);
-                app.menu_item(ui, Command::PreviousRegion, true);
+                app.menu_items(
+                    ui,
+                    &[
+                        Command::MoveField,
+                        Command::NextRegion,
+                        Command::PreviousRegion,
+                    ],
+                );
                 ui.separator();
-                app.menu_item(ui, Command::Settings, true);
+                app.menu_item(ui, Command::Settings);
             });
             self.menu(ui, 2, |app, ui| {
-                app.menu_item(ui, Command::FlipBoard, true);
+                app.menu_item(ui, Command::FlipBoard);
                 let board_text = app.settings.board_text;
                 app.menu_check(ui, Command::BoardText, board_text);
                 ui.separator();
-                app.menu_item(ui, Command::FirstPosition, true);
-                app.menu_item(ui, Command::PreviousPosition, true);
-                app.menu_item(ui, Command::NextPosition, true);
-                app.menu_item(ui, Command::LivePosition, true);
-                let varied = app.doc.variations().any(app.doc.game()) && app.editor.is_none();
-                app.menu_item(ui, Command::NextVariation, varied);
-                app.menu_item(ui, Command::PreviousVariation, varied);
+                app.menu_items(
+                    ui,
+                    &[
+                        Command::FirstPosition,
+                        Command::PreviousPosition,
+                        Command::NextPosition,
+                        Command::LivePosition,
+                        Command::NextVariation,
+                        Command::PreviousVariation,
+                    ],
+                );
                 ui.separator();
-                for c in [
-                    Command::RepeatLastMove,
-                    Command::ReadPosition,
-                    Command::ReadMoves,
-                    Command::ReadMaterial,
-                    Command::WhoseTurn,
-                    Command::ReadMoveList,
-                ] {
-                    app.menu_item(ui, c, true);
-                }
+                app.menu_items(
+                    ui,
+                    &[
+                        Command::RepeatLastMove,
+                        Command::ReadPosition,
+                        Command::ReadMoves,
+                        Command::ReadMaterial,
+                        Command::WhoseTurn,
+                        Command::ReadMoveList,
+                    ],
+                );
             });
             self.menu(ui, 3, |app, ui| {
-                app.menu_item(ui, Command::Help, true);
+                app.menu_item(ui, Command::Help);
             });
         });
         if let Some((i, n)) = self.menus.opening {

@@ -1,0 +1,162 @@
+//! One answer to "can this command be used now?": at the start, with the position editor open
+//! and when the game is over, a command the menus grey is greyed in the keyboard help too, and
+//! its shortcut is refused in words with nothing changed; a command the menus offer is offered
+//! by the help. (The menus offered Hint, Claim, the move field, Resign and a draw offer with
+//! the editor open, and the shortcuts then refused them; Undo was greyed there and its
+//! shortcut let through.)
+
+mod common;
+
+use dama::rules::Variant;
+use dama::ui::{Command, DamaApp, Language};
+use eframe::egui::{Key, Modifiers, accesskit::Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn key(h: &mut Harness<'_, DamaApp>, modifiers: Modifiers, key: Key) {
+    h.key_press_modifiers(modifiers, key);
+    h.run();
+}
+
+/// Every item of the four menus, opened by F10 and Right: (accessible name, usable).
+fn menu_items(h: &mut Harness<'_, DamaApp>) -> Vec<(String, bool)> {
+    let mut items = Vec::new();
+    key(h, Modifiers::NONE, Key::F10);
+    for _ in 0..4 {
+        for n in h.query_all_by(|n| n.role() == Role::MenuItem) {
+            let node = n.accesskit_node();
+            items.push((node.label().unwrap_or_default(), !node.is_disabled()));
+        }
+        key(h, Modifiers::NONE, Key::ArrowRight);
+    }
+    key(h, Modifiers::NONE, Key::Escape);
+    items
+}
+
+/// Every line of the keyboard help (F1): (accessible name, usable).
+fn help_lines(h: &mut Harness<'_, DamaApp>) -> Vec<(String, bool)> {
+    key(h, Modifiers::NONE, Key::F1);
+    let lines = h
+        .query_all_by(|n| n.role() == Role::ListItem)
+        .map(|n| {
+            let node = n.accesskit_node();
+            (node.label().unwrap_or_default(), !node.is_disabled())
+        })
+        .collect();
+    key(h, Modifiers::NONE, Key::Escape);
+    lines
+}
+
+/// The window in one of the states looked at.
+fn window(state: &str) -> Harness<'static, DamaApp> {
+    let mut h = common::app_with(common::settings(Language::English, Variant::Czech));
+    h.run();
+    match state {
+        "start" => {}
+        "editor" => {
+            h.state_mut().command(Command::EditPosition);
+            h.run();
+        }
+        "over" => {
+            // Black to move with no pieces left: the game is over at once.
+            let dir = common::temp_dir("availability", "over");
+            let path = common::write_file(&dir, "over.pdn", "[FEN \"B:W21:B\"]\n*\n");
+            h.state_mut().open_path(&path);
+            h.run();
+            assert!(h.state().game().outcome().is_some(), "{state}");
+        }
+        _ => unreachable!(),
+    }
+    h
+}
+
+#[test]
+fn menus_help_and_shortcuts_agree() {
+    let lang = Language::English;
+    for state in ["start", "editor", "over"] {
+        let mut h = window(state);
+        let menus = menu_items(&mut h);
+        let help = help_lines(&mut h);
+        let mut refused = 0;
+        for &c in Command::ALL {
+            let text = c.text().get(lang);
+            let keys = c.shortcut_text(lang);
+            let in_menu = menus
+                .iter()
+                .find(|(name, _)| *name == format!("{text} {keys}"))
+                .map(|&(_, usable)| usable);
+            let in_help = help
+                .iter()
+                .find(|(name, _)| *name == format!("{text}: {keys}"))
+                .map(|&(_, usable)| usable)
+                .unwrap_or_else(|| panic!("{state}: {c:?} not in the help"));
+            let Some(usable) = in_menu else {
+                // (Only the commands of the board's own keys are in no menu.)
+                continue;
+            };
+            assert_eq!(
+                usable, in_help,
+                "{state}: {c:?}: the menu and the help differ"
+            );
+            if usable {
+                continue;
+            }
+            // Greyed: its shortcut is refused in words, and the game and the window stay.
+            let mut h = window(state);
+            let before = (h.state().game().moves().len(), h.state().is_dirty());
+            let sc = c.shortcut().expect("a shortcut");
+            key(&mut h, sc.modifiers, sc.logical_key);
+            let notice = h.state().notice().cloned();
+            assert!(
+                notice
+                    .as_ref()
+                    .is_some_and(|n| n.error && !n.text.is_empty()),
+                "{state}: {c:?} greyed, but its shortcut said {notice:?}"
+            );
+            assert!(
+                h.state().dialog().is_none(),
+                "{state}: {c:?} opened a dialog"
+            );
+            let after = (h.state().game().moves().len(), h.state().is_dirty());
+            assert_eq!(before, after, "{state}: {c:?}");
+            refused += 1;
+        }
+        assert!(refused > 0, "{state}: something is greyed");
+    }
+}
+
+/// With the position editor open, what plays or judges the game is greyed (it waits behind
+/// the editor), and the editor's own Play is offered.
+#[test]
+fn the_editor_greys_what_plays_the_game() {
+    let lang = Language::English;
+    let mut h = window("editor");
+    let menus = menu_items(&mut h);
+    let usable = |c: Command| {
+        let name = format!("{} {}", c.text().get(lang), c.shortcut_text(lang));
+        menus
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, u)| u)
+            .unwrap_or_else(|| panic!("{name} not in the menus"))
+    };
+    for c in [
+        Command::Hint,
+        Command::Claim,
+        Command::MoveField,
+        Command::Resign,
+        Command::OfferDraw,
+        Command::Undo,
+        Command::ReviewGame,
+    ] {
+        assert!(!usable(c), "{c:?} greyed with the editor open");
+    }
+    for c in [
+        Command::PlayFromEditor,
+        Command::ReadPosition,
+        Command::Help,
+        Command::Settings,
+    ] {
+        assert!(usable(c), "{c:?} offered with the editor open");
+    }
+}
