@@ -147,6 +147,7 @@ texts! {
     NextRegion => "Další část okna", "Next part of the window";
     PreviousRegion => "Předchozí část okna", "Previous part of the window";
     KeyboardHelp => "Klávesové zkratky", "Keyboard shortcuts";
+    NotNow => "nyní nelze", "not now";
     MoveField => "Tah", "Move";
     MoveFieldHint => "např. 32-28, 3228, c3-d4", "e.g. 32-28, 3228, c3-d4";
     BoardKeys => "Šipky: pohyb po tmavých polích. Enter nebo mezerník: vybrat kámen a táhnout. Escape: zrušit výběr.", "Arrow keys: move over the dark squares. Enter or Space: select a piece and move. Escape: cancel the selection.";

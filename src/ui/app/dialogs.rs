@@ -276,7 +276,7 @@ impl DamaApp {
                         ui.separator();
                         ui.label(egui::RichText::new(T::BadGames.get(lang)).strong());
                         for e in bad.iter() {
-                            help_row(ui, &phrases::pdn::pdn_error(lang, e), None, true);
+                            help_row(ui, &phrases::pdn::pdn_error(lang, e), None, None);
                         }
                     }
                 });
@@ -493,7 +493,8 @@ impl DamaApp {
                 ScrollArea::vertical().max_height(lines).show(ui, |ui| {
                     let mut ids = Vec::new();
                     for (i, (text, key, enabled)) in rows.into_iter().enumerate() {
-                        let row = help_row(ui, &text, key.as_deref(), enabled);
+                        let not_now = (!enabled).then(|| T::NotNow.get(lang));
+                        let row = help_row(ui, &text, key.as_deref(), not_now);
                         // The focus starts on the first line, read at once; Up,
                         // Down and Tab go through the rest.
                         if focus_now && i == 0 {
@@ -551,9 +552,10 @@ impl DamaApp {
 
 /// One line of the keyboard help: a command and its keys, a line the focus can rest on, so
 /// that a screen reader reads the help line by line. The text is painted, not made of labels:
-/// the screen reader would read stray labels with the dialog. A line that is not `enabled`
-/// (a command not usable now) is greyed and read as unavailable.
-fn help_row(ui: &mut Ui, text: &str, key: Option<&str>, enabled: bool) -> egui::Response {
+/// the screen reader would read stray labels with the dialog. A line of a command not usable
+/// now is greyed with `not_now` written after it, and read as unavailable.
+fn help_row(ui: &mut Ui, text: &str, key: Option<&str>, not_now: Option<&str>) -> egui::Response {
+    let enabled = not_now.is_none();
     let name = match key {
         Some(key) => format!("{text}: {key}"),
         None => text.to_string(),
@@ -568,7 +570,15 @@ fn help_row(ui: &mut Ui, text: &str, key: Option<&str>, enabled: bool) -> egui::
     job.append(text, 0.0, egui::TextFormat::simple(font.clone(), color));
     if let Some(key) = key {
         let strong = ui.visuals().strong_text_color();
-        job.append(key, 12.0, egui::TextFormat::simple(font, strong));
+        job.append(key, 12.0, egui::TextFormat::simple(font.clone(), strong));
+    }
+    // Not by the grey alone: the words too (the screen reader hears the state).
+    if let Some(not_now) = not_now {
+        let italic = egui::TextFormat {
+            italics: true,
+            ..egui::TextFormat::simple(font, color)
+        };
+        job.append(&format!("({not_now})"), 12.0, italic);
     }
     job.wrap.max_width = ui.available_width();
     let galley = ui.fonts_mut(|f| f.layout_job(job));
