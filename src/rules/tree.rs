@@ -12,7 +12,7 @@
 
 use std::time::Duration;
 
-use super::{Move, Note, Position, Variation};
+use super::{Branch, Move, Note, Position, Variation};
 
 /// One move of the tree, with what follows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,6 +139,27 @@ fn variations_of(siblings: &[Node]) -> Vec<Variation> {
         i = end;
     }
     out
+}
+
+/// Pushes the branches to sibling `i` (not the first), a variation to the move after `at` own
+/// moves of the line the siblings follow: one, or, nested in a variation's first move, the
+/// branches to that variation and one more.
+fn branch_to(siblings: &[Node], i: usize, at: usize, branches: &mut Vec<Branch>) {
+    let nesting = siblings[i].nesting;
+    let above = (0..i)
+        .rev()
+        .find(|&j| siblings[j].nesting < nesting)
+        .expect("the first sibling is the least nested");
+    let at = if above == 0 {
+        at
+    } else {
+        branch_to(siblings, above, at, branches);
+        0
+    };
+    let index = (above + 1..i)
+        .filter(|&k| siblings[k].nesting == nesting)
+        .count();
+    branches.push(Branch { at, index });
 }
 
 /// The index after sibling `i` and those nested in it.
@@ -297,6 +318,17 @@ impl GameTree {
             .expect("a path the tree made")
     }
 
+    /// The nodes of the main line, from the first move along the first children.
+    pub fn main_nodes(&self) -> Vec<&Node> {
+        let mut nodes = Vec::new();
+        let mut children = &self.roots;
+        while let Some(node) = children.first() {
+            nodes.push(node);
+            children = &node.children;
+        }
+        nodes
+    }
+
     /// The positions before each move of the line to `path` and after the last, played from
     /// `start` (moves are played as recorded: the tree holds no rules).
     pub fn replay(&self, start: &Position, path: &[usize]) -> Option<Vec<Position>> {
@@ -369,6 +401,71 @@ impl GameTree {
             self.cursor.truncate(path.len());
         }
         cut
+    }
+
+    /// The path of the place the window names by branches from the game's line (the main
+    /// line here) to a variation and a ply of that line's own moves (0 in a variation: where
+    /// it hangs), so that what names places by branches can work on the tree. `None` where the
+    /// branches or the ply lead nowhere.
+    pub fn path(&self, branches: &[Branch], ply: usize) -> Option<Vec<usize>> {
+        // The path of the line's first move; `None` for the main line.
+        let mut head: Option<Vec<usize>> = None;
+        for b in branches {
+            let new = match &head {
+                Some(h) if b.at == 0 => {
+                    // A variation to a variation's first move: nested after it.
+                    let (&at, parent) = h.split_last().expect("a head is a move");
+                    let siblings = self.children(parent)?;
+                    let nesting = siblings[at].nesting + 1;
+                    let k = (at + 1..run_end(siblings, at))
+                        .filter(|&k| siblings[k].nesting == nesting)
+                        .nth(b.index)?;
+                    [parent, &[k]].concat()
+                }
+                _ => {
+                    let before = self.line_node(head.as_deref(), b.at)?;
+                    let siblings = self.children(&before)?;
+                    let k = (1..siblings.len())
+                        .filter(|&k| siblings[k].nesting == 1)
+                        .nth(b.index)?;
+                    [&before[..], &[k]].concat()
+                }
+            };
+            head = Some(new);
+        }
+        let path = self.line_node(head.as_deref(), ply)?;
+        (path.is_empty() || self.node(&path).is_some()).then_some(path)
+    }
+
+    /// The path of the node after `ply` own moves of the line whose first move is at `head`
+    /// (the main line for none): the node before its first move for 0.
+    fn line_node(&self, head: Option<&[usize]>, ply: usize) -> Option<Vec<usize>> {
+        let mut path = match head {
+            None => return Some(vec![0; ply]),
+            Some(h) if ply == 0 => return Some(h[..h.len() - 1].to_vec()),
+            Some(h) => h.to_vec(),
+        };
+        path.resize(path.len() + ply - 1, 0);
+        Some(path)
+    }
+
+    /// The branches from the main line to the line the node at `path` is on, and how many of
+    /// that line's own moves lead to it: the place as the window names it ([`GameTree::path`]
+    /// the other way). `None` where `path` leads nowhere.
+    pub fn branches(&self, path: &[usize]) -> Option<(Vec<Branch>, usize)> {
+        let mut branches = Vec::new();
+        let mut ply = 0;
+        let mut siblings = &self.roots;
+        for &i in path {
+            let node = siblings.get(i)?;
+            if i != 0 {
+                branch_to(siblings, i, ply, &mut branches);
+                ply = 0;
+            }
+            ply += 1;
+            siblings = &node.children;
+        }
+        Some((branches, ply))
     }
 
     /// Where the variation holding the node at `path` starts: the depth of its first move in
@@ -495,6 +592,8 @@ mod tests {
         assert_eq!(tree.main_path(&[0]), [0, 0, 0, 0]);
         assert_eq!(tree.node(&[]), None);
         assert_eq!(tree.node(&[0]).unwrap().size(), 4);
+        let main: Vec<Move> = tree.main_nodes().iter().map(|n| n.mv()).collect();
+        assert_eq!(main, game);
     }
 
     #[test]
@@ -846,5 +945,51 @@ mod tests {
             v.notes.pop();
         }
         v
+    }
+
+    #[test]
+    fn a_place_named_by_branches_is_a_path_and_back() {
+        use crate::rules::{Game, Variations};
+        let mut game = Game::new(Variant::Czech.rules().clone()).unwrap();
+        for m in moves(4) {
+            game.play(m).unwrap();
+        }
+        let f = firsts();
+        let mut vars = Variations::default();
+        let outer = vars.add(&game, &[], 0, f[1]).unwrap();
+        vars.extend(&game, &[outer], f[2]);
+        vars.extend(&game, &[outer], f[3]);
+        let later = vars.add(&game, &[outer], 1, f[5]).unwrap();
+        let nested = vars.add(&game, &[outer], 0, f[6]).unwrap();
+        let deeper = vars.add(&game, &[outer, nested], 0, f[4]).unwrap();
+        let second = vars.add(&game, &[], 2, f[0]).unwrap();
+        let groups: Vec<_> = vars.of_game(&game).map(|(p, g)| (p, g.to_vec())).collect();
+        let tree = GameTree::from_record(game.moves(), &[], &[], &groups);
+        let all = [
+            vec![],
+            vec![outer],
+            vec![outer, later],
+            vec![outer, nested],
+            vec![outer, nested, deeper],
+            vec![second],
+        ];
+        for branches in all {
+            let (moves, base) = vars.line(&game, &branches).unwrap();
+            for ply in 0..=moves.len() - base {
+                let path = tree.path(&branches, ply).unwrap();
+                assert_eq!(
+                    tree.line(&path).unwrap(),
+                    moves[..base + ply],
+                    "{branches:?} {ply}"
+                );
+                if ply > 0 || branches.is_empty() {
+                    assert_eq!(tree.branches(&path), Some((branches.clone(), ply)));
+                }
+            }
+            assert_eq!(tree.path(&branches, moves.len() - base + 1), None);
+        }
+        assert_eq!(tree.path(&[Branch { at: 0, index: 5 }], 1), None);
+        assert_eq!(tree.path(&[outer, Branch { at: 0, index: 1 }], 1), None);
+        assert_eq!(tree.branches(&[7]), None);
     }
 }
