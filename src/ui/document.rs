@@ -20,11 +20,11 @@ use crate::collection::Place;
 use crate::engine::Level;
 use crate::event::{Event, Mover, Problem, Undone};
 use crate::notation::pdn::{self, PdnGame, Warning};
-use crate::rules::GameTree;
 use crate::rules::{
     Branch, Color, Enforcement, Game, GameError, Move, Note, Position, RuleSet, RuleSetError,
     Square, Variation, Variations,
 };
+use crate::rules::{GameTree, Node};
 
 use super::settings::Player;
 
@@ -698,6 +698,17 @@ impl Document {
         GameTree::from_record(self.game.moves(), &notes, &self.clock_marks, &groups)
     }
 
+    /// Keeps the variations of `tree`, the game's record changed by an operation on the
+    /// variations alone (the game's moves are the tree's main line).
+    fn keep_variations(&mut self, tree: &GameTree) {
+        let mut groups = tree.variations().into_iter().peekable();
+        for ply in 0..self.game.moves().len() {
+            let group = groups.next_if(|(p, _)| *p == ply).map(|(_, g)| g);
+            self.variations
+                .set(&self.game, ply, group.unwrap_or_default());
+        }
+    }
+
     /// The variation `branches` leads to.
     pub fn variation(&self, branches: &[Branch]) -> Option<&Variation> {
         self.variations.get(&self.game, branches)
@@ -745,14 +756,14 @@ impl Document {
 
     /// Deletes the variation `branches` leads to, with the variations in it.
     pub(super) fn remove_variation(&mut self, branches: &[Branch]) -> Outcome {
-        let removed = self
-            .variations
-            .remove(&self.game, branches)
-            .ok_or(Problem::NotInVariation)?;
+        let mut tree = self.record_tree();
+        let path = tree.path(branches, 1).ok_or(Problem::NotInVariation)?;
+        let removed = tree.remove(&path).ok_or(Problem::NotInVariation)?;
+        self.keep_variations(&tree);
         self.dirty = true;
         self.touch_saved();
         Ok(vec![Event::VariationRemoved {
-            moves: removed.size(),
+            moves: removed.iter().map(Node::size).sum(),
         }])
     }
 
@@ -767,12 +778,7 @@ impl Document {
             let mut tree = self.record_tree();
             let path = tree.path(branches, 1).ok_or(Problem::NotInVariation)?;
             tree.promote(&path).ok_or(Problem::NotInVariation)?;
-            let mut groups = tree.variations().into_iter().peekable();
-            for ply in 0..self.game.moves().len() {
-                let group = groups.next_if(|(p, _)| *p == ply).map(|(_, g)| g);
-                self.variations
-                    .set(&self.game, ply, group.unwrap_or_default());
-            }
+            self.keep_variations(&tree);
             self.dirty = true;
             self.touch_saved();
             return Ok(vec![Event::VariationPromoted { game: false }]);
