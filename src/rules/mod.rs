@@ -34,6 +34,7 @@ mod rule_set;
 mod square;
 mod square_set;
 mod table;
+mod tree;
 mod variation;
 
 pub use color::{ByColor, Color};
@@ -51,4 +52,5 @@ pub use rule_set::{
 };
 pub use square::{Board, Square};
 pub use square_set::{SquareSet, SquareSetIter};
+pub use tree::{GameTree, Node};
 pub use variation::{Branch, Note, Variation, Variations};

@@ -24,6 +24,7 @@ use crate::rules::{
     Branch, Color, Enforcement, Game, GameError, Move, Note, Position, RuleSet, RuleSetError,
     Square, Variation, Variations,
 };
+use crate::rules::{GameTree, Node};
 
 use super::settings::Player;
 
@@ -676,6 +677,38 @@ impl Document {
             .collect()
     }
 
+    /// How many of the notes are still the game's: as long as its moves are the file's.
+    fn kept_notes(&self) -> usize {
+        self.notes
+            .iter()
+            .zip(self.game.moves())
+            .take_while(|((m, _), played)| m == *played)
+            .count()
+    }
+
+    /// The game's moves with their notes and clock marks and the variations to them, as one
+    /// tree (for the operations that work on the record as a whole).
+    fn record_tree(&self) -> GameTree {
+        let notes: Vec<Note> = self.notes()[..].iter().map(|n| (*n).clone()).collect();
+        let groups: Vec<_> = self
+            .variations
+            .of_game(&self.game)
+            .map(|(ply, group)| (ply, group.to_vec()))
+            .collect();
+        GameTree::from_record(self.game.moves(), &notes, &self.clock_marks, &groups)
+    }
+
+    /// Keeps the variations of `tree`, the game's record changed by an operation on the
+    /// variations alone (the game's moves are the tree's main line).
+    fn keep_variations(&mut self, tree: &GameTree) {
+        let mut groups = tree.variations().into_iter().peekable();
+        for ply in 0..self.game.moves().len() {
+            let group = groups.next_if(|(p, _)| *p == ply).map(|(_, g)| g);
+            self.variations
+                .set(&self.game, ply, group.unwrap_or_default());
+        }
+    }
+
     /// The variation `branches` leads to.
     pub fn variation(&self, branches: &[Branch]) -> Option<&Variation> {
         self.variations.get(&self.game, branches)
@@ -723,14 +756,14 @@ impl Document {
 
     /// Deletes the variation `branches` leads to, with the variations in it.
     pub(super) fn remove_variation(&mut self, branches: &[Branch]) -> Outcome {
-        let removed = self
-            .variations
-            .remove(&self.game, branches)
-            .ok_or(Problem::NotInVariation)?;
+        let mut tree = self.record_tree();
+        let path = tree.path(branches, 1).ok_or(Problem::NotInVariation)?;
+        let removed = tree.remove(&path).ok_or(Problem::NotInVariation)?;
+        self.keep_variations(&tree);
         self.dirty = true;
         self.touch_saved();
         Ok(vec![Event::VariationRemoved {
-            moves: removed.size(),
+            moves: removed.iter().map(Node::size).sum(),
         }])
     }
 
@@ -741,19 +774,18 @@ impl Document {
     /// a claim), nor after a loss on time.
     pub(super) fn promote_variation(&mut self, branches: &[Branch]) -> Outcome {
         let [first] = branches else {
-            self.variations
-                .promote(&self.game, branches)
-                .ok_or(Problem::NotInVariation)?;
+            // A variation in a variation: the game's line stays, the variations change.
+            let mut tree = self.record_tree();
+            let path = tree.path(branches, 1).ok_or(Problem::NotInVariation)?;
+            tree.promote(&path).ok_or(Problem::NotInVariation)?;
+            self.keep_variations(&tree);
             self.dirty = true;
             self.touch_saved();
             return Ok(vec![Event::VariationPromoted { game: false }]);
         };
         let at = first.at;
-        let chosen = self
-            .variations
-            .get(&self.game, branches)
-            .ok_or(Problem::NotInVariation)?
-            .clone();
+        let mut tree = self.record_tree();
+        let path = tree.path(branches, 1).ok_or(Problem::NotInVariation)?;
         let old = &self.game;
         if lost_on_time(old) {
             return Err(Problem::LostOnTime);
@@ -768,55 +800,28 @@ impl Document {
         if claimed {
             return Err(Problem::ClaimsInLine);
         }
+        tree.promote(&path).ok_or(Problem::NotInVariation)?;
+        let main = tree.main_nodes();
         let mut game = old.clone();
         while game.moves().len() > at || game.ending().is_some() {
             game.undo().map_err(Problem::Game)?;
         }
-        for m in &chosen.moves {
-            game.play(*m).map_err(Problem::Game)?;
+        for node in &main[at..] {
+            game.play(node.mv()).map_err(Problem::Game)?;
         }
         // The old moves from `at`, with the variations to them and what was written after
-        // them, become a variation; the chosen one's notes go with its moves into the game.
-        let kept = self
-            .notes
-            .iter()
-            .zip(old.moves())
-            .take_while(|((m, _), played)| m == *played)
-            .count();
-        let mut moved = Variation {
-            moves: old.moves()[at..].to_vec(),
-            sidelines: (at..len)
-                .map(|ply| self.variations.at(old, ply).to_vec())
-                .collect(),
-            notes: self.notes[at.min(kept)..kept]
-                .iter()
-                .map(|(_, n)| n.clone())
-                .collect(),
-        };
-        self.notes.truncate(at.min(kept));
-        if self.notes.len() == at {
-            self.notes.extend(
-                chosen
-                    .moves
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| (*m, chosen.notes.get(i).cloned().unwrap_or_default())),
-            );
-        }
-        let mut group = std::mem::take(&mut moved.sidelines[0]);
-        while moved.sidelines.last().is_some_and(Vec::is_empty) {
-            moved.sidelines.pop();
+        // them, are a variation now; the chosen one's notes went with its moves into the game,
+        // where the notes reached its first move.
+        let kept = self.kept_notes();
+        self.notes = main.iter().map(|n| (n.mv(), n.note.clone())).collect();
+        if kept < at {
+            self.notes.truncate(kept);
         }
         for ply in at..len {
             self.variations.set(old, ply, Vec::new());
         }
-        group[first.index] = moved;
-        if let Some(firsts) = chosen.sidelines.first() {
-            group.extend(firsts.iter().cloned());
-        }
-        self.variations.set(&game, at, group);
-        for (i, sides) in chosen.sidelines.iter().enumerate().skip(1) {
-            self.variations.set(&game, at + i, sides.clone());
+        for (ply, group) in tree.variations().into_iter().filter(|(p, _)| *p >= at) {
+            self.variations.set(&game, ply, group);
         }
         self.game = game;
         self.clock_marks.truncate(at);
@@ -1118,6 +1123,75 @@ mod tests {
         assert_eq!(doc.game().moves(), [instead]);
         let v = doc.variations().alternatives(doc.game(), &[], 0);
         assert_eq!(v[0].moves, [first, other]);
+    }
+
+    #[test]
+    fn a_promoted_variation_takes_its_notes_into_the_game_and_leaves_the_games_behind() {
+        let note = |text: &str| Note {
+            nags: vec![1],
+            comments: vec![text.to_string()],
+        };
+        let mut doc = by_hand("W:W21,22:B1,2");
+        let first = mv(&doc, "22-18");
+        doc.play(first, None, Mover::Person).unwrap();
+        let reply = mv(&doc, "1-5");
+        doc.play(reply, None, Mover::Person).unwrap();
+        doc.notes = vec![(first, note("the game's")), (reply, note("its reply"))];
+        let at_one = *doc.game().position_at(1).unwrap();
+        let instead = at_one
+            .legal_moves(doc.game().rules())
+            .into_iter()
+            .find(|m| *m != reply)
+            .unwrap();
+        doc.vary(&[], 1, instead, false).unwrap();
+        let mut with_note = doc
+            .variation(&[Branch { at: 1, index: 0 }])
+            .unwrap()
+            .clone();
+        with_note.notes = vec![note("instead")];
+        doc.variations.set(&doc.game, 1, vec![with_note]);
+        doc.promote_variation(&[Branch { at: 1, index: 0 }])
+            .unwrap();
+        assert_eq!(doc.game().moves(), [first, instead]);
+        let notes: Vec<&Note> = doc.notes();
+        assert_eq!(notes, [&note("the game's"), &note("instead")]);
+        let v = &doc.variations().alternatives(doc.game(), &[], 1)[0];
+        assert_eq!(v.moves, [reply]);
+        assert_eq!(v.notes, [note("its reply")]);
+    }
+
+    #[test]
+    fn a_variation_in_a_variation_is_promoted_in_its_place() {
+        let mut doc = by_hand("W:W21,22:B1,2");
+        let first = mv(&doc, "22-18");
+        doc.play(first, None, Mover::Person).unwrap();
+        let reply = mv(&doc, "1-5");
+        doc.play(reply, None, Mover::Person).unwrap();
+        let rules = doc.game().rules().clone();
+        let outer = [Branch { at: 0, index: 0 }];
+        let other = |line: &Line, ply: usize, not: Move| {
+            let pos = line.positions[ply];
+            let moves = pos.legal_moves(&rules);
+            moves.into_iter().find(|m| *m != not).unwrap()
+        };
+        let start = doc.line(&[]).unwrap();
+        doc.vary(&[], 0, other(&start, 0, first), false).unwrap();
+        let line = doc.line(&outer).unwrap();
+        let second = line.positions[1].legal_moves(&rules)[0];
+        doc.vary(&outer, 1, second, false).unwrap();
+        let line = doc.line(&outer).unwrap();
+        let instead = other(&line, 1, second);
+        doc.vary(&outer, 1, instead, false).unwrap();
+        let inner = [outer[0], Branch { at: 1, index: 0 }];
+        let events = doc.promote_variation(&inner).unwrap();
+        assert!(matches!(
+            events[..],
+            [Event::VariationPromoted { game: false }]
+        ));
+        assert_eq!(doc.game().moves(), [first, reply]);
+        let v = doc.variation(&outer).unwrap();
+        assert_eq!(v.moves[1..], [instead]);
+        assert_eq!(v.at(1)[0].moves, [second]);
     }
 
     #[test]
