@@ -13,7 +13,7 @@ use crate::event::{Event, Look, Mover, Problem};
 use crate::rules::{Branch, GameError, Move, Square};
 use crate::speech::phrases;
 use crate::ui::commands::Command;
-use crate::ui::document::{Document, Outcome, Replaced};
+use crate::ui::document::{Applied, Document, Replaced};
 use crate::ui::settings::Player;
 
 /// A change of the game, or of the position the board shows.
@@ -140,7 +140,7 @@ impl DamaApp {
             )),
             _ => None,
         };
-        let result: Outcome = match change {
+        let result: Applied = match change {
             Change::Play { mv, by } => {
                 let from = match by {
                     Mover::Person => self.view.ply,
@@ -252,7 +252,7 @@ impl DamaApp {
     }
 
     /// Shows another position of the game or of its variations (no change of the game).
-    pub(super) fn look(&mut self, target: Target) -> Outcome {
+    pub(super) fn look(&mut self, target: Target) -> Applied {
         match target {
             Target::Variation(spot) => return self.show_spot(spot),
             Target::Sibling(forward) => return self.sibling(forward),
@@ -270,7 +270,7 @@ impl DamaApp {
         result
     }
 
-    fn look_in_game(&mut self, target: Target, leaving: bool) -> Outcome {
+    fn look_in_game(&mut self, target: Target, leaving: bool) -> Applied {
         let game = self.doc.game();
         let plies = game.moves().len();
         let now = self.view.ply;

@@ -9,10 +9,10 @@ use super::varying::Spot;
 use crate::engine::review::Mark;
 use crate::notation::{MAX_MOVE_CHARS, write};
 use crate::rules::{Branch, Color, Position, SquareSet, Variation};
-use crate::speech::phrases::{analysis, diagram};
+use crate::speech::phrases::{self, analysis, diagram};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::commands::Command;
-use crate::ui::i18n::{self, T};
+use crate::ui::i18n::T;
 use crate::ui::settings::SpeechMode;
 use crate::ui::theme::Palette;
 
@@ -71,7 +71,7 @@ impl DamaApp {
             });
         }
         ui.horizontal_wrapped(|ui| {
-            let rules = i18n::rules_name(lang, self.doc.game().rules()).to_string();
+            let rules = phrases::rules_name(lang, self.doc.game().rules()).to_string();
             ui.label(rules);
             ui.separator();
             // Where it never moves the board: the thinking indicator.
@@ -158,7 +158,7 @@ impl DamaApp {
         ui.heading(T::Moves.get(lang));
         for (color, name) in Color::ALL.into_iter().zip(self.doc.names()) {
             if !name.is_empty() {
-                ui.label(format!("{}: {name}", i18n::side_name(lang, color)));
+                ui.label(format!("{}: {name}", phrases::side_name(lang, color)));
             }
         }
         // Wrapped: at 300 % beside the board the four buttons are wider than the panel.
@@ -423,7 +423,7 @@ impl DamaApp {
                 let secs = crate::clock::shown_seconds(left);
                 let mut text = format!(
                     "{} {}:{:02}",
-                    i18n::side_name(lang, color),
+                    phrases::side_name(lang, color),
                     secs / 60,
                     secs % 60
                 );
@@ -651,7 +651,7 @@ impl DamaApp {
             let text = format!(
                 "{}: {}",
                 T::PositionEditor.get(lang),
-                i18n::to_move(lang, pos.side_to_move())
+                phrases::to_move(lang, pos.side_to_move())
             );
             ui.add(egui::Label::new(RichText::new(text).heading()).wrap());
             return;
@@ -660,9 +660,9 @@ impl DamaApp {
             _ if self.view.variation.is_some() => {
                 RichText::new(T::ViewingVariation.get(lang)).italics()
             }
-            (None, Some(o)) => RichText::new(i18n::outcome(lang, o)).heading().strong(),
+            (None, Some(o)) => RichText::new(phrases::outcome(lang, o)).heading().strong(),
             (Some(_), _) => RichText::new(T::ViewingHistory.get(lang)).italics(),
-            (None, None) => RichText::new(i18n::to_move(lang, pos.side_to_move())).heading(),
+            (None, None) => RichText::new(phrases::to_move(lang, pos.side_to_move())).heading(),
         };
         ui.add(egui::Label::new(banner).wrap());
         if let Some(offer) = self.doc.draw_offer()
@@ -670,7 +670,7 @@ impl DamaApp {
         {
             let answers = self.person_answers_draw();
             ui.horizontal_wrapped(|ui| {
-                ui.label(i18n::draw_offer(lang, offer));
+                ui.label(phrases::draw_offer(lang, offer));
                 // The computer answers an offer made to it on its own.
                 if answers {
                     for c in [Command::AcceptDraw, Command::DeclineDraw] {

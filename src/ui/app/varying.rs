@@ -6,7 +6,7 @@ use super::change::{Change, Target};
 use super::{DamaApp, Dialog};
 use crate::event::{Event, Look, Mover, Problem};
 use crate::rules::{Branch, Move};
-use crate::ui::document::Outcome;
+use crate::ui::document::Applied;
 use crate::ui::game_view::InVariation;
 
 /// A place in the game or its variations: the branches from the game to a line, and the
@@ -119,7 +119,7 @@ impl DamaApp {
     }
 
     /// Shows `spot` without saying it; the words for it (the look and the variations there).
-    pub(super) fn show_spot(&mut self, spot: Spot) -> Outcome {
+    pub(super) fn show_spot(&mut self, spot: Spot) -> Applied {
         let spot = spot.normal();
         if spot.branches.is_empty() {
             // The game's own moves: the look of the move list.
@@ -190,7 +190,7 @@ impl DamaApp {
 
     /// One move back or on in the variation shown: back from its first move is the line
     /// above, where it hangs.
-    pub(super) fn step_in_variation(&mut self, forward: bool) -> Outcome {
+    pub(super) fn step_in_variation(&mut self, forward: bool) -> Applied {
         let v = self
             .view
             .variation
@@ -209,7 +209,7 @@ impl DamaApp {
     /// the position shown, or among the moves played in the place of the move shown (the
     /// line's own and its variations, round in a circle). Just after a variation's first move,
     /// on to the variation beside it.
-    pub(super) fn sibling(&mut self, forward: bool) -> Outcome {
+    pub(super) fn sibling(&mut self, forward: bool) -> Applied {
         let spot = self.spot();
         let game = self.doc.game();
         let at_first = spot.ply == 1 && !spot.branches.is_empty();
