@@ -146,6 +146,63 @@ commands! {
 }
 
 impl Command {
+    /// Whether the command acts on the game (its moves, its draw offer, its review, the move
+    /// field): the game waits behind the position editor, so these are refused while it is
+    /// open. Every command is decided here, so that a new one is not run on a game the editor
+    /// hides unnoticed.
+    pub fn about_the_game(self) -> bool {
+        match self {
+            Command::Undo
+            | Command::Redo
+            | Command::FirstPosition
+            | Command::PreviousPosition
+            | Command::NextPosition
+            | Command::LivePosition
+            | Command::Resign
+            | Command::OfferDraw
+            | Command::AcceptDraw
+            | Command::DeclineDraw
+            | Command::Claim
+            | Command::Hint
+            | Command::MoveField
+            | Command::ReviewGame
+            | Command::NextMistake
+            | Command::NextVariation
+            | Command::PreviousVariation
+            | Command::PromoteVariation
+            | Command::DeleteVariation => true,
+            // The window, files, the board as shown (the editor's, while it is open) and the
+            // editor itself; the rest as before.
+            Command::NewGame
+            | Command::Open
+            | Command::Save
+            | Command::SaveAs
+            | Command::Quit
+            | Command::FlipBoard
+            | Command::BoardText
+            | Command::Settings
+            | Command::RepeatLastMove
+            | Command::ReadPosition
+            | Command::ReadMoves
+            | Command::ReadMaterial
+            | Command::WhoseTurn
+            | Command::ReadMoveList
+            | Command::NextRegion
+            | Command::PreviousRegion
+            | Command::Help
+            | Command::NextProblem
+            | Command::PreviousProblem
+            | Command::SayClocks
+            | Command::PauseClock
+            | Command::Analysis
+            | Command::SayAnalysis
+            | Command::CopyPosition
+            | Command::PastePosition
+            | Command::EditPosition
+            | Command::PlayFromEditor => false,
+        }
+    }
+
     /// The shortcut as the menus, the help and the spoken hints write it, in `lang`: "Ctrl+S",
     /// "Ctrl+Šipka vlevo" (egui's own names are English); empty for a command without one.
     pub fn shortcut_text(self, lang: Language) -> String {

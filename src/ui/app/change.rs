@@ -81,6 +81,33 @@ pub(super) enum Change {
     PromoteVariation(Vec<Branch>),
 }
 
+impl Change {
+    /// Whether the words of this change cut short what is being said. The computer's reply,
+    /// claim or answer and the clocks follow what is being said: they do not cut the person's
+    /// move short; what the person did is said at once.
+    fn interrupts(&self) -> bool {
+        match self {
+            Change::Play { by, .. }
+            | Change::AnswerDraw { by, .. }
+            | Change::Claim(by)
+            | Change::Huff(_, by) => *by == Mover::Person,
+            Change::Tick(_) => false,
+            Change::Undo
+            | Change::Redo
+            | Change::Resign
+            | Change::OfferDraw(_)
+            | Change::Players(_)
+            | Change::Replace(..)
+            | Change::Saved { .. }
+            | Change::Look(_)
+            | Change::PauseClock(_)
+            | Change::Vary { .. }
+            | Change::RemoveVariation(_)
+            | Change::PromoteVariation(_) => true,
+        }
+    }
+}
+
 /// Which position to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Target {
@@ -104,20 +131,7 @@ impl DamaApp {
     /// Applies `change` and does what follows it (see the module's documentation).
     pub(super) fn apply(&mut self, change: Change) {
         let (revision, play_revision) = (self.doc.revision(), self.doc.play_revision());
-        // The computer's reply, claim or answer follows what is being said: it does not cut the
-        // person's move short.
-        let interrupt = !matches!(
-            change,
-            Change::Play {
-                by: Mover::Computer,
-                ..
-            } | Change::AnswerDraw {
-                by: Mover::Computer,
-                ..
-            } | Change::Claim(Mover::Computer)
-                | Change::Huff(_, Mover::Computer)
-                | Change::Tick(_)
-        );
+        let interrupt = change.interrupts();
         let replacing = matches!(change, Change::Replace(..));
         let problem = matches!(change, Change::Replace(_, Replaced::Problem { .. }));
         let offering = matches!(change, Change::OfferDraw(..));
@@ -297,24 +311,20 @@ impl DamaApp {
         .filter(|&p| p < plies);
         let entered = now.is_none() && to.is_some();
         // The position after ply `ply`, as stepping onto it says it.
-        let after = |ply: usize, entered: bool| {
-            // Move numbers count pairs from the rule set's first player, as the list does.
-            let offset = usize::from(game.start().side_to_move() != game.rules().first);
-            Look::After {
-                ply,
-                plies,
-                number: (ply - 1 + offset) / 2 + 1,
-                before: *game.position_at(ply - 1).expect("a position per move"),
-                mv: game.moves()[ply - 1],
-                entered,
-                mark: self
-                    .view
-                    .review
-                    .as_ref()
-                    .and_then(|r| r.get(ply - 1))
-                    .map(|j| j.mark)
-                    .filter(|&m| m != Mark::Good),
-            }
+        let after = |ply: usize, entered: bool| Look::After {
+            ply,
+            plies,
+            number: game.number_of_move(ply - 1),
+            before: *game.position_at(ply - 1).expect("a position per move"),
+            mv: game.moves()[ply - 1],
+            entered,
+            mark: self
+                .view
+                .review
+                .as_ref()
+                .and_then(|r| r.get(ply - 1))
+                .map(|j| j.mark)
+                .filter(|&m| m != Mark::Good),
         };
         let look = match to {
             // Stepped forward onto the last move: that move, and that this is the game now.
@@ -343,27 +353,7 @@ impl DamaApp {
     pub(super) fn run(&mut self, ctx: &Context, c: Command) {
         let lang = self.lang();
         match c {
-            Command::Undo
-            | Command::Redo
-            | Command::FirstPosition
-            | Command::PreviousPosition
-            | Command::NextPosition
-            | Command::LivePosition
-            | Command::Resign
-            | Command::OfferDraw
-            | Command::AcceptDraw
-            | Command::DeclineDraw
-            | Command::Claim
-            | Command::Hint
-            | Command::MoveField
-            | Command::ReviewGame
-            | Command::NextMistake
-            | Command::NextVariation
-            | Command::PreviousVariation
-            | Command::PromoteVariation
-            | Command::DeleteVariation
-                if self.editor.is_some() =>
-            {
+            c if c.about_the_game() && self.editor.is_some() => {
                 self.complain(&Problem::Editing);
             }
             Command::EditPosition => self.open_editor(ctx),

@@ -114,8 +114,20 @@ impl DamaApp {
             && let Some(open) = keep.take_if(|d| !matches!(d, Dialog::Resume(..)))
         {
             left = Some(match open {
+                // Nothing was asked: the window is closed.
                 Dialog::Help | Dialog::Settings => Event::Closed,
-                _ => Event::Cancelled,
+                // A question left unanswered, or a form not used: cancelled.
+                Dialog::NewGame(_)
+                | Dialog::OpenPath(_)
+                | Dialog::SavePath(..)
+                | Dialog::ConfirmReplace(..)
+                | Dialog::ChooseGame(..)
+                | Dialog::ChangedOnDisk(..)
+                | Dialog::Unsaved(_)
+                | Dialog::ConfirmResign
+                | Dialog::Resume(_)
+                | Dialog::Branch { .. }
+                | Dialog::RemoveVariation(..) => Event::Cancelled,
             });
         }
         if let Some(e) = left {

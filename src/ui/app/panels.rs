@@ -8,7 +8,7 @@ use super::change::{Change, Target};
 use super::varying::Spot;
 use crate::engine::review::Mark;
 use crate::notation::{MAX_MOVE_CHARS, write};
-use crate::rules::{Branch, Color, Position, SquareSet, Variation};
+use crate::rules::{Branch, Color, Position, SquareSet, Variation, move_number};
 use crate::speech::phrases::{self, analysis, diagram};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::commands::Command;
@@ -104,8 +104,8 @@ impl DamaApp {
         for (i, m) in v.moves.iter().enumerate() {
             let at = ply + i;
             let number = match (i, at % 2) {
-                (0, 1) => format!("{}… ", at / 2 + 1),
-                (_, 0) => format!("{}. ", at / 2 + 1),
+                (0, 1) => format!("{}… ", move_number(at)),
+                (_, 0) => format!("{}. ", move_number(at)),
                 _ => String::new(),
             };
             let text = format!("{number}{}", write(&pos, rules, m, self.settings.notation));
@@ -232,10 +232,8 @@ impl DamaApp {
         ui.separator();
         let game = self.doc.game();
         let plies = game.moves().len();
-        let start_side = game.start().side_to_move();
-        let first = game.rules().first;
         // Move numbers count pairs from the rule set's first player.
-        let offset = usize::from(start_side != first);
+        let offset = game.first_ply();
         // In a variation no move of the game's own is the one shown.
         let viewing = match self.view.variation {
             Some(_) => usize::MAX,

@@ -146,8 +146,6 @@ impl DamaApp {
             .variations()
             .alternatives(game, above, last.at)
             .len();
-        // Move numbers count pairs from the rule set's first player, as the list does.
-        let offset = usize::from(game.start().side_to_move() != game.rules().first);
         let i = shown.shown() - 1;
         let look = Look::Variation {
             depth: spot.branches.len(),
@@ -155,7 +153,7 @@ impl DamaApp {
             count,
             ply: spot.ply,
             len: shown.len(),
-            number: (i + offset) / 2 + 1,
+            number: game.number_of_move(i),
             before: shown.line.positions[i],
             mv: shown.line.moves[i],
         };
