@@ -157,7 +157,7 @@ pub enum Dialog {
     /// A move at an earlier position: a new variation, or in place of the later moves.
     Branch {
         /// Where it is played.
-        spot: varying::Spot,
+        spot: super::game_view::Spot,
         /// The move.
         mv: Move,
         /// What the dialog asks.
@@ -1164,6 +1164,13 @@ fn zoom_factor(zoom: f32) -> f32 {
     } else {
         1.0
     }
+}
+
+/// The move field's widget id, the same every frame: Ctrl+M asks whether the focus is there.
+/// Here, not with the field's drawing in `panels`: the commands and the keyboard ask it too,
+/// and `panels` itself uses the change path.
+fn move_field_id() -> egui::Id {
+    egui::Id::unique("dama-move-field")
 }
 
 /// Whether `problem` refuses what the user tried (a move, a claim, a step through the game),

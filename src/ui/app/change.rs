@@ -6,7 +6,6 @@
 
 use eframe::egui::{Context, ViewportCommand};
 
-use super::varying::{Spot, Varied};
 use super::{DamaApp, Dialog, Pending};
 use crate::engine::review::Mark;
 use crate::event::{Event, Look, Mover, Problem};
@@ -14,6 +13,7 @@ use crate::rules::{Branch, GameError, Move, Square};
 use crate::speech::phrases;
 use crate::ui::commands::Command;
 use crate::ui::document::{Applied, Document, Replaced};
+use crate::ui::game_view::Spot;
 use crate::ui::settings::Player;
 
 /// A change of the game, or of the position the board shows.
@@ -79,6 +79,17 @@ pub(super) enum Change {
     RemoveVariation(Vec<Branch>),
     /// Make the variation of these branches the line it hangs from.
     PromoteVariation(Vec<Branch>),
+}
+
+/// A change of the variations, for where the board goes after it.
+#[derive(Debug)]
+pub(super) enum Varied {
+    /// A move at this place.
+    Vary(Spot),
+    /// The variation of these branches was deleted.
+    Removed(Vec<Branch>),
+    /// The variation of these branches was promoted, shown at this ply of its own.
+    Promoted(Vec<Branch>, usize),
 }
 
 impl Change {
@@ -465,7 +476,7 @@ impl DamaApp {
                 // The screen reader reads the field the focus moves to, its name and its
                 // example ("Tah, vstupní pole, např. 32-28"): the instruction is not handed to
                 // it as well. Already in the field, the focus says nothing: it is.
-                let moving = ctx.memory(|m| m.focused()) != Some(super::panels::move_field_id());
+                let moving = ctx.memory(|m| m.focused()) != Some(super::move_field_id());
                 self.focus_move_field = true;
                 let text = phrases::events(&self.words(), &[Event::MoveField]);
                 self.say(text, false, true, moving);

@@ -5,13 +5,13 @@ use eframe::egui::{self, Button, RichText, ScrollArea, Ui};
 
 use super::DamaApp;
 use super::change::{Change, Target};
-use super::varying::Spot;
 use crate::engine::review::Mark;
 use crate::notation::{MAX_MOVE_CHARS, write};
 use crate::rules::{Branch, Color, Position, SquareSet, Variation, move_number};
 use crate::speech::phrases::{self, analysis, diagram};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::commands::Command;
+use crate::ui::game_view::Spot;
 use crate::ui::i18n::T;
 use crate::ui::settings::SpeechMode;
 use crate::ui::theme::Palette;
@@ -205,7 +205,7 @@ impl DamaApp {
                     // An id of its own: the claim button appearing above must not take the
                     // field's focus away (its id would change with its place).
                     egui::TextEdit::singleline(&mut self.move_text)
-                        .id(move_field_id())
+                        .id(super::move_field_id())
                         .char_limit(MOVE_FIELD_CHARS)
                         .hint_text(T::MoveFieldHint.get(lang))
                         .desired_width(ui.available_width().clamp(60.0, 160.0)),
@@ -704,11 +704,6 @@ impl DamaApp {
             }
         }
     }
-}
-
-/// The move field's widget id, the same every frame: Ctrl+M asks whether the focus is there.
-pub(super) fn move_field_id() -> egui::Id {
-    egui::Id::unique("dama-move-field")
 }
 
 /// The text typed in `events` after the first Enter.

@@ -2,43 +2,12 @@
 //! to the next one and back, deleting and promoting one. The variations themselves are the
 //! document's (saved with the game); which one the board shows is the window's.
 
-use super::change::{Change, Target};
+use super::change::{Change, Target, Varied};
 use super::{DamaApp, Dialog};
 use crate::event::{Event, Look, Mover, Problem};
-use crate::rules::{Branch, Move};
+use crate::rules::Move;
 use crate::ui::document::Applied;
-use crate::ui::game_view::InVariation;
-
-/// A place in the game or its variations: the branches from the game to a line, and the
-/// position after this many of that line's own moves (0 in a variation: where it hangs).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spot {
-    /// The branches (none: the game's own moves).
-    pub branches: Vec<Branch>,
-    /// The ply.
-    pub ply: usize,
-}
-
-impl Spot {
-    /// The same place named by the line it is in: the start of a variation is the position
-    /// of the line above it where it hangs.
-    fn normal(mut self) -> Spot {
-        while self.ply == 0 {
-            match self.branches.pop() {
-                Some(b) => self.ply = b.at,
-                None => break,
-            }
-        }
-        self
-    }
-
-    /// The place after the first move of variation `index` to the move at `at` of this line.
-    fn first_move_of(&self, at: usize, index: usize) -> Spot {
-        let mut branches = self.branches.clone();
-        branches.push(Branch { at, index });
-        Spot { branches, ply: 1 }
-    }
-}
+use crate::ui::game_view::{InVariation, Spot};
 
 impl DamaApp {
     /// The place the board shows (the game's current position: its last ply).
@@ -386,15 +355,4 @@ impl DamaApp {
             }
         }
     }
-}
-
-/// A change of the variations, for where the board goes after it.
-#[derive(Debug)]
-pub(super) enum Varied {
-    /// A move at this place.
-    Vary(Spot),
-    /// The variation of these branches was deleted.
-    Removed(Vec<Branch>),
-    /// The variation of these branches was promoted, shown at this ply of its own.
-    Promoted(Vec<Branch>, usize),
 }
