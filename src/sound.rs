@@ -73,8 +73,65 @@ pub fn cues(events: &[Event]) -> Vec<Cue> {
                 }
             }
             Event::Selected { .. } => selected = true,
-            Event::Ended(_) | Event::Resigned(_) if !loaded => over = true,
-            _ => {}
+            Event::Ended(_) | Event::Resigned(_) => over |= !loaded,
+            // The game's own changes that are spoken, not sounded (a loss on time sounds with
+            // its `Ended`; a move in a variation is a move looked at, as before).
+            Event::ToMove(_)
+            | Event::Truncated { .. }
+            | Event::DrawOfferLapsed
+            | Event::Huffed { .. }
+            | Event::ChooseOffender(_)
+            | Event::TakenBack { .. }
+            | Event::Undone(_)
+            | Event::Redone { .. }
+            | Event::DrawOffered { .. }
+            | Event::DrawAnswered { .. }
+            | Event::NewGame { .. }
+            | Event::PlayersChanged(_)
+            | Event::Flagged(_)
+            | Event::VariationStarted { .. }
+            | Event::VariationMoved { .. }
+            | Event::VariationCut { .. }
+            | Event::VariationRemoved { .. }
+            | Event::VariationPromoted { .. } => {}
+            // Looking through the game, the cursor, files, menus and dialogs, the computer's
+            // help, the clocks and problems: spoken only.
+            Event::Looked(_)
+            | Event::Opened { .. }
+            | Event::Resumed { .. }
+            | Event::Saved(_)
+            | Event::PutAside(_)
+            | Event::LeftForLater(_)
+            | Event::PositionCopied(_)
+            | Event::Flipped { .. }
+            | Event::Cursor(_)
+            | Event::Extended(_)
+            | Event::Deselected
+            | Event::Hint { .. }
+            | Event::ThinkingAboutHint
+            | Event::ComputerThinking
+            | Event::MoveField
+            | Event::BoardText { .. }
+            | Event::Cancelled
+            | Event::Closed
+            | Event::Edited(_)
+            | Event::AnalysisMode(_)
+            | Event::Analysing
+            | Event::Analysed { .. }
+            | Event::Reviewing { .. }
+            | Event::ReviewStopped
+            | Event::Reviewed { .. }
+            | Event::ClockLow { .. }
+            | Event::ClockPaused(_)
+            | Event::Clocks { .. }
+            | Event::ProblemShown { .. }
+            | Event::RightMove
+            | Event::WrongMove
+            | Event::ProblemSolved { .. }
+            | Event::ProblemHint { .. }
+            | Event::Judged { .. }
+            | Event::Note(_)
+            | Event::Choices { .. } => {}
         }
     }
     let first = moved.or(selected.then_some(Cue::Selected));
@@ -108,7 +165,9 @@ fn rank(cue: Cue) -> u8 {
     match cue {
         Cue::Promotion => 2,
         Cue::Capture => 1,
-        _ => 0,
+        Cue::Moved => 0,
+        // Not cues of a move: never compared.
+        Cue::Selected | Cue::Refused | Cue::GameOver => 0,
     }
 }
 

@@ -1,7 +1,8 @@
 //! The shape of the code, checked on its source: the layers import only what lies below them
-//! (shared/design.md), and in the window the game is changed in one module only, the document,
-//! reached through the one change path.
+//! (shared/design.md), no modules import one another round a cycle, and in the window the game
+//! is changed in one module only, the document, reached through the one change path.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Every `.rs` file under `dir`.
@@ -177,4 +178,231 @@ fn in_the_window_the_game_changes_in_the_document_only() {
         "the document changed outside the change path:\n{}",
         callers.join("\n")
     );
+}
+
+/// A module of the crate by its path: `["ui", "app", "change"]` for src/ui/app/change.rs,
+/// `["ui"]` for src/ui/mod.rs, `[]` for src/lib.rs.
+type Module = Vec<String>;
+
+/// The module a file of src/ is.
+fn module_of(file: &Path) -> Module {
+    let rel = file.strip_prefix(src("")).unwrap().with_extension("");
+    let mut parts: Module = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The paths a use tree stands for: `a::{b, c::{d, e}}` is `a::b`, `a::c::d` and `a::c::e`.
+fn expand(tree: &str) -> Vec<Vec<String>> {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else {
+        let path = tree.split(" as ").next().unwrap_or("");
+        return vec![path.split("::").map(|s| s.trim().to_string()).collect()];
+    };
+    let head: Vec<String> = tree[..open]
+        .split("::")
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    // The items of the braces, split at the commas outside inner braces.
+    let (mut items, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&inner[start..]);
+    let mut out = Vec::new();
+    for item in items.into_iter().filter(|i| !i.trim().is_empty()) {
+        for tail in expand(item) {
+            out.push(head.iter().cloned().chain(tail).collect());
+        }
+    }
+    out
+}
+
+/// The path trees of `code` that start at `crate::`, `super::` or `self::`, each with where it
+/// starts (in `use` lines and in the code alike; a tree in braces may run over several lines).
+fn path_trees(code: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let bytes = code.as_bytes();
+    for start in ["crate::", "super::", "self::"] {
+        let mut from = 0;
+        while let Some(i) = code[from..].find(start).map(|i| i + from) {
+            from = i + start.len();
+            if i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_') {
+                continue;
+            }
+            // `super::super::x` is read once, from its first `super`.
+            if i >= 7 && bytes[i - 7..i] == *b"super::" {
+                continue;
+            }
+            let (mut end, mut depth) = (i, 0);
+            for (j, c) in code[i..].char_indices() {
+                let ok = match c {
+                    '{' => {
+                        depth += 1;
+                        true
+                    }
+                    '}' if depth > 0 => {
+                        depth -= 1;
+                        true
+                    }
+                    c if c.is_alphanumeric() || c == '_' || c == ':' || c == '*' => true,
+                    ',' | ' ' | '\n' if depth > 0 => true,
+                    _ => false,
+                };
+                if !ok {
+                    break;
+                }
+                end = i + j + c.len_utf8();
+            }
+            out.push((i, code[i..end].trim_end_matches(':').to_string()));
+        }
+    }
+    out
+}
+
+/// The modules a path tree of `module`'s code names: each path resolved from `crate`, `super`
+/// or `self`, to the longest start of it that is a module of the crate (the module it imports
+/// from).
+fn dependencies(module: &Module, tree: &str, modules: &BTreeSet<Module>) -> Vec<Module> {
+    let mut out = Vec::new();
+    for path in expand(tree) {
+        let mut at: Module = Vec::new();
+        let mut rest = path.iter().peekable();
+        match rest.next().map(String::as_str) {
+            Some("crate") => {}
+            Some("self") => at = module.clone(),
+            Some("super") => at = module[..module.len().saturating_sub(1)].to_vec(),
+            _ => continue,
+        }
+        while rest.peek().is_some_and(|s| *s == "super") {
+            rest.next();
+            at.pop();
+        }
+        let mut found = at.clone();
+        for segment in rest {
+            at.push(segment.clone());
+            if modules.contains(&at) {
+                found = at.clone();
+            }
+        }
+        if found != *module {
+            out.push(found);
+        }
+    }
+    out
+}
+
+/// The graph of imports between the modules of src/: an edge for each module that one
+/// module's code names, lifted to the level where the two are apart. A module and the
+/// modules inside it are one part seen from outside: an import between two modules that
+/// neither contains is an edge between the children of their nearest common ancestor that
+/// hold them (ui::app::change → ui::document is ui::app → ui::document). A module's imports
+/// from its own ancestors or descendants are not edges: a child module is a part of its
+/// parent (it sees the parent's private items; the window's `DamaApp` is implemented across
+/// the files of ui/app/), and the parent declares its parts and uses them.
+///
+/// So every level must be without cycles: the children of each module among themselves, and
+/// the top-level modules. Paths are read from `crate::`, `super::` and `self::` (a bare path
+/// names a child, or another crate); the unit tests at a file's end are not read. The edge's
+/// value is where it was first seen.
+fn import_graph() -> BTreeMap<Module, BTreeMap<Module, String>> {
+    let files: Vec<PathBuf> = sources(&src(""))
+        .into_iter()
+        // The binary is a crate of its own, which uses the library by its name.
+        .filter(|f| *f != src("main.rs") && !f.starts_with(src("bin")))
+        .collect();
+    let modules: BTreeSet<Module> = files.iter().map(|f| module_of(f)).collect();
+    let mut graph: BTreeMap<Module, BTreeMap<Module, String>> = BTreeMap::new();
+    for file in &files {
+        let module = module_of(file);
+        let lines = code(file);
+        let text: String = lines.iter().map(|(_, l)| format!("{l}\n")).collect();
+        for (at, tree) in path_trees(&text) {
+            let n = lines[text[..at].matches('\n').count()].0;
+            for to in dependencies(&module, &tree, &modules) {
+                let common = module.iter().zip(&to).take_while(|(a, b)| a == b).count();
+                if common == module.len() || common == to.len() {
+                    continue;
+                }
+                let (from, to) = (module[..=common].to_vec(), to[..=common].to_vec());
+                graph
+                    .entry(from)
+                    .or_default()
+                    .entry(to)
+                    .or_insert_with(|| format!("{}:{n}", file.display()));
+            }
+        }
+    }
+    graph
+}
+
+/// A cycle of `graph`, as the modules along it with where each edge was seen, if it has one.
+fn find_cycle(graph: &BTreeMap<Module, BTreeMap<Module, String>>) -> Option<Vec<String>> {
+    fn visit(
+        m: &Module,
+        graph: &BTreeMap<Module, BTreeMap<Module, String>>,
+        done: &mut BTreeSet<Module>,
+        path: &mut Vec<Module>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|p| p == m) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(m.clone());
+            return Some(
+                cycle
+                    .windows(2)
+                    .map(|w| {
+                        format!(
+                            "{} → {} ({})",
+                            w[0].join("::"),
+                            w[1].join("::"),
+                            graph[&w[0]][&w[1]]
+                        )
+                    })
+                    .collect(),
+            );
+        }
+        if done.contains(m) {
+            return None;
+        }
+        path.push(m.clone());
+        for next in graph.get(m).into_iter().flat_map(|e| e.keys()) {
+            if let Some(cycle) = visit(next, graph, done, path) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(m.clone());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|m| visit(m, graph, &mut done, &mut Vec::new()))
+}
+
+#[test]
+fn modules_import_one_another_without_cycles() {
+    let graph = import_graph();
+    // The graph is read: the window imports its document and the rules.
+    let ui = |m: &str| vec!["ui".to_string(), m.to_string()];
+    assert!(graph[&ui("app")].contains_key(&ui("document")));
+    assert!(graph[&vec!["ui".to_string()]].contains_key(&vec!["rules".to_string()]));
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("modules that import one another:\n{}", cycle.join("\n"));
+    }
 }

@@ -74,6 +74,25 @@ fn selection_refusal_moves_capture_and_the_end() {
     assert_eq!(player.cues()[before..], [Cue::GameOver]);
 }
 
+/// The refusals that came with variations sound as the others do.
+#[test]
+fn a_refused_variation_command_sounds() {
+    let player = CueRecording::new();
+    let mut h = window(with_sounds(Language::English), &player);
+    // No variation to go to (NoVariation), none shown to delete or promote (NotInVariation).
+    for c in [
+        Command::NextVariation,
+        Command::DeleteVariation,
+        Command::PromoteVariation,
+    ] {
+        let before = player.cues().len();
+        let sc = c.shortcut().unwrap();
+        h.key_press_modifiers(sc.modifiers, sc.logical_key);
+        h.run();
+        assert_eq!(player.cues()[before..], [Cue::Refused], "{c:?}");
+    }
+}
+
 #[test]
 fn turned_on_in_settings_one_plays_to_hear_the_volume() {
     let player = CueRecording::new();

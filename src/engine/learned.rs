@@ -377,7 +377,9 @@ impl Learned {
 
     /// The shipped weights of a preset rule set, if `rules` is one (by its id and board).
     pub fn shipped(rules: &RuleSet) -> Option<Arc<Learned>> {
-        SHIPPED[Variant::preset_of(rules)? as usize].clone()
+        let preset = Variant::preset_of(rules)?;
+        let (_, learned) = SHIPPED.iter().find(|(v, _)| *v == preset)?;
+        learned.clone()
     }
 
     /// The layout the weights belong to.
@@ -401,24 +403,28 @@ impl Learned {
     }
 }
 
-/// The shipped weights, read once: a file that does not fit leaves its rule set to the
-/// hand-set evaluation (a unit test keeps them fitting).
-static SHIPPED: LazyLock<[Option<Arc<Learned>>; 5]> = LazyLock::new(|| {
-    let files: [&[u8]; 5] = [
-        include_bytes!("../../assets/eval/czech.eval"),
-        include_bytes!("../../assets/eval/czech-book.eval"),
-        include_bytes!("../../assets/eval/english.eval"),
-        include_bytes!("../../assets/eval/two-towers.eval"),
-        include_bytes!("../../assets/eval/international.eval"),
-    ];
-    let mut out: [Option<Arc<Learned>>; 5] = Default::default();
-    for (i, v) in Variant::ALL.into_iter().enumerate() {
-        out[i] = Learned::from_bytes(v.rules(), files[v as usize])
+/// The shipped weights, read once, each beside its preset: a file that does not fit leaves its
+/// rule set to the hand-set evaluation (a unit test keeps them fitting). Looked up by the
+/// variant, not by its place in the enum, so that reordering the enum cannot mix them up.
+static SHIPPED: LazyLock<[(Variant, Option<Arc<Learned>>); 5]> = LazyLock::new(|| {
+    Variant::ALL.map(|v| {
+        let learned = Learned::from_bytes(v.rules(), shipped_file(v))
             .ok()
             .map(Arc::new);
-    }
-    out
+        (v, learned)
+    })
 });
+
+/// The weights file of preset `v` (assets/eval/), as shipped inside the program.
+fn shipped_file(v: Variant) -> &'static [u8] {
+    match v {
+        Variant::Czech => include_bytes!("../../assets/eval/czech.eval"),
+        Variant::CzechBook => include_bytes!("../../assets/eval/czech-book.eval"),
+        Variant::English => include_bytes!("../../assets/eval/english.eval"),
+        Variant::TwoTowers => include_bytes!("../../assets/eval/two-towers.eval"),
+        Variant::International => include_bytes!("../../assets/eval/international.eval"),
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -161,6 +161,12 @@ pub struct Game {
     automatic_draws: bool,
 }
 
+/// The move number of `ply` counted from the first player's first move (0): two plies to a
+/// number, from 1. A game's own moves are counted from [`Game::first_ply`].
+pub const fn move_number(ply: usize) -> usize {
+    ply / 2 + 1
+}
+
 impl Game {
     /// A new game from the rule set's starting position.
     ///
@@ -205,6 +211,18 @@ impl Game {
     /// The starting position.
     pub fn start(&self) -> &Position {
         &self.positions[0]
+    }
+
+    /// The game's first move counted from the rule set's first player's first move: 1 where
+    /// the game starts (from a FEN) with the other side to move, else 0. Move numbers count
+    /// pairs from the first player, so such a game's first move is "1…" (see [`move_number`]).
+    pub fn first_ply(&self) -> usize {
+        usize::from(self.start().side_to_move() != self.rules.first)
+    }
+
+    /// The number of the game's move at `index` (from 0), as the move list writes it.
+    pub fn number_of_move(&self, index: usize) -> usize {
+        move_number(index + self.first_ply())
     }
 
     /// The moves played, in order.

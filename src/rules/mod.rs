@@ -41,6 +41,7 @@ pub use color::{ByColor, Color};
 pub use fen::FenError;
 pub use game::{
     ClaimOffer, DrawReason, Enforcement, Game, GameError, Outcome, Played, Violation, WinReason,
+    move_number,
 };
 pub use legal::movable_pieces;
 pub use moves::Move;

@@ -92,11 +92,15 @@ impl Capturers {
 
 #[inline(always)]
 fn men_dirs(f: Flags, side: super::Color) -> &'static [usize] {
-    const FORWARD: [[usize; 2]; 2] = [forward(super::Color::White), forward(super::Color::Black)];
+    const WHITE: [usize; 2] = forward(super::Color::White);
+    const BLACK: [usize; 2] = forward(super::Color::Black);
     if f.backward_men {
         &ALL_DIRS
     } else {
-        &FORWARD[side as usize]
+        match side {
+            super::Color::White => &WHITE,
+            super::Color::Black => &BLACK,
+        }
     }
 }
 

@@ -275,15 +275,13 @@ pub enum Variant {
     International,
 }
 
-static PRESETS: LazyLock<[RuleSet; 5]> = LazyLock::new(|| {
-    let load = |text: &str| RuleSet::from_ron(text).expect("shipped rule set is valid");
-    [
-        load(include_str!("../../assets/variants/czech.ron")),
-        load(include_str!("../../assets/variants/czech-book.ron")),
-        load(include_str!("../../assets/variants/english.ron")),
-        load(include_str!("../../assets/variants/two-towers.ron")),
-        load(include_str!("../../assets/variants/international.ron")),
-    ]
+/// The presets' rule sets, read once, each beside its variant: looked up by the variant, not
+/// by its place in the enum, so that reordering the enum cannot mix them up.
+static PRESETS: LazyLock<[(Variant, RuleSet); 5]> = LazyLock::new(|| {
+    Variant::ALL.map(|v| {
+        let rules = RuleSet::from_ron(v.ron()).expect("shipped rule set is valid");
+        (v, rules)
+    })
 });
 
 impl Variant {
@@ -317,7 +315,22 @@ impl Variant {
 
     /// The preset's rule set.
     pub fn rules(self) -> &'static RuleSet {
-        &PRESETS[self as usize]
+        let (_, rules) = PRESETS
+            .iter()
+            .find(|(v, _)| *v == self)
+            .expect("every preset is loaded");
+        rules
+    }
+
+    /// The preset's data file (assets/variants/), as shipped inside the program.
+    fn ron(self) -> &'static str {
+        match self {
+            Variant::Czech => include_str!("../../assets/variants/czech.ron"),
+            Variant::CzechBook => include_str!("../../assets/variants/czech-book.ron"),
+            Variant::English => include_str!("../../assets/variants/english.ron"),
+            Variant::TwoTowers => include_str!("../../assets/variants/two-towers.ron"),
+            Variant::International => include_str!("../../assets/variants/international.ron"),
+        }
     }
 
     /// The preset's starting position.

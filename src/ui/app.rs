@@ -158,7 +158,7 @@ pub enum Dialog {
     /// A move at an earlier position: a new variation, or in place of the later moves.
     Branch {
         /// Where it is played.
-        spot: varying::Spot,
+        spot: super::game_view::Spot,
         /// The move.
         mv: Move,
         /// What the dialog asks.
@@ -1196,33 +1196,65 @@ fn zoom_factor(zoom: f32) -> f32 {
     }
 }
 
+/// The move field's widget id, the same every frame: Ctrl+M asks whether the focus is there.
+/// Here, not with the field's drawing in `panels`: the commands and the keyboard ask it too,
+/// and `panels` itself uses the change path.
+fn move_field_id() -> egui::Id {
+    egui::Id::unique("dama-move-field")
+}
+
 /// Whether `problem` refuses what the user tried (a move, a claim, a step through the game),
-/// as opposed to a failure of the system: the refusal has a sound cue.
+/// as opposed to a failure of the system: the refusal has a sound cue. Every variant is
+/// decided here, with no wildcard, so that a new one cannot go without its cue unnoticed.
 fn refused(problem: &Problem) -> bool {
-    matches!(
-        problem,
+    match problem {
         Problem::Click(_)
-            | Problem::Game(_)
-            | Problem::MoveText(_)
-            | Problem::ComputerToMove
-            | Problem::StillThinking
-            | Problem::NoDrawOffer
-            | Problem::NotYourDrawAnswer
-            | Problem::AtStart
-            | Problem::AtLive
-            | Problem::NoHint
-            | Problem::ClipboardEmpty
-            | Problem::ClipboardTooLong { .. }
-            | Problem::Editing
-            | Problem::NotEditing
-            | Problem::NotReviewed(_)
-            | Problem::NoMistakes
-            | Problem::NothingToReview
-            | Problem::NoClock
-            | Problem::NoProblems
-            | Problem::NoTowers
-            | Problem::BoardEdge
-    )
+        | Problem::Game(_)
+        | Problem::MoveText(_)
+        | Problem::ComputerToMove
+        | Problem::StillThinking
+        | Problem::NoDrawOffer
+        | Problem::NotYourDrawAnswer
+        | Problem::AtStart
+        | Problem::AtLive
+        | Problem::NoHint
+        | Problem::ClipboardEmpty
+        | Problem::ClipboardTooLong { .. }
+        | Problem::Editing
+        | Problem::NotEditing
+        | Problem::NotReviewed(_)
+        | Problem::NoMistakes
+        | Problem::NothingToReview
+        | Problem::NoClock
+        | Problem::NoProblems
+        | Problem::NoTowers
+        | Problem::BoardEdge
+        | Problem::NoVariation
+        | Problem::NotInVariation
+        | Problem::EndOfVariation
+        | Problem::ClaimsInLine => true,
+        // The undo of a loss on time is an undo refused, as the undo at the start is.
+        Problem::LostOnTime => true,
+        // Files, settings, the autosave, speech and sound failed: the system, not the user.
+        Problem::Open { .. }
+        | Problem::Replay { .. }
+        | Problem::Save { .. }
+        | Problem::SaveInCollection { .. }
+        | Problem::SaveSettings { .. }
+        | Problem::SettingsDamaged { .. }
+        | Problem::AutosaveDamaged { .. }
+        | Problem::AutosaveBusy
+        | Problem::DataFolder { .. }
+        | Problem::AutosaveFailed { .. }
+        | Problem::PutAsideFailed { .. }
+        | Problem::SpeechUnavailable(_)
+        | Problem::SpeechLost(_)
+        | Problem::SoundUnavailable => false,
+        // Rules or a starting position that make no game (the new-game form's, the editor's, a
+        // problem file's): what is to be mended stays open and is said, no action on the game
+        // was refused; silent as before.
+        Problem::Rules(_) | Problem::Setup(_) => false,
+    }
 }
 
 /// The position in pasted text: the FEN of a PDN `[FEN "…"]` tag when the text holds one (a game

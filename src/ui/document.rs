@@ -96,8 +96,9 @@ pub struct Line {
     pub base: usize,
 }
 
-/// What the window's change path returns.
-pub type Outcome = Result<Vec<Event>, Problem>;
+/// What the window's change path returns: the events of a change applied, or the problem
+/// that refused it (not the game's [`Outcome`](crate::rules::Outcome), its result).
+pub type Applied = Result<Vec<Event>, Problem>;
 
 impl Document {
     /// A new game with `rules`, from `start` or else the rule set's own starting position,
@@ -304,7 +305,7 @@ impl Document {
 
     /// What the clocks did up to `now`: a threshold said, or the flag of the side to move
     /// falling, which ends the game.
-    pub(super) fn tick(&mut self, now: Instant) -> Outcome {
+    pub(super) fn tick(&mut self, now: Instant) -> Applied {
         let Some(clock) = self.clock.as_mut() else {
             return Ok(Vec::new());
         };
@@ -327,7 +328,7 @@ impl Document {
 
     /// Pauses the clocks or starts them again; before the first move and after the game,
     /// when nothing runs, says the clocks instead.
-    pub(super) fn toggle_pause(&mut self, now: Instant) -> Outcome {
+    pub(super) fn toggle_pause(&mut self, now: Instant) -> Applied {
         let clock = self.clock.as_mut().ok_or(Problem::NoClock)?;
         if (clock.running().is_none() && !clock.is_paused()) || self.game.outcome().is_some() {
             return self.clocks(now);
@@ -354,7 +355,7 @@ impl Document {
     }
 
     /// The clocks, to be said.
-    pub(super) fn clocks(&self, now: Instant) -> Outcome {
+    pub(super) fn clocks(&self, now: Instant) -> Applied {
         let clock = self.clock.as_ref().ok_or(Problem::NoClock)?;
         Ok(vec![Event::Clocks {
             left: Color::ALL.map(|c| clock.left(c, now)),
@@ -399,7 +400,7 @@ impl Document {
 
     /// Plays `mv` by `by`. With `from_ply` (the board shows an earlier position), the later
     /// moves are dropped first; nothing is dropped when the move is refused.
-    pub(super) fn play(&mut self, mv: Move, from_ply: Option<usize>, by: Mover) -> Outcome {
+    pub(super) fn play(&mut self, mv: Move, from_ply: Option<usize>, by: Mover) -> Applied {
         let mut game = self.game.clone();
         let mut events = Vec::new();
         if let Some(ply) = from_ply.filter(|&p| p < game.moves().len()) {
@@ -453,7 +454,7 @@ impl Document {
     /// offending piece; with several offenders the claimer is asked to choose
     /// ([`Event::ChooseOffender`], nothing changes yet). The side to move claims: a person
     /// cannot claim for the computer (nor learn so that it forgot a capture).
-    pub(super) fn claim(&mut self, by: Mover) -> Outcome {
+    pub(super) fn claim(&mut self, by: Mover) -> Applied {
         self.may_act(by)?;
         let offer = self
             .game
@@ -476,7 +477,7 @@ impl Document {
     }
 
     /// Removes the offending piece on `square` (a huff).
-    pub(super) fn huff(&mut self, square: Square, by: Mover) -> Outcome {
+    pub(super) fn huff(&mut self, square: Square, by: Mover) -> Applied {
         self.may_act(by)?;
         let piece = self.game.position().piece_at(square);
         self.game.claim_huff(square).map_err(Problem::Game)?;
@@ -487,7 +488,7 @@ impl Document {
 
     /// Takes back the last action; against the computer, back to the person's own move (past
     /// the computer's move and a claim it made before it).
-    pub(super) fn undo(&mut self) -> Outcome {
+    pub(super) fn undo(&mut self) -> Applied {
         let mut events = vec![Event::Undone(self.undo_one()?)];
         while self.human_side().is_some() && self.computer_to_move().is_some() {
             match self.undo_one() {
@@ -536,7 +537,7 @@ impl Document {
     }
 
     /// Plays again the move taken back; against the computer, its reply too.
-    pub(super) fn redo(&mut self) -> Outcome {
+    pub(super) fn redo(&mut self) -> Applied {
         let mut events = Vec::new();
         self.redo_one(&mut events)?;
         if self.human_side().is_some() && self.computer_to_move().is_some() && self.game.can_redo()
@@ -566,7 +567,7 @@ impl Document {
     }
 
     /// The person resigns (against the computer), or the side to move does.
-    pub(super) fn resign(&mut self) -> Outcome {
+    pub(super) fn resign(&mut self) -> Applied {
         let side = self
             .human_side()
             .unwrap_or(self.game.position().side_to_move());
@@ -579,7 +580,7 @@ impl Document {
 
     /// The person (against the computer), or the side to move, offers a draw; `keys` are the
     /// shortcuts that answer it, said when a person answers.
-    pub(super) fn offer_draw(&mut self, keys: [String; 2]) -> Outcome {
+    pub(super) fn offer_draw(&mut self, keys: [String; 2]) -> Applied {
         if self.game.outcome().is_some() {
             return Err(Problem::Game(GameError::GameOver));
         }
@@ -593,7 +594,7 @@ impl Document {
     }
 
     /// The opponent of the side that offered a draw answers it: a person, or the computer.
-    pub(super) fn answer_draw(&mut self, accept: bool, mover: Mover) -> Outcome {
+    pub(super) fn answer_draw(&mut self, accept: bool, mover: Mover) -> Applied {
         let offer = self.draw_offer.ok_or(Problem::NoDrawOffer)?;
         let by = !offer;
         let computer_answers = matches!(self.player(by), Player::Computer(_));
@@ -621,7 +622,7 @@ impl Document {
     }
 
     /// Who plays White and Black from now on.
-    pub(super) fn set_players(&mut self, players: [Player; 2]) -> Outcome {
+    pub(super) fn set_players(&mut self, players: [Player; 2]) -> Applied {
         self.players = players;
         self.touch_players();
         Ok(vec![Event::PlayersChanged(self.computer_levels())])
@@ -724,7 +725,7 @@ impl Document {
         ply: usize,
         mv: Move,
         replace: bool,
-    ) -> Outcome {
+    ) -> Applied {
         let line = self.line(branches).ok_or(Problem::NoVariation)?;
         let before = *line
             .positions
@@ -755,7 +756,7 @@ impl Document {
     }
 
     /// Deletes the variation `branches` leads to, with the variations in it.
-    pub(super) fn remove_variation(&mut self, branches: &[Branch]) -> Outcome {
+    pub(super) fn remove_variation(&mut self, branches: &[Branch]) -> Applied {
         let mut tree = self.record_tree();
         let path = tree.path(branches, 1).ok_or(Problem::NotInVariation)?;
         let removed = tree.remove(&path).ok_or(Problem::NotInVariation)?;
@@ -772,7 +773,7 @@ impl Document {
     /// its later moves become the variation, and a result by resignation or agreement is taken
     /// back with them. Not where those moves hold what a variation cannot (a forgotten capture,
     /// a claim), nor after a loss on time.
-    pub(super) fn promote_variation(&mut self, branches: &[Branch]) -> Outcome {
+    pub(super) fn promote_variation(&mut self, branches: &[Branch]) -> Applied {
         let [first] = branches else {
             // A variation in a variation: the game's line stays, the variations change.
             let mut tree = self.record_tree();
@@ -831,7 +832,7 @@ impl Document {
     }
 
     /// Puts `doc` in the place of this document: a new game, an opened file, a resumed game.
-    pub(super) fn replace(&mut self, doc: Document, how: Replaced) -> Outcome {
+    pub(super) fn replace(&mut self, doc: Document, how: Replaced) -> Applied {
         let (revision, play_revision) = (self.revision + 1, self.play_revision + 1);
         *self = doc;
         self.revision = revision;
@@ -898,7 +899,7 @@ impl Document {
         path: PathBuf,
         tags: Vec<(String, String)>,
         place: Place,
-    ) -> Outcome {
+    ) -> Applied {
         self.file = Some(path.clone());
         self.place = Some(place);
         self.tags = tags;

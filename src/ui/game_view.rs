@@ -30,6 +30,37 @@ impl InVariation {
     }
 }
 
+/// A place in the game or its variations: the branches from the game to a line, and the
+/// position after this many of that line's own moves (0 in a variation: where it hangs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spot {
+    /// The branches (none: the game's own moves).
+    pub branches: Vec<Branch>,
+    /// The ply.
+    pub ply: usize,
+}
+
+impl Spot {
+    /// The same place named by the line it is in: the start of a variation is the position
+    /// of the line above it where it hangs.
+    pub fn normal(mut self) -> Spot {
+        while self.ply == 0 {
+            match self.branches.pop() {
+                Some(b) => self.ply = b.at,
+                None => break,
+            }
+        }
+        self
+    }
+
+    /// The place after the first move of variation `index` to the move at `at` of this line.
+    pub fn first_move_of(&self, at: usize, index: usize) -> Spot {
+        let mut branches = self.branches.clone();
+        branches.push(Branch { at, index });
+        Spot { branches, ply: 1 }
+    }
+}
+
 /// The per-game state of the window.
 #[derive(Clone, Debug, Default)]
 pub struct GameView {

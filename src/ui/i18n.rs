@@ -177,13 +177,6 @@ texts! {
     ResumeElsewhere => "V tomto okně už pokračuje jiná partie. Tuto můžete nechat na později (nabídne se v příštím okně Dámy) nebo odložit.", "This window already goes on with another game. This one can be left for later (the next Dáma window offers it) or put aside.";
 }
 
-pub use crate::speech::phrases::{draw_offer, outcome, rules_name, side_name, to_move};
-
-/// Who plays a side, as the new-game dialog lists it: "Člověk", "Počítač – Mistr (5)".
-pub fn player_name(lang: Language, player: super::settings::Player) -> String {
-    crate::speech::phrases::player_name(lang, player.level())
-}
-
 /// A whole percentage as the window's language writes it: "50 %" in Czech (a space before
 /// the sign, one that does not break), "50%" in English. The sliders of the settings show
 /// their numbers so: a screen reader reads a slider's number as the platform hands it over

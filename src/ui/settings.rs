@@ -4,9 +4,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::i18n::Language;
 pub use crate::dirs::config_dir;
 pub use crate::event::{SettingField as Field, SettingsDamage as Damage};
+use crate::language::Language;
 use crate::notation::Notation;
 
 /// Colours of the board and window.

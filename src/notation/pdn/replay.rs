@@ -296,7 +296,7 @@ fn replay_with(
         None => match variant_from_tags(pdn).map_err(|e| {
             let tag = match e {
                 super::GameTypeError::UnknownVariant(_) => "Variant",
-                _ => "GameType",
+                super::GameTypeError::NoNumber(_) | super::GameTypeError::Unknown(_) => "GameType",
             };
             at_tag(tag, Kind::GameType(e))
         })? {

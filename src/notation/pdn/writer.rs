@@ -100,7 +100,7 @@ fn write_line(w: &mut Wrapper, line: &Line, first_ply: usize) {
     let mut need_number = true;
     for (i, node) in line.nodes.iter().enumerate() {
         let ply = first_ply + i;
-        let number = ply / 2 + 1;
+        let number = crate::rules::move_number(ply);
         let mut text = String::new();
         if ply.is_multiple_of(2) {
             text.push_str(&format!("{number}. "));

@@ -20,7 +20,7 @@ use crate::language::Language;
 use crate::notation::{Notation, write};
 use crate::rules::{
     Board, Color, DrawReason, Game, Move, Outcome, Piece, Position, Role, RuleSet, Square,
-    Variation, Variations, WinReason,
+    Variation, Variations, WinReason, move_number,
 };
 
 use Language::{Czech, English};
@@ -713,17 +713,17 @@ pub fn move_list(
             English => "No moves yet.".into(),
         };
     }
-    let offset = usize::from(game.start().side_to_move() != game.rules().first);
+    let offset = game.first_ply();
     let mut out = String::new();
     for (i, m) in moves.iter().enumerate() {
         let ply = i + offset;
         let pos = game.position_at(i).expect("a position per move");
         let spoken = spoken_move(lang, notation, pos, game.rules(), m);
-        if ply % 2 == 0 || i == 0 {
+        if ply.is_multiple_of(2) || i == 0 {
             if !out.is_empty() {
                 out.push_str(". ");
             }
-            out.push_str(&format!("{}. ", ply / 2 + 1));
+            out.push_str(&format!("{}. ", move_number(ply)));
         } else {
             out.push_str(", ");
         }
@@ -755,9 +755,9 @@ fn variation_words(
         let at = ply + i;
         if i == 0 {
             let mark = if at % 2 == 1 { "…" } else { "." };
-            out.push_str(&format!("{}{mark} ", at / 2 + 1));
+            out.push_str(&format!("{}{mark} ", move_number(at)));
         } else if at.is_multiple_of(2) {
-            out.push_str(&format!(", {}. ", at / 2 + 1));
+            out.push_str(&format!(", {}. ", move_number(at)));
         } else {
             out.push_str(", ");
         }

@@ -6,14 +6,14 @@
 
 use eframe::egui::{Context, ViewportCommand};
 
-use super::varying::{Spot, Varied};
 use super::{DamaApp, Dialog, Pending};
 use crate::engine::review::Mark;
 use crate::event::{Event, Look, Mover, Problem};
 use crate::rules::{Branch, GameError, Move, Square};
 use crate::speech::phrases;
 use crate::ui::commands::Command;
-use crate::ui::document::{Document, Outcome, Replaced};
+use crate::ui::document::{Applied, Document, Replaced};
+use crate::ui::game_view::Spot;
 use crate::ui::settings::Player;
 
 /// A change of the game, or of the position the board shows.
@@ -81,6 +81,44 @@ pub(super) enum Change {
     PromoteVariation(Vec<Branch>),
 }
 
+/// A change of the variations, for where the board goes after it.
+#[derive(Debug)]
+pub(super) enum Varied {
+    /// A move at this place.
+    Vary(Spot),
+    /// The variation of these branches was deleted.
+    Removed(Vec<Branch>),
+    /// The variation of these branches was promoted, shown at this ply of its own.
+    Promoted(Vec<Branch>, usize),
+}
+
+impl Change {
+    /// Whether the words of this change cut short what is being said. The computer's reply,
+    /// claim or answer and the clocks follow what is being said: they do not cut the person's
+    /// move short; what the person did is said at once.
+    fn interrupts(&self) -> bool {
+        match self {
+            Change::Play { by, .. }
+            | Change::AnswerDraw { by, .. }
+            | Change::Claim(by)
+            | Change::Huff(_, by) => *by == Mover::Person,
+            Change::Tick(_) => false,
+            Change::Undo
+            | Change::Redo
+            | Change::Resign
+            | Change::OfferDraw(_)
+            | Change::Players(_)
+            | Change::Replace(..)
+            | Change::Saved { .. }
+            | Change::Look(_)
+            | Change::PauseClock(_)
+            | Change::Vary { .. }
+            | Change::RemoveVariation(_)
+            | Change::PromoteVariation(_) => true,
+        }
+    }
+}
+
 /// Which position to show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Target {
@@ -104,20 +142,7 @@ impl DamaApp {
     /// Applies `change` and does what follows it (see the module's documentation).
     pub(super) fn apply(&mut self, change: Change) {
         let (revision, play_revision) = (self.doc.revision(), self.doc.play_revision());
-        // The computer's reply, claim or answer follows what is being said: it does not cut the
-        // person's move short.
-        let interrupt = !matches!(
-            change,
-            Change::Play {
-                by: Mover::Computer,
-                ..
-            } | Change::AnswerDraw {
-                by: Mover::Computer,
-                ..
-            } | Change::Claim(Mover::Computer)
-                | Change::Huff(_, Mover::Computer)
-                | Change::Tick(_)
-        );
+        let interrupt = change.interrupts();
         let replacing = matches!(change, Change::Replace(..));
         let problem = matches!(change, Change::Replace(_, Replaced::Problem { .. }));
         let offering = matches!(change, Change::OfferDraw(..));
@@ -140,7 +165,7 @@ impl DamaApp {
             )),
             _ => None,
         };
-        let result: Outcome = match change {
+        let result: Applied = match change {
             Change::Play { mv, by } => {
                 let from = match by {
                     Mover::Person => self.view.ply,
@@ -252,7 +277,7 @@ impl DamaApp {
     }
 
     /// Shows another position of the game or of its variations (no change of the game).
-    pub(super) fn look(&mut self, target: Target) -> Outcome {
+    pub(super) fn look(&mut self, target: Target) -> Applied {
         match target {
             Target::Variation(spot) => return self.show_spot(spot),
             Target::Sibling(forward) => return self.sibling(forward),
@@ -270,7 +295,7 @@ impl DamaApp {
         result
     }
 
-    fn look_in_game(&mut self, target: Target, leaving: bool) -> Outcome {
+    fn look_in_game(&mut self, target: Target, leaving: bool) -> Applied {
         let game = self.doc.game();
         let plies = game.moves().len();
         let now = self.view.ply;
@@ -297,24 +322,20 @@ impl DamaApp {
         .filter(|&p| p < plies);
         let entered = now.is_none() && to.is_some();
         // The position after ply `ply`, as stepping onto it says it.
-        let after = |ply: usize, entered: bool| {
-            // Move numbers count pairs from the rule set's first player, as the list does.
-            let offset = usize::from(game.start().side_to_move() != game.rules().first);
-            Look::After {
-                ply,
-                plies,
-                number: (ply - 1 + offset) / 2 + 1,
-                before: *game.position_at(ply - 1).expect("a position per move"),
-                mv: game.moves()[ply - 1],
-                entered,
-                mark: self
-                    .view
-                    .review
-                    .as_ref()
-                    .and_then(|r| r.get(ply - 1))
-                    .map(|j| j.mark)
-                    .filter(|&m| m != Mark::Good),
-            }
+        let after = |ply: usize, entered: bool| Look::After {
+            ply,
+            plies,
+            number: game.number_of_move(ply - 1),
+            before: *game.position_at(ply - 1).expect("a position per move"),
+            mv: game.moves()[ply - 1],
+            entered,
+            mark: self
+                .view
+                .review
+                .as_ref()
+                .and_then(|r| r.get(ply - 1))
+                .map(|j| j.mark)
+                .filter(|&m| m != Mark::Good),
         };
         let look = match to {
             // Stepped forward onto the last move: that move, and that this is the game now.
@@ -454,7 +475,7 @@ impl DamaApp {
                 // The screen reader reads the field the focus moves to, its name and its
                 // example ("Tah, vstupní pole, např. 32-28"): the instruction is not handed to
                 // it as well. Already in the field, the focus says nothing: it is.
-                let moving = ctx.memory(|m| m.focused()) != Some(super::panels::move_field_id());
+                let moving = ctx.memory(|m| m.focused()) != Some(super::move_field_id());
                 self.focus_move_field = true;
                 let text = phrases::events(&self.words(), &[Event::MoveField]);
                 self.say(text, false, true, moving);

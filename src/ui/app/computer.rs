@@ -32,6 +32,18 @@ pub(super) enum Thought {
     Review,
 }
 
+impl Thought {
+    /// Whether the game waits for the computer's own answer (its move, a claim, a draw offer
+    /// answered), which is said when it is slow to come; a hint, the analysis and a review are
+    /// asked for by the person, who knows they are coming.
+    fn is_the_computers_turn(self) -> bool {
+        match self {
+            Thought::Move | Thought::Claim | Thought::Draw(_) => true,
+            Thought::Hint | Thought::Analysis(_) | Thought::Review => false,
+        }
+    }
+}
+
 /// A question put to the thinking thread, and the revision it was about: an answer about an
 /// earlier one is dropped. A move, a claim or a hint is about the play
 /// ([`Document::play_revision`](crate::ui::Document::play_revision)); a draw answer is about
@@ -138,7 +150,8 @@ impl DamaApp {
             let stale = match t.thought {
                 Thought::Analysis(pos) => computer_due || pos != *self.shown_position(),
                 Thought::Review => computer_due,
-                _ => false,
+                // The game's own questions are dropped by a change of the game, not here.
+                Thought::Move | Thought::Claim | Thought::Hint | Thought::Draw(_) => false,
             };
             if stale {
                 self.cancel_thinking();
@@ -181,7 +194,7 @@ impl DamaApp {
         let Some(t) = self.thinking.as_mut() else {
             return;
         };
-        if t.said || !matches!(t.thought, Thought::Move | Thought::Claim | Thought::Draw(_)) {
+        if t.said || !t.thought.is_the_computers_turn() {
             return;
         }
         match left_before_saying(t.since.elapsed()) {
@@ -398,9 +411,7 @@ impl DamaApp {
         };
         let game = self.doc.game();
         let before = *game.position_at(j.ply).unwrap_or(game.position());
-        // Move numbers count pairs from the rule set's first player, as the list does.
-        let offset = usize::from(game.start().side_to_move() != game.rules().first);
-        let number = (j.ply + offset) / 2 + 1;
+        let number = game.number_of_move(j.ply);
         self.view.picker.clear();
         self.view.ply = Some(j.ply);
         self.view.variation = None;

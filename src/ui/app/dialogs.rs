@@ -114,8 +114,20 @@ impl DamaApp {
             && let Some(open) = keep.take_if(|d| !matches!(d, Dialog::Resume(..)))
         {
             left = Some(match open {
+                // Nothing was asked: the window is closed.
                 Dialog::Help | Dialog::Settings => Event::Closed,
-                _ => Event::Cancelled,
+                // A question left unanswered, or a form not used: cancelled.
+                Dialog::NewGame(_)
+                | Dialog::OpenPath(_)
+                | Dialog::SavePath(..)
+                | Dialog::ConfirmReplace(..)
+                | Dialog::ChooseGame(..)
+                | Dialog::ChangedOnDisk(..)
+                | Dialog::Unsaved(_)
+                | Dialog::ConfirmResign
+                | Dialog::Resume(_)
+                | Dialog::Branch { .. }
+                | Dialog::RemoveVariation(..) => Event::Cancelled,
             });
         }
         if let Some(e) = left {
@@ -782,7 +794,7 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, frames: u32)
     form_rows(ui, "new-game", narrow, |ui| {
         let label = ui.label(T::RuleSet.get(lang));
         let before = form.variant;
-        let choices = Variant::ALL.map(|v| (v, i18n::rules_name(lang, v.rules()).to_string()));
+        let choices = Variant::ALL.map(|v| (v, phrases::rules_name(lang, v.rules()).to_string()));
         combo(
             ui,
             "rules",
@@ -803,7 +815,7 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, frames: u32)
             ui,
             T::WhoStarts.get(lang),
             &mut form.rules.first,
-            Color::ALL.map(|c| (c, i18n::side_name(lang, c))),
+            Color::ALL.map(|c| (c, phrases::side_name(lang, c))),
         );
         let label = ui.label(T::Clock.get(lang));
         let mut choices = vec![(None, T::NoClock.get(lang).to_string())];
@@ -886,13 +898,13 @@ fn new_game_ui(ui: &mut Ui, lang: Language, form: &mut NewGameForm, frames: u32)
         for (i, color) in Color::ALL.into_iter().enumerate() {
             let played_by = format!(
                 "{}: {}",
-                i18n::side_name(lang, color),
+                phrases::side_name(lang, color),
                 T::PlayedBy.get(lang)
             );
             let label = ui.label(&played_by);
             let choices: Vec<(Player, String)> = std::iter::once(Player::Human)
                 .chain(Level::ALL.into_iter().map(Player::Computer))
-                .map(|p| (p, i18n::player_name(lang, p).to_string()))
+                .map(|p| (p, phrases::player_name(lang, p.level())))
                 .collect();
             let player = &mut form.players[i];
             combo(

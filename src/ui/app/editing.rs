@@ -12,7 +12,7 @@ use crate::rules::{Color, Variant};
 use crate::speech::phrases;
 use crate::ui::board_view::{BoardInput, square_id};
 use crate::ui::editor::{EditChange, Editor, piece_for_key};
-use crate::ui::i18n::{self, T};
+use crate::ui::i18n::T;
 
 impl DamaApp {
     /// The position editor, if it is open.
@@ -180,7 +180,7 @@ impl DamaApp {
         let towers = editor.variant.rules().has_towers();
         ui.heading(T::PositionEditor.get(lang));
         let label = ui.label(T::RuleSet.get(lang));
-        let choices = Variant::ALL.map(|v| (v, i18n::rules_name(lang, v.rules()).to_string()));
+        let choices = Variant::ALL.map(|v| (v, phrases::rules_name(lang, v.rules()).to_string()));
         self.regions.panel = Some(combo(
             ui,
             "editor-rules",
@@ -193,7 +193,7 @@ impl DamaApp {
         ui.label(T::EditorToMove.get(lang));
         ui.horizontal_wrapped(|ui| {
             for c in Color::ALL {
-                let r = ui.radio_value(&mut side, c, i18n::side_name(lang, c));
+                let r = ui.radio_value(&mut side, c, phrases::side_name(lang, c));
                 describe(ui, &r, T::EditorToMove.get(lang));
             }
         });

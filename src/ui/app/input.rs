@@ -234,7 +234,7 @@ impl DamaApp {
     /// its panel. The screen reader reads the widget the focus lands on.
     pub(super) fn next_region(&mut self, ctx: &Context, forward: bool) {
         let board = square_id(self.cursor_square());
-        let field = super::panels::move_field_id();
+        let field = super::move_field_id();
         let mut parts = vec![Some(board), self.regions.panel];
         if self.editor.is_none() {
             parts.push(Some(field));

@@ -5,14 +5,14 @@ use eframe::egui::{self, Button, RichText, ScrollArea, Ui};
 
 use super::DamaApp;
 use super::change::{Change, Target};
-use super::varying::Spot;
 use crate::engine::review::Mark;
 use crate::notation::{MAX_MOVE_CHARS, write};
-use crate::rules::{Branch, Color, Position, SquareSet, Variation};
-use crate::speech::phrases::{analysis, diagram};
+use crate::rules::{Branch, Color, Position, SquareSet, Variation, move_number};
+use crate::speech::phrases::{self, analysis, diagram};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::commands::Command;
-use crate::ui::i18n::{self, T};
+use crate::ui::game_view::Spot;
+use crate::ui::i18n::T;
 use crate::ui::settings::SpeechMode;
 use crate::ui::theme::Palette;
 
@@ -71,7 +71,7 @@ impl DamaApp {
             });
         }
         ui.horizontal_wrapped(|ui| {
-            let rules = i18n::rules_name(lang, self.doc.game().rules()).to_string();
+            let rules = phrases::rules_name(lang, self.doc.game().rules()).to_string();
             ui.label(rules);
             ui.separator();
             // Where it never moves the board: the thinking indicator.
@@ -104,8 +104,8 @@ impl DamaApp {
         for (i, m) in v.moves.iter().enumerate() {
             let at = ply + i;
             let number = match (i, at % 2) {
-                (0, 1) => format!("{}… ", at / 2 + 1),
-                (_, 0) => format!("{}. ", at / 2 + 1),
+                (0, 1) => format!("{}… ", move_number(at)),
+                (_, 0) => format!("{}. ", move_number(at)),
                 _ => String::new(),
             };
             let text = format!("{number}{}", write(&pos, rules, m, self.settings.notation));
@@ -158,7 +158,7 @@ impl DamaApp {
         ui.heading(T::Moves.get(lang));
         for (color, name) in Color::ALL.into_iter().zip(self.doc.names()) {
             if !name.is_empty() {
-                ui.label(format!("{}: {name}", i18n::side_name(lang, color)));
+                ui.label(format!("{}: {name}", phrases::side_name(lang, color)));
             }
         }
         // Wrapped: at 300 % beside the board the four buttons are wider than the panel.
@@ -205,7 +205,7 @@ impl DamaApp {
                     // An id of its own: the claim button appearing above must not take the
                     // field's focus away (its id would change with its place).
                     egui::TextEdit::singleline(&mut self.move_text)
-                        .id(move_field_id())
+                        .id(super::move_field_id())
                         .char_limit(MOVE_FIELD_CHARS)
                         .hint_text(T::MoveFieldHint.get(lang))
                         .desired_width(ui.available_width().clamp(60.0, 160.0)),
@@ -232,10 +232,8 @@ impl DamaApp {
         ui.separator();
         let game = self.doc.game();
         let plies = game.moves().len();
-        let start_side = game.start().side_to_move();
-        let first = game.rules().first;
         // Move numbers count pairs from the rule set's first player.
-        let offset = usize::from(start_side != first);
+        let offset = game.first_ply();
         // In a variation no move of the game's own is the one shown.
         let viewing = match self.view.variation {
             Some(_) => usize::MAX,
@@ -423,7 +421,7 @@ impl DamaApp {
                 let secs = crate::clock::shown_seconds(left);
                 let mut text = format!(
                     "{} {}:{:02}",
-                    i18n::side_name(lang, color),
+                    phrases::side_name(lang, color),
                     secs / 60,
                     secs % 60
                 );
@@ -651,7 +649,7 @@ impl DamaApp {
             let text = format!(
                 "{}: {}",
                 T::PositionEditor.get(lang),
-                i18n::to_move(lang, pos.side_to_move())
+                phrases::to_move(lang, pos.side_to_move())
             );
             ui.add(egui::Label::new(RichText::new(text).heading()).wrap());
             return;
@@ -660,9 +658,9 @@ impl DamaApp {
             _ if self.view.variation.is_some() => {
                 RichText::new(T::ViewingVariation.get(lang)).italics()
             }
-            (None, Some(o)) => RichText::new(i18n::outcome(lang, o)).heading().strong(),
+            (None, Some(o)) => RichText::new(phrases::outcome(lang, o)).heading().strong(),
             (Some(_), _) => RichText::new(T::ViewingHistory.get(lang)).italics(),
-            (None, None) => RichText::new(i18n::to_move(lang, pos.side_to_move())).heading(),
+            (None, None) => RichText::new(phrases::to_move(lang, pos.side_to_move())).heading(),
         };
         ui.add(egui::Label::new(banner).wrap());
         if let Some(offer) = self.doc.draw_offer()
@@ -670,7 +668,7 @@ impl DamaApp {
         {
             let answers = self.person_answers_draw();
             ui.horizontal_wrapped(|ui| {
-                ui.label(i18n::draw_offer(lang, offer));
+                ui.label(phrases::draw_offer(lang, offer));
                 // The computer answers an offer made to it on its own.
                 if answers {
                     for c in [Command::AcceptDraw, Command::DeclineDraw] {
@@ -706,11 +704,6 @@ impl DamaApp {
             }
         }
     }
-}
-
-/// The move field's widget id, the same every frame: Ctrl+M asks whether the focus is there.
-pub(super) fn move_field_id() -> egui::Id {
-    egui::Id::unique("dama-move-field")
 }
 
 /// The text typed in `events` after the first Enter.

@@ -2,43 +2,12 @@
 //! to the next one and back, deleting and promoting one. The variations themselves are the
 //! document's (saved with the game); which one the board shows is the window's.
 
-use super::change::{Change, Target};
+use super::change::{Change, Target, Varied};
 use super::{DamaApp, Dialog};
 use crate::event::{Event, Look, Mover, Problem};
-use crate::rules::{Branch, Move};
-use crate::ui::document::Outcome;
-use crate::ui::game_view::InVariation;
-
-/// A place in the game or its variations: the branches from the game to a line, and the
-/// position after this many of that line's own moves (0 in a variation: where it hangs).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spot {
-    /// The branches (none: the game's own moves).
-    pub branches: Vec<Branch>,
-    /// The ply.
-    pub ply: usize,
-}
-
-impl Spot {
-    /// The same place named by the line it is in: the start of a variation is the position
-    /// of the line above it where it hangs.
-    fn normal(mut self) -> Spot {
-        while self.ply == 0 {
-            match self.branches.pop() {
-                Some(b) => self.ply = b.at,
-                None => break,
-            }
-        }
-        self
-    }
-
-    /// The place after the first move of variation `index` to the move at `at` of this line.
-    fn first_move_of(&self, at: usize, index: usize) -> Spot {
-        let mut branches = self.branches.clone();
-        branches.push(Branch { at, index });
-        Spot { branches, ply: 1 }
-    }
-}
+use crate::rules::Move;
+use crate::ui::document::Applied;
+use crate::ui::game_view::{InVariation, Spot};
 
 impl DamaApp {
     /// The place the board shows (the game's current position: its last ply).
@@ -119,7 +88,7 @@ impl DamaApp {
     }
 
     /// Shows `spot` without saying it; the words for it (the look and the variations there).
-    pub(super) fn show_spot(&mut self, spot: Spot) -> Outcome {
+    pub(super) fn show_spot(&mut self, spot: Spot) -> Applied {
         let spot = spot.normal();
         if spot.branches.is_empty() {
             // The game's own moves: the look of the move list.
@@ -146,8 +115,6 @@ impl DamaApp {
             .variations()
             .alternatives(game, above, last.at)
             .len();
-        // Move numbers count pairs from the rule set's first player, as the list does.
-        let offset = usize::from(game.start().side_to_move() != game.rules().first);
         let i = shown.shown() - 1;
         let look = Look::Variation {
             depth: spot.branches.len(),
@@ -155,7 +122,7 @@ impl DamaApp {
             count,
             ply: spot.ply,
             len: shown.len(),
-            number: (i + offset) / 2 + 1,
+            number: game.number_of_move(i),
             before: shown.line.positions[i],
             mv: shown.line.moves[i],
         };
@@ -190,7 +157,7 @@ impl DamaApp {
 
     /// One move back or on in the variation shown: back from its first move is the line
     /// above, where it hangs.
-    pub(super) fn step_in_variation(&mut self, forward: bool) -> Outcome {
+    pub(super) fn step_in_variation(&mut self, forward: bool) -> Applied {
         let v = self
             .view
             .variation
@@ -209,7 +176,7 @@ impl DamaApp {
     /// the position shown, or among the moves played in the place of the move shown (the
     /// line's own and its variations, round in a circle). Just after a variation's first move,
     /// on to the variation beside it.
-    pub(super) fn sibling(&mut self, forward: bool) -> Outcome {
+    pub(super) fn sibling(&mut self, forward: bool) -> Applied {
         let spot = self.spot();
         let game = self.doc.game();
         let at_first = spot.ply == 1 && !spot.branches.is_empty();
@@ -388,15 +355,4 @@ impl DamaApp {
             }
         }
     }
-}
-
-/// A change of the variations, for where the board goes after it.
-#[derive(Debug)]
-pub(super) enum Varied {
-    /// A move at this place.
-    Vary(Spot),
-    /// The variation of these branches was deleted.
-    Removed(Vec<Branch>),
-    /// The variation of these branches was promoted, shown at this ply of its own.
-    Promoted(Vec<Branch>, usize),
 }
