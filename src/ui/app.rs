@@ -3,6 +3,7 @@
 
 mod autosaving;
 mod availability;
+mod board_text;
 mod change;
 mod computer;
 mod dialogs;
