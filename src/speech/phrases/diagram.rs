@@ -11,7 +11,7 @@
 use crate::language::Language;
 use crate::rules::{Board, Color, Piece, Position, Role, RuleSet, Square};
 
-use super::{piece_name, to_move};
+use super::{empty_square, piece_name, to_move};
 
 use Language::{Czech, English};
 
@@ -50,11 +50,7 @@ pub fn board_text(lang: Language, pos: &Position, rules: &RuleSet, flipped: bool
     let board = pos.board();
     let size = board.size();
     let width = size.to_string().len();
-    let files: Vec<u8> = if flipped {
-        (0..size).rev().collect()
-    } else {
-        (0..size).collect()
-    };
+    let files = shown_files(size, flipped);
     let ranks: Vec<u8> = if flipped {
         (1..=size).collect()
     } else {
@@ -98,24 +94,27 @@ pub fn row_words(lang: Language, pos: &Position, line: usize, flipped: bool) -> 
     let size = board.size();
     let row = u8::try_from(line).ok().filter(|r| (1..=size).contains(r))? - 1;
     let rank = if flipped { row + 1 } else { size - row };
-    let files: Vec<u8> = if flipped {
-        (0..size).rev().collect()
-    } else {
-        (0..size).collect()
-    };
-    let empty = match lang {
-        Czech => "prázdné",
-        English => "empty",
-    };
-    let words: Vec<String> = files
-        .iter()
-        .filter_map(|&f| board.square_at(f, rank))
+    let words: Vec<String> = shown_files(size, flipped)
+        .into_iter()
+        .filter_map(|f| board.square_at(f, rank))
         .map(|sq| {
-            let what = pos.piece_at(sq).map_or(empty, |p| piece_name(lang, p));
+            let what = pos
+                .piece_at(sq)
+                .map_or(empty_square(lang), |p| piece_name(lang, p));
             format!("{} {what}", sq.number())
         })
         .collect();
     Some(words.join(", "))
+}
+
+/// The files of a board of `size` from left to right as it is shown (`flipped`: Black at the
+/// bottom, the files reversed).
+fn shown_files(size: u8, flipped: bool) -> Vec<u8> {
+    if flipped {
+        (0..size).rev().collect()
+    } else {
+        (0..size).collect()
+    }
 }
 
 /// The line of [`board_text`] that holds the row of square `sq` (from 0: the file letters).

@@ -314,6 +314,14 @@ pub fn spoken_written(lang: Language, notation: Notation, board: Board, written:
     text
 }
 
+/// An empty square, as a square's contents are said: "prázdné".
+pub fn empty_square(lang: Language) -> &'static str {
+    match lang {
+        Czech => "prázdné",
+        English => "empty",
+    }
+}
+
 /// A square as the board shows it: "22, c3, bílý kámen, může táhnout" ([`Verbosity::Full`],
 /// the square's accessible name too) or "22, bílý kámen, může táhnout".
 pub fn square(lang: Language, view: &SquareView, verbosity: Verbosity) -> String {
@@ -321,13 +329,11 @@ pub fn square(lang: Language, view: &SquareView, verbosity: Verbosity) -> String
     if verbosity == Verbosity::Full {
         words.push(view.board.algebraic(view.square));
     }
-    words.push(match view.piece {
-        Some(p) => piece_name(lang, p).to_string(),
-        None => match lang {
-            Czech => "prázdné".into(),
-            English => "empty".into(),
-        },
-    });
+    words.push(
+        view.piece
+            .map_or(empty_square(lang), |p| piece_name(lang, p))
+            .to_string(),
+    );
     let m = view.marks;
     let mut mark = |cs: &str, en: &str| {
         words.push(match lang {
