@@ -210,7 +210,7 @@ fn words_wait_for_the_focus_to_rest() {
     });
     h.run();
     command(&mut h, Command::BoardText);
-    h.state_mut().reader_settle = std::time::Duration::from_secs(3600);
+    h.state_mut().set_reader_settle(std::time::Duration::from_secs(3600));
     command(&mut h, Command::BoardText);
     let described = |h: &Harness<'_, DamaApp>| {
         h.query_all_by(|n| n.description().as_deref() == Some("Board as text hidden."))
@@ -219,7 +219,7 @@ fn words_wait_for_the_focus_to_rest() {
     assert_eq!(focused(&h).1, Role::Cell);
     h.run_steps(5);
     assert_eq!(described(&h), 0, "not while the focus has just moved");
-    h.state_mut().reader_settle = std::time::Duration::ZERO;
+    h.state_mut().set_reader_settle(std::time::Duration::ZERO);
     // Handed over in one frame (and gone in the next): look at each frame.
     let mut seen = 0;
     for _ in 0..5 {

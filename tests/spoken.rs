@@ -1238,7 +1238,7 @@ fn one_channel_to_the_screen_reader() {
             speech_mode: mode,
             ..common::settings(Language::English, Variant::Czech)
         });
-        h.state_mut().reader_by_description = by_description;
+        h.state_mut().set_reader_by_description(by_description);
         h.run();
         h.key_press(Key::F5);
         h.run();

@@ -1,6 +1,7 @@
 //! The application: the document and the per-game window state, the dialogs, and the frame
 //! that draws them and hands what the user did to the one change path (`change.rs`).
 
+mod announcer;
 mod autosaving;
 mod availability;
 mod board_text;
@@ -21,19 +22,18 @@ use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Context, ScrollArea, Ui, ViewportCommand};
 
+pub use self::announcer::{Notice, READER_BY_DESCRIPTION};
 use self::change::Change;
-use self::computer::Thinking;
 use super::commands::Command;
 use super::document::Document;
 use super::editor::Editor;
 use super::game_view::GameView;
 use super::i18n::Language;
-use super::settings::{LoadNotice, Player, Settings, SpeechMode, Theme};
+use super::settings::{LoadNotice, Player, Settings, Theme};
 use super::theme::visuals;
-use crate::engine::Worker;
 use crate::event::{Event, Problem};
 use crate::rules::{Color, FenError, Game, Move, Position, RuleSet, Square, Variant};
-use crate::speech::{Speaker, SpeechStatus, phrases};
+use crate::speech::{Speaker, phrases};
 
 /// The most characters the new-game dialog's position field holds. The longest position of a
 /// 10×10 board, every square listed with a king's mark (`W:WK1,K2,…`), takes about 250, piece
@@ -169,79 +169,22 @@ pub enum Dialog {
     RemoveVariation(Vec<crate::rules::Branch>, String),
 }
 
-/// How words reach the screen reader. Where it is reached through AT-SPI (Linux and the other
-/// free desktops), as the description of the focused widget: Orca 43 (Debian 12's) presents a
-/// change of the focused object's description and ignores live regions, and Orca 46 and newer
-/// present both, so the description alone is heard once by each. Elsewhere (Windows' UI
-/// Automation, macOS), through the live region, which NVDA, JAWS, Narrator and VoiceOver read
-/// and a description change they do not.
-pub const READER_BY_DESCRIPTION: bool = cfg!(all(unix, not(target_os = "macos")));
-
-/// How long words handed to the screen reader stay the focused widget's description.
-pub const READER_HOLD: Duration = Duration::from_secs(2);
-
-/// How long after a screen reader has first asked for the window's objects the focus goes to
-/// the board at the start: the screen reader first meets the window (it is told of the
-/// window's objects some time after it asked).
-const START_SETTLE: Duration = Duration::from_millis(1000);
-
-/// How long the window has the keyboard before the focus goes to the board at the start when
-/// no screen reader has asked for the window's objects.
-const START_ALONE: Duration = Duration::from_millis(2500);
-
-/// Since when the focus has been waiting to go to the board at the start.
-#[derive(Clone, Copy, Debug, Default)]
-struct StartFocus {
-    /// Since when the window has had the keyboard.
-    window: Option<Instant>,
-    /// Since when the window has had the keyboard with a screen reader reading it.
-    reader: Option<Instant>,
-}
-
-impl StartFocus {
-    /// How much longer to wait, with the window's keyboard and a screen reader as they are
-    /// now.
-    fn left(&mut self, window: bool, reader: bool) -> Duration {
-        if !window {
-            *self = Self::default();
-            return START_ALONE;
-        }
-        let now = Instant::now();
-        let since_window = self.window.get_or_insert(now).elapsed();
-        match reader {
-            true => START_SETTLE.saturating_sub(self.reader.get_or_insert(now).elapsed()),
-            false => START_ALONE.saturating_sub(since_window),
-        }
-    }
-}
-
-/// `text` as words for the screen reader that last had `old`: the same words again are a change
-/// too (the screen reader reads a description or a live region as it changes), so every other
-/// time they end in an invisible space.
-fn again(old: Option<&str>, text: String) -> String {
-    match old {
-        Some(old) if old.trim_end_matches('\u{a0}') == text && !old.ends_with('\u{a0}') => {
-            format!("{text}\u{a0}")
-        }
-        _ => text,
-    }
-}
-
-/// The widget whose description carries words for the screen reader: the focused one, the
-/// window when none has the focus.
-fn reader_target(ctx: &Context) -> egui::Id {
-    ctx.memory(|m| m.focused())
-        .filter(|&id| ctx.has_accesskit_node(id))
-        .unwrap_or_else(egui::accesskit_root_id)
-}
-
-/// The last announcement: shown in the status bar, and spoken with Dáma's own voice.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    /// What was said.
-    pub text: String,
-    /// Whether it reports a refusal or a failure.
-    pub error: bool,
+/// What the system's window was last told, and how the window is laid out.
+#[derive(Default)]
+struct SystemWindow {
+    /// The window may close now: the person has answered what there was to answer.
+    allow_close: bool,
+    /// The theme last given to egui.
+    applied_theme: Option<Theme>,
+    /// The interface size last given to egui.
+    applied_zoom: Option<f32>,
+    /// The window title last given to the system.
+    applied_title: Option<String>,
+    /// Whether the window had the system's focus in the last frame: the game's file is
+    /// looked at again each time it comes back.
+    window_focused: Option<bool>,
+    /// Whether the window is laid out for a short window (300 %): status beside the board.
+    compact: bool,
 }
 
 /// The whole window's state.
@@ -255,27 +198,9 @@ pub struct DamaApp {
     editor: Option<Editor>,
     /// The problems being solved, if a collection is open.
     exercises: Option<exercising::Exercises>,
-    /// Whether analysis follows the position shown.
-    analysis_on: bool,
-    /// What analysis last found: the position and the search's report.
-    analysis: Option<(Position, crate::engine::Report)>,
-    /// Say the analysis of the position shown when it is found.
-    say_analysis: bool,
     /// Settings, and where they are saved (None: not saved).
     pub settings: Settings,
-    config_dir: Option<PathBuf>,
-    /// The last announcement.
-    said: Option<Notice>,
     dialog: Option<Dialog>,
-    queued: Vec<Command>,
-    allow_close: bool,
-    applied_theme: Option<Theme>,
-    applied_zoom: Option<f32>,
-    speaker: Option<Box<dyn Speaker>>,
-    speech_problem_shown: bool,
-    /// Text of the move field.
-    move_text: String,
-    focus_move_field: bool,
     /// Which dialog was shown last frame (a new one is announced and focuses its first field).
     last_dialog: Option<std::mem::Discriminant<Dialog>>,
     /// `last_dialog` as this frame's dialog began: none when it opened on the
@@ -286,80 +211,24 @@ pub struct DamaApp {
     /// How many dialogs have opened: each opening is a dialog of its own for the screen
     /// reader (Orca says nothing of a dialog whose objects it met before).
     dialogs_opened: u64,
-    /// Whether to start the system's speech engine when speech is wanted and there is no
-    /// speaker (off in tests, which give a recording speaker).
-    pub start_speech_engine: bool,
-    /// The computer's thinking thread, started when first needed.
-    worker: Option<Worker>,
-    /// The question the computer is thinking about.
-    thinking: Option<Thinking>,
-    /// Where the game is saved after every change (None: not autosaved).
-    autosave: Option<crate::autosave::Autosave>,
-    /// The last autosave failed (said once until one succeeds again).
-    autosave_failed: bool,
-    /// Interrupted games still to be offered after the one asked about.
-    resume_queue: Vec<crate::autosave::Interrupted>,
-    /// A file given on the command line, opened once every resume question is answered.
-    after_resume: Option<PathBuf>,
-    /// Whether this window took up an interrupted game (the next ones can only be put aside
-    /// or left for another window).
-    resumed_here: bool,
-    /// Notices from before there was a voice (a damaged file at start), said when it comes.
-    unspoken: Vec<String>,
-    /// What the screen reader is to present at the end of this frame.
-    for_reader: Option<String>,
-    /// The words last handed to the screen reader through the live region (where that is the
-    /// channel), as [`again`] made them.
-    live_text: Option<String>,
-    /// The window title last given to the system.
-    applied_title: Option<String>,
     /// What had the focus when the dialog opened: it gets it back when the dialog closes.
     focus_before_dialog: Option<egui::Id>,
     /// Frames since "Paste position" asked for the clipboard, while its text has not come.
     paste_wait: Option<u8>,
     /// The focus given back as a dialog closed, to give back again in the next frame.
     focus_back: Option<egui::Id>,
-    /// Whether the window had the system's focus in the last frame: the game's file is
-    /// looked at again each time it comes back.
-    window_focused: Option<bool>,
-    /// The state of the game's file last told about (`None` in it: the file was gone), so
-    /// that a change made elsewhere is asked about once.
-    disk_seen: Option<Option<crate::collection::Stamp>>,
-    /// The menus' keyboard.
-    menus: menus::MenuKeys,
-    /// Where Ctrl+F6 goes in the side panel, as last drawn.
-    regions: input::Regions,
-    /// Whether the first frame has been shown (the focus is to go to the board).
-    focus_placed: bool,
-    /// While the focus waits to go to the board at the start.
-    start_focus: Option<StartFocus>,
-    /// Whether the window is laid out for a short window (300 %): status beside the board.
-    compact: bool,
-    /// The lines of the board as text, as last drawn (none: hidden).
-    board_text_rows: Vec<egui::Id>,
-    /// Whether the board as text is to take the focus.
-    focus_board_text: bool,
-    /// What had the focus as the screen reader was last handed words, and since when.
-    reader_focus: (Option<egui::Id>, Instant),
-    /// The move field's text as last seen, and since when: words wait a third of
-    /// [`DamaApp::reader_settle`] for it to rest.
-    reader_field: (String, Instant),
-    /// The words handed over as a description: the widget, the words, since when.
-    described: Option<(egui::Id, String, Instant)>,
-    /// The sound cues' player (opens the sound device on the first cue).
-    sounds: Box<dyn crate::sound::Player>,
-    /// That sounds cannot be played has been said (once a run).
-    sound_problem_shown: bool,
-    /// When the last preview of the sound volume played.
-    last_preview: Option<Instant>,
-    /// How long the focus must rest on a widget before words are handed to the screen reader
-    /// there: Orca presents a newly focused widget with its description as it is when Orca gets
-    /// to it (some 80 ms later, 400 ms on a busy machine), and then again as the description
-    /// changes; words handed over sooner are said twice.
-    pub reader_settle: Duration,
-    /// Whether words reach the screen reader as the focused widget's description rather than
-    /// through the live region: [`READER_BY_DESCRIPTION`] (tests try the other channel too).
-    pub reader_by_description: bool,
+    /// What is said, and how: Dáma's voice, the screen reader, the status bar, sound cues.
+    announcer: announcer::Announcer,
+    /// The computer: its thinking thread, the question it thinks about, the analysis.
+    computer: computer::Computer,
+    /// What outlives the window: autosave, the interrupted games to resume, the game's file
+    /// as last seen on disk, where settings are kept.
+    saving: autosaving::Saving,
+    /// The keyboard and the focus: queued commands, the move field, the menus' keys, the
+    /// regions and lines Ctrl+F6 and the arrows go through.
+    input: input::Input,
+    /// What the system's window was last told, and how it is laid out.
+    window: SystemWindow,
 }
 
 impl DamaApp {
@@ -419,57 +288,20 @@ impl DamaApp {
             view: GameView::default(),
             editor: None,
             exercises: None,
-            analysis_on: false,
-            analysis: None,
-            say_analysis: false,
             settings,
-            config_dir,
-            said: None,
             dialog: None,
-            queued: Vec::new(),
-            allow_close: false,
-            applied_theme: None,
-            applied_zoom: None,
-            speaker: None,
-            speech_problem_shown: false,
-            move_text: String::new(),
-            focus_move_field: false,
-            start_speech_engine: false,
             last_dialog: None,
             last_dialog_before: None,
             dialog_frames: 0,
             dialogs_opened: 0,
-            worker: None,
-            thinking: None,
-            autosave: None,
-            autosave_failed: false,
-            unspoken: Vec::new(),
-            resume_queue: Vec::new(),
-            after_resume: None,
-            resumed_here: false,
-            for_reader: None,
-            live_text: None,
-            applied_title: None,
             focus_before_dialog: None,
             paste_wait: None,
             focus_back: None,
-            window_focused: None,
-            disk_seen: None,
-            menus: menus::MenuKeys::default(),
-            regions: input::Regions::default(),
-            focus_placed: false,
-            start_focus: None,
-            compact: false,
-            board_text_rows: Vec::new(),
-            focus_board_text: false,
-            sounds: Box::new(crate::sound::Sounds::new()),
-            sound_problem_shown: false,
-            last_preview: None,
-            reader_focus: (None, Instant::now()),
-            reader_field: (String::new(), Instant::now()),
-            described: None,
-            reader_settle: Duration::from_millis(600),
-            reader_by_description: READER_BY_DESCRIPTION,
+            announcer: announcer::Announcer::new(),
+            computer: computer::Computer::default(),
+            saving: autosaving::Saving::new(config_dir),
+            input: input::Input::default(),
+            window: SystemWindow::default(),
         }
     }
 
@@ -487,7 +319,7 @@ impl DamaApp {
 
     /// Whether the computer is thinking (about a move, a claim, a hint or a draw offer).
     pub fn is_thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.computer.thinking.is_some()
     }
 
     /// The suggested move, while it is still about the position on the board.
@@ -498,24 +330,35 @@ impl DamaApp {
     /// Gives the window a voice (none by default; [`run`](super::run) starts the real one).
     pub fn set_speaker(&mut self, mut speaker: Box<dyn Speaker>) {
         speaker.configure(self.voice());
-        // Handed to the screen reader already (see `add_notice`): only the own voice says them.
-        let own = self.settings.speech && self.settings.speech_mode != SpeechMode::ScreenReader;
-        for text in std::mem::take(&mut self.unspoken) {
-            if own {
-                speaker.say(&text, false);
-            }
-        }
-        self.speaker = Some(speaker);
+        self.announcer.set_speaker(&self.settings, speaker);
     }
 
     /// Plays the sound cues with `player` instead of the sound card (tests record them).
     pub fn set_sound_player(&mut self, player: Box<dyn crate::sound::Player>) {
-        self.sounds = player;
+        self.announcer.set_sound_player(player);
+    }
+
+    /// How long the focus must rest on a widget before words are handed to the screen reader
+    /// there (tests wait less, or more).
+    pub fn set_reader_settle(&mut self, settle: Duration) {
+        self.announcer.reader_settle = settle;
+    }
+
+    /// Whether words reach the screen reader as the focused widget's description rather than
+    /// through the live region ([`READER_BY_DESCRIPTION`] by default; tests try both).
+    pub fn set_reader_by_description(&mut self, by_description: bool) {
+        self.announcer.reader_by_description = by_description;
+    }
+
+    /// Starts the system's speech engine when the own voice is wanted (tests give a
+    /// recording speaker instead).
+    pub fn start_speech_engine(&mut self) {
+        self.announcer.start_speech_engine = true;
     }
 
     /// The last announcement (what was, or would have been, spoken).
     pub fn announcement(&self) -> &str {
-        self.said.as_ref().map_or("", |n| n.text.as_str())
+        self.announcer.notice().map_or("", |n| n.text.as_str())
     }
 
     /// The keyboard cursor.
@@ -545,42 +388,18 @@ impl DamaApp {
         }
     }
 
-    /// Speaks `text` as the speech mode says: with Dáma's own voice, or through the screen
-    /// reader, or both without saying the same thing twice. `focus_says_it`: the screen reader
-    /// says it anyway, as it reads the widget that takes the focus (a square the cursor moved
-    /// to).
+    /// Speaks `text` (see [`announcer::Announcer::speak`]).
     fn speak(&mut self, text: &str, interrupt: bool, focus_says_it: bool) {
-        if !self.settings.speech {
-            return;
-        }
-        let (own, reader) = match self.settings.speech_mode {
-            SpeechMode::OwnVoice => (true, false),
-            SpeechMode::ScreenReader => (false, !focus_says_it),
-            SpeechMode::Both => (!focus_says_it, false),
-        };
-        if own {
-            match self.speaker.as_mut() {
-                Some(s) => s.say(text, interrupt),
-                // The voice starts with the first frame: what is said before it (the file named
-                // on the command line, opened before the window) is said when it comes.
-                None if !self.focus_placed => self.unspoken.push(text.to_string()),
-                None => {}
-            }
-        }
-        if reader {
-            let pending = self.for_reader.get_or_insert_with(String::new);
-            if !pending.is_empty() {
-                pending.push(' ');
-            }
-            pending.push_str(text);
-        }
+        let shown = self.input.start.shown();
+        self.announcer
+            .speak(&self.settings, text, interrupt, focus_says_it, shown);
     }
 
     /// Says `text`: spoken (see [`DamaApp::speak`]), shown in the status bar and in the live
     /// region.
     fn say(&mut self, text: String, error: bool, interrupt: bool, focus_says_it: bool) {
         self.speak(&text, interrupt, focus_says_it);
-        self.said = Some(Notice { text, error });
+        self.announcer.show(Notice { text, error });
     }
 
     /// [`DamaApp::say`] of what the focus does not say anyway.
@@ -626,87 +445,13 @@ impl DamaApp {
         ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| {
             node.set_label(title.clone())
         });
-        if self.applied_title.as_ref() != Some(&title) {
+        if self.window.applied_title.as_ref() != Some(&title) {
             ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
-            self.applied_title = Some(title);
+            self.window.applied_title = Some(title);
         }
     }
 
-    /// Hands what was said this frame to the screen reader, by the one channel the platform's
-    /// screen readers each present once ([`DamaApp::reader_by_description`]): as the description of
-    /// the widget that has the focus (the window when none has), or as the text of the live
-    /// region.
-    fn hand_to_reader(&mut self, ctx: &Context) {
-        // A pass egui will discard never reaches the screen reader: the words wait for the next.
-        if ctx.will_discard() {
-            return;
-        }
-        // The screen reader ignores a window without the keyboard (at start, before the desktop
-        // gives it the focus, the notices of a damaged file were lost): the words wait for it.
-        if ctx.input(|i| i.viewport().focused) == Some(false) {
-            return;
-        }
-        let focused = ctx.memory(|m| m.focused());
-        // A move typed and played empties the field: Orca 46+ reads the field again as its
-        // text changes and takes the description it finds then as already said, so the words
-        // wait for the field to rest as they wait for the focus.
-        if focused != self.reader_focus.0 {
-            self.reader_focus = (focused, Instant::now());
-        }
-        if self.move_text != self.reader_field.0 {
-            self.reader_field = (self.move_text.clone(), Instant::now());
-        }
-        // Where the focus has just moved (a dialog closed, the board as text hidden), the
-        // screen reader reads the newly focused widget first: the words wait until it has.
-        let wait = self
-            .reader_settle
-            .saturating_sub(self.reader_focus.1.elapsed())
-            .max((self.reader_settle / 3).saturating_sub(self.reader_field.1.elapsed()));
-        let new = focused.is_some_and(|id| !ctx.memory(|m| m.had_focus_last_frame(id)));
-        if new || !wait.is_zero() {
-            if self.for_reader.is_some() {
-                ctx.request_repaint_after(wait);
-            }
-            return;
-        }
-        let Some(text) = self.for_reader.take() else {
-            return;
-        };
-        if self.reader_by_description {
-            let target = reader_target(ctx);
-            let old = self
-                .described
-                .as_ref()
-                .filter(|(t, ..)| *t == target)
-                .map(|(_, old, _)| old.as_str());
-            self.described = Some((target, again(old, text), Instant::now()));
-        } else {
-            self.live_text = Some(again(self.live_text.as_deref(), text));
-        }
-        ctx.request_repaint();
-    }
 
-    /// Keeps the words last handed over as the focused widget's description for a while
-    /// ([`READER_HOLD`]), and takes them away when the focus moves. Orca reads its events in
-    /// its own time: a description set and cleared again before it gets to them was dropped as
-    /// outdated (Orca 48: "obsoleted by"), and "Zrušeno." after a dialog was unheard.
-    fn hold_description(&mut self, ctx: &Context) {
-        let Some((target, text, since)) = &self.described else {
-            return;
-        };
-        // A line of the board as text has words of its own as its description: they are not
-        // put back while the focus stays (the screen reader would say them again).
-        let own = self.board_text_rows.contains(target);
-        if *target != reader_target(ctx) || (since.elapsed() >= READER_HOLD && !own) {
-            self.described = None;
-            ctx.request_repaint();
-            return;
-        }
-        ctx.accesskit_node_builder(*target, |node| node.set_description(text.clone()));
-        if !own {
-            ctx.request_repaint_after(READER_HOLD.saturating_sub(since.elapsed()));
-        }
-    }
 
     /// Why something did not happen, said; a refused move or action also sounds.
     fn complain(&mut self, problem: &Problem) {
@@ -719,11 +464,7 @@ impl DamaApp {
 
     /// Plays `cues` where the user wants sounds; says once a run that they cannot be played.
     fn sound(&mut self, cues: &[crate::sound::Cue]) {
-        if !self.settings.sounds || cues.is_empty() {
-            return;
-        }
-        if !self.sounds.play_all(cues, self.settings.sound_volume) && !self.sound_problem_shown {
-            self.sound_problem_shown = true;
+        if !self.announcer.play(&self.settings, cues) {
             self.complain(&Problem::SoundUnavailable);
         }
     }
@@ -731,14 +472,9 @@ impl DamaApp {
     /// A cue at the volume chosen, as the volume changes (not more often than every 150 ms
     /// while a slider is dragged).
     fn preview_sound(&mut self) {
-        if self
-            .last_preview
-            .is_some_and(|t| t.elapsed() < Duration::from_millis(150))
-        {
-            return;
+        if self.announcer.preview_due() {
+            self.sound(&[crate::sound::Cue::Selected]);
         }
-        self.last_preview = Some(Instant::now());
-        self.sound(&[crate::sound::Cue::Selected]);
     }
 
     /// What the words depend on now.
@@ -766,7 +502,7 @@ impl DamaApp {
 
     /// The status-bar message: the last announcement.
     pub fn notice(&self) -> Option<&Notice> {
-        self.said.as_ref()
+        self.announcer.notice()
     }
 
     /// The open dialog, if any.
@@ -786,7 +522,7 @@ impl DamaApp {
 
     /// Queues a command, as a menu item or shortcut does.
     pub fn command(&mut self, c: Command) {
-        self.queued.push(c);
+        self.input.queued.push(c);
     }
 
     fn lang(&self) -> Language {
@@ -794,7 +530,7 @@ impl DamaApp {
     }
 
     fn save_settings(&mut self) {
-        if let Some(dir) = self.config_dir.clone()
+        if let Some(dir) = self.saving.config_dir.clone()
             && let Err(error) = self.settings.save(&dir)
         {
             log::warn!("cannot save the settings in {}: {error}", dir.display());
@@ -946,23 +682,21 @@ impl DamaApp {
     /// Draws the window into `ui` and applies what the user did.
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        if self.applied_theme != Some(self.settings.theme) {
+        if self.window.applied_theme != Some(self.settings.theme) {
             ctx.set_visuals(visuals(self.settings.theme));
-            self.applied_theme = Some(self.settings.theme);
+            self.window.applied_theme = Some(self.settings.theme);
         }
-        if self.applied_zoom != Some(self.settings.zoom) {
+        if self.window.applied_zoom != Some(self.settings.zoom) {
             ctx.set_zoom_factor(zoom_factor(self.settings.zoom));
-            self.applied_zoom = Some(self.settings.zoom);
+            self.window.applied_zoom = Some(self.settings.zoom);
             let voice = self.voice();
-            if let Some(s) = self.speaker.as_mut() {
-                s.configure(voice);
-            }
+            self.announcer.configure(voice);
         }
         // egui ignores an extra Shift or Alt when matching: Ctrl+Shift+S must be taken before Ctrl+S.
         // Behind a dialog the game's shortcuts wait (F1 must not replace the resume question),
         // and in the move field holding text the keys that move through text are the field's.
         self.take_paste(&ctx);
-        let editing = ctx.text_edit_focused() && !self.move_text.is_empty();
+        let editing = ctx.text_edit_focused() && !self.input.move_text.is_empty();
         self.editor_keys(&ctx);
         let mut shortcuts: Vec<_> = Command::ALL
             .iter()
@@ -976,13 +710,13 @@ impl DamaApp {
         });
         for (c, sc) in shortcuts {
             if ctx.input_mut(|i| i.consume_shortcut(&sc)) {
-                self.queued.push(c);
+                self.input.queued.push(c);
             }
         }
         self.menu_keys(&ctx);
         let in_board_text = ctx
             .memory(|m| m.focused())
-            .is_some_and(|id| self.board_text_rows.contains(&id));
+            .is_some_and(|id| self.input.board_text_rows.contains(&id));
         if self.dialog.is_none()
             && !ctx.text_edit_focused()
             && !self.menu_is_open(&ctx)
@@ -1009,24 +743,11 @@ impl DamaApp {
                 }
             }
         }
-        let own_voice =
-            self.settings.speech && self.settings.speech_mode != SpeechMode::ScreenReader;
-        if own_voice && self.speaker.is_none() && self.start_speech_engine {
-            self.set_speaker(Box::new(crate::speech::TtsSpeaker::start(self.voice())));
+        let voice = self.voice();
+        if let Some(problem) = self.announcer.check_voice(&self.settings, voice) {
+            self.complain(&problem);
         }
-        if own_voice && !self.speech_problem_shown {
-            let problem = match self.speaker.as_ref().map(|s| s.status()) {
-                Some(SpeechStatus::Unavailable(why)) => Some(Problem::SpeechUnavailable(why)),
-                Some(SpeechStatus::Lost(why)) => Some(Problem::SpeechLost(why)),
-                _ => None,
-            };
-            if let Some(problem) = problem {
-                log::warn!("speech is not available: {problem:?}");
-                self.speech_problem_shown = true;
-                self.complain(&problem);
-            }
-        }
-        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.window.allow_close {
             if self.doc.is_dirty() {
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
                 self.dialog = Some(Dialog::Unsaved(Pending::Quit));
@@ -1036,15 +757,15 @@ impl DamaApp {
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
                 self.dialog = Some(Dialog::ChangedOnDisk(path, Some(Pending::Quit)));
             } else {
-                self.allow_close = true;
+                self.window.allow_close = true;
             }
         }
         let focused = ctx.input(|i| i.viewport().focused);
-        if focused == Some(true) && self.window_focused == Some(false) {
+        if focused == Some(true) && self.window.window_focused == Some(false) {
             self.check_disk();
         }
         if focused.is_some() {
-            self.window_focused = focused;
+            self.window.window_focused = focused;
         }
         if let Some(rect) = ctx.input(|i| i.viewport().inner_rect) {
             self.settings.window_size = Some([rect.width(), rect.height()]);
@@ -1055,7 +776,7 @@ impl DamaApp {
         // whose turn it is go beside the board, which takes the whole height: it is then as
         // large as at 100 %.
         let compact = ctx.content_rect().height() < 640.0;
-        self.compact = compact;
+        self.window.compact = compact;
         if !compact {
             egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         }
@@ -1118,7 +839,7 @@ impl DamaApp {
         });
         self.dialogs(&ctx);
 
-        for c in std::mem::take(&mut self.queued) {
+        for c in std::mem::take(&mut self.input.queued) {
             self.run(&ctx, c);
         }
         self.drive_computer(&ctx);
@@ -1132,38 +853,14 @@ impl DamaApp {
         // ("potentially-defunct source") and said only the window's name. AccessKit comes on
         // when a screen reader asks; without one the focus goes a little later, or at the
         // first key.
-        if !self.focus_placed && !ctx.will_discard() {
-            self.focus_placed = true;
-            self.start_focus = Some(StartFocus::default());
-        }
-        if let Some(mut wait) = self.start_focus.take() {
-            let window = ctx.input(|i| i.viewport().focused);
-            let reader = ctx
-                .accesskit_node_builder(egui::accesskit_root_id(), |_| ())
-                .is_some();
-            let key = ctx.input(|i| {
-                i.events
-                    .iter()
-                    .any(|e| matches!(e, egui::Event::Key { pressed: true, .. }))
-            });
-            let left = wait.left(window == Some(true), reader);
-            if window.is_none() || (window == Some(true) && (key || left.is_zero())) {
-                if self.dialog.is_none() && ctx.memory(|m| m.focused()).is_none() {
-                    self.focus_board(&ctx);
-                }
-            } else {
-                self.start_focus = Some(wait);
-                if window == Some(true) {
-                    ctx.request_repaint_after(left);
-                }
-            }
-        }
+        self.place_start_focus(&ctx);
         self.name_window(&ctx);
-        self.hand_to_reader(&ctx);
-        self.hold_description(&ctx);
-        if self.allow_close && ctx.input(|i| i.viewport().close_requested()) {
+        self.announcer.hand_to_reader(&ctx, &self.input.move_text);
+        self.announcer
+            .hold_description(&ctx, &self.input.board_text_rows);
+        if self.window.allow_close && ctx.input(|i| i.viewport().close_requested()) {
             self.save_settings();
-        } else if self.allow_close {
+        } else if self.window.allow_close {
             self.save_settings();
             ctx.send_viewport_cmd(ViewportCommand::Close);
         }
@@ -1305,7 +1002,7 @@ impl eframe::App for DamaApp {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.cancel_thinking();
-        self.worker = None;
+        self.computer.worker = None;
         self.save_settings();
         self.finish_autosave();
     }

@@ -46,7 +46,7 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
         ));
     }
     let mut app = DamaApp::new(config_dir());
-    app.start_speech_engine = true;
+    app.start_speech_engine();
     if let Some(dir) = crate::dirs::data_dir() {
         app.start_autosave(&dir);
     }

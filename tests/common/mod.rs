@@ -29,9 +29,9 @@ pub fn settings(lang: Language, variant: Variant) -> Settings {
 /// The window around `app`, set up already; no frame drawn yet.
 pub fn window(mut app: DamaApp) -> Harness<'static, DamaApp> {
     // Frames follow each other at once here: what the focus says need not wait for Orca.
-    app.reader_settle = std::time::Duration::ZERO;
+    app.set_reader_settle(std::time::Duration::ZERO);
     // One channel on every platform the tests run on (the live region has a test of its own).
-    app.reader_by_description = true;
+    app.set_reader_by_description(true);
     Harness::builder()
         .with_size(SIZE)
         .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app)

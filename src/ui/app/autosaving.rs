@@ -1,17 +1,53 @@
 //! The window's side of autosave (see [`crate::autosave`]): the game written after every change,
 //! the resume question at start, the file removed at a clean exit.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use eframe::egui::Ui;
 
 use super::change::Change;
-use super::{DamaApp, Dialog, Notice};
+use super::{DamaApp, Dialog};
 use crate::autosave::{Autosave, AutosaveError, Found, Interrupted, SLOTS, Session};
 use crate::event::{Event, Problem};
 use crate::speech::phrases;
 use crate::ui::document::{Document, Replaced};
 use crate::ui::i18n::{Language, T};
+
+/// What outlives the window: where the game is autosaved, the interrupted games to offer, the
+/// game's file as last seen on disk, and where the settings are kept.
+pub(super) struct Saving {
+    /// Where settings are kept (None: not saved).
+    pub(super) config_dir: Option<PathBuf>,
+    /// Where the game is saved after every change (None: not autosaved).
+    pub(super) autosave: Option<crate::autosave::Autosave>,
+    /// The last autosave failed (said once until one succeeds again).
+    pub(super) autosave_failed: bool,
+    /// Interrupted games still to be offered after the one asked about.
+    pub(super) resume_queue: Vec<crate::autosave::Interrupted>,
+    /// A file given on the command line, opened once every resume question is answered.
+    pub(super) after_resume: Option<PathBuf>,
+    /// Whether this window took up an interrupted game (the next ones can only be put aside
+    /// or left for another window).
+    pub(super) resumed_here: bool,
+    /// The state of the game's file last told about (`None` in it: the file was gone), so
+    /// that a change made elsewhere is asked about once.
+    pub(super) disk_seen: Option<Option<crate::collection::Stamp>>,
+}
+
+impl Saving {
+    /// Nothing autosaved yet; settings kept in `config_dir`.
+    pub(super) fn new(config_dir: Option<PathBuf>) -> Saving {
+        Saving {
+            config_dir,
+            autosave: None,
+            autosave_failed: false,
+            resume_queue: Vec::new(),
+            after_resume: None,
+            resumed_here: false,
+            disk_seen: None,
+        }
+    }
+}
 
 impl DamaApp {
     /// Saves the game in `dir` after every change from now on. If the last run left a game
@@ -70,9 +106,9 @@ impl DamaApp {
             );
         }
         queue.reverse();
-        self.resume_queue = queue;
+        self.saving.resume_queue = queue;
         self.next_resume_question();
-        self.autosave = Some(autosave);
+        self.saving.autosave = Some(autosave);
         // A folder that cannot be written is said now, before the first move is at stake.
         if self.dialog.is_none() {
             self.autosave_now();
@@ -81,13 +117,13 @@ impl DamaApp {
 
     /// The autosave file, when the game is autosaved.
     pub fn autosave_path(&self) -> Option<&Path> {
-        self.autosave.as_ref().map(Autosave::path)
+        self.saving.autosave.as_ref().map(Autosave::path)
     }
 
     /// Opens a file given on the command line: at once, or after the resume questions.
     pub fn open_at_start(&mut self, path: &Path) {
-        if matches!(self.dialog, Some(Dialog::Resume(..))) || !self.resume_queue.is_empty() {
-            self.after_resume = Some(path.to_path_buf());
+        if matches!(self.dialog, Some(Dialog::Resume(..))) || !self.saving.resume_queue.is_empty() {
+            self.saving.after_resume = Some(path.to_path_buf());
         } else {
             self.open_path(path);
         }
@@ -96,11 +132,11 @@ impl DamaApp {
     /// Asks about the next interrupted game, if any is left; returns whether it did. Once all
     /// are answered, the file given on the command line is opened.
     pub(super) fn next_resume_question(&mut self) -> bool {
-        if let Some(found) = self.resume_queue.pop() {
+        if let Some(found) = self.saving.resume_queue.pop() {
             self.dialog = Some(Dialog::Resume(Box::new(found)));
             return true;
         }
-        if let Some(path) = self.after_resume.take() {
+        if let Some(path) = self.saving.after_resume.take() {
             self.guard(super::Pending::OpenFile(path));
         }
         false
@@ -120,12 +156,12 @@ impl DamaApp {
         let own = self.autosave_path() == Some(found.path.as_path());
         match answer {
             ResumeAnswer::Resume => {
-                self.resumed_here = true;
+                self.saving.resumed_here = true;
                 self.resume(*found.session);
-                if !own && let Some(autosave) = self.autosave.as_mut() {
+                if !own && let Some(autosave) = self.saving.autosave.as_mut() {
                     // Another window's file goes only once this window's autosave holds the
                     // game: should that have failed, it is offered again at the next start.
-                    if self.autosave_failed {
+                    if self.saving.autosave_failed {
                         autosave.release(&found.path);
                     } else if let Err(e) = autosave.adopt(&found.path) {
                         log::warn!("cannot remove {}: {e}", found.path.display());
@@ -134,7 +170,7 @@ impl DamaApp {
             }
             ResumeAnswer::Discard if own => self.discard_interrupted(),
             ResumeAnswer::Discard => {
-                let Some(autosave) = self.autosave.as_mut() else {
+                let Some(autosave) = self.saving.autosave.as_mut() else {
                     return;
                 };
                 match autosave.discard_other(&found.path) {
@@ -152,7 +188,7 @@ impl DamaApp {
                 }
             }
             ResumeAnswer::Later => {
-                if let Some(autosave) = self.autosave.as_mut() {
+                if let Some(autosave) = self.saving.autosave.as_mut() {
                     autosave.release(&found.path);
                 }
                 self.tell(&[Event::LeftForLater(found.path)], true);
@@ -164,17 +200,8 @@ impl DamaApp {
     /// the autosave may both be damaged), and says it: now, or when the window gets its voice.
     pub(super) fn add_notice(&mut self, problem: &Problem) {
         let text = phrases::problem(self.lang(), self.settings.notation, problem);
-        // The screen reader gets it as the focus first settles; the own voice, when it comes.
-        self.speak(&text, false, false);
-        // (Before the first frame `speak` has kept it for the voice already.)
-        if self.speaker.is_none() && self.focus_placed {
-            self.unspoken.push(text.clone());
-        }
-        let text = match self.said.take() {
-            Some(n) if n.error => format!("{} {text}", n.text),
-            _ => text,
-        };
-        self.said = Some(Notice { text, error: true });
+        let shown = self.input.start.shown();
+        self.announcer.add_notice(&self.settings, text, shown);
     }
 
     /// Writes the document if its revision was not written yet (called after every change).
@@ -184,7 +211,7 @@ impl DamaApp {
         if matches!(self.dialog, Some(Dialog::Resume(..))) {
             return;
         }
-        let Some(autosave) = self.autosave.as_mut() else {
+        let Some(autosave) = self.saving.autosave.as_mut() else {
             return;
         };
         match autosave.update(self.doc.revision(), self.doc.session()) {
@@ -195,15 +222,15 @@ impl DamaApp {
                     self.doc.game().moves().len(),
                     autosave.path().display()
                 );
-                self.autosave_failed = false;
+                self.saving.autosave_failed = false;
             }
             Err(error) => {
                 let path = autosave.path().to_path_buf();
                 log::error!("autosave to {} failed: {error}", path.display());
-                if !self.autosave_failed {
-                    self.autosave_failed = true;
+                if !self.saving.autosave_failed {
+                    self.saving.autosave_failed = true;
                     let problem = Problem::AutosaveFailed { path, error };
-                    if self.speaker.is_some() {
+                    if self.announcer.has_voice() {
                         self.complain(&problem);
                     } else {
                         self.add_notice(&problem);
@@ -221,11 +248,11 @@ impl DamaApp {
         let unanswered = match &self.dialog {
             Some(Dialog::Resume(found)) => asked(found),
             _ => false,
-        } || self.resume_queue.iter().any(asked);
+        } || self.saving.resume_queue.iter().any(asked);
         if unanswered {
             return;
         }
-        if let Some(a) = self.autosave.as_mut() {
+        if let Some(a) = self.saving.autosave.as_mut() {
             match a.remove() {
                 Ok(()) => log::info!("clean exit: autosave removed"),
                 Err(e) => log::warn!("cannot remove {}: {e}", a.path().display()),
@@ -250,7 +277,7 @@ impl DamaApp {
 
     /// Puts the interrupted game aside (openable by hand) and keeps the new game.
     pub(super) fn discard_interrupted(&mut self) {
-        let Some(autosave) = self.autosave.as_mut() else {
+        let Some(autosave) = self.saving.autosave.as_mut() else {
             return;
         };
         match autosave.discard() {

@@ -15,7 +15,7 @@ impl DamaApp {
     /// position as the board's. Lines, not a text field: Orca 43 (Debian 12's) cannot read the
     /// lines of AccessKit's text fields (it asks for them by a call AccessKit does not answer).
     pub(super) fn board_text(&mut self, ui: &mut Ui) {
-        self.board_text_rows.clear();
+        self.input.board_text_rows.clear();
         if !self.settings.board_text {
             return;
         }
@@ -25,14 +25,14 @@ impl DamaApp {
         let text = diagram::board_text(lang, &pos, self.doc.game().rules(), flipped);
         let lines: Vec<&str> = text.lines().collect();
         ui.label(RichText::new(T::BoardText.get(lang)).strong());
-        let focus_line = std::mem::take(&mut self.focus_board_text)
+        let focus_line = std::mem::take(&mut self.input.focus_board_text)
             .then(|| diagram::line_of(pos.board(), self.cursor_square(), flipped));
         let focused = ui.memory(|m| m.focused());
         let size = usize::from(pos.board().size());
         // The panel's width: the board's lines keep to one line and scroll sideways where they
         // are wider (300 %), the sentences after them wrap.
         let width = ui.available_width();
-        let compact = self.compact;
+        let compact = self.window.compact;
         let mut draw = |ui: &mut Ui| {
             let mut go = None;
             let mut rects = Vec::with_capacity(lines.len());
@@ -62,7 +62,7 @@ impl DamaApp {
                     row.scroll_to_me(None);
                 }
                 rects.push(row.rect);
-                self.board_text_rows.push(id);
+                self.input.board_text_rows.push(id);
             }
             // The line the focus goes to is scrolled into view.
             match go {

@@ -393,11 +393,11 @@ impl DamaApp {
             }
             Command::BoardText => {
                 let focused = self.focus_outside_menus();
-                let inside = focused.is_some_and(|id| self.board_text_rows.contains(&id));
+                let inside = focused.is_some_and(|id| self.input.board_text_rows.contains(&id));
                 let shown = !(self.settings.board_text && inside);
                 self.settings.board_text = shown;
                 if shown {
-                    self.focus_board_text = true;
+                    self.input.focus_board_text = true;
                 } else {
                     self.focus_board(ctx);
                 }
@@ -476,7 +476,7 @@ impl DamaApp {
                 // example ("Tah, vstupní pole, např. 32-28"): the instruction is not handed to
                 // it as well. Already in the field, the focus says nothing: it is.
                 let moving = ctx.memory(|m| m.focused()) != Some(super::move_field_id());
-                self.focus_move_field = true;
+                self.input.focus_move_field = true;
                 let text = phrases::events(&self.words(), &[Event::MoveField]);
                 self.say(text, false, true, moving);
             }

@@ -78,12 +78,28 @@ const ANALYSIS_TIME: Duration = Duration::from_millis(2000);
 /// How long the computer looks at each position of a game it reviews.
 const REVIEW_TIME: Duration = Duration::from_millis(300);
 
+/// The computer's part of the window: the thinking thread, the question it is thinking
+/// about, and the analysis of the position shown.
+#[derive(Default)]
+pub(super) struct Computer {
+    /// Whether analysis follows the position shown.
+    pub(super) analysis_on: bool,
+    /// What analysis last found: the position and the search's report.
+    pub(super) analysis: Option<(Position, crate::engine::Report)>,
+    /// Say the analysis of the position shown when it is found.
+    pub(super) say_analysis: bool,
+    /// The computer's thinking thread, started when first needed.
+    pub(super) worker: Option<Worker>,
+    /// The question the computer is thinking about.
+    pub(super) thinking: Option<Thinking>,
+}
+
 impl DamaApp {
     /// Stops the computer thinking: its answer, when it comes, is dropped. A review stopped
     /// so is said (it was announced as it started).
     pub(super) fn cancel_thinking(&mut self) {
-        if let Some(t) = self.thinking.take() {
-            if let Some(w) = self.worker.as_mut() {
+        if let Some(t) = self.computer.thinking.take() {
+            if let Some(w) = self.computer.worker.as_mut() {
                 w.cancel();
             }
             if t.thought == Thought::Review {
@@ -98,14 +114,14 @@ impl DamaApp {
 
     /// Asks about `game`, or the document's game (the worker takes its own copy).
     fn ask_about(&mut self, ctx: &Context, game: Option<&Game>, task: Task, thought: Thought) {
-        let worker = self.worker.get_or_insert_with(|| {
+        let worker = self.computer.worker.get_or_insert_with(|| {
             let ctx = ctx.clone();
             Worker::new(move || ctx.request_repaint())
         });
         worker.set_threads(self.settings.engine_threads as usize);
         let id = worker.ask(game.unwrap_or(self.doc.game()), task);
         let revision = self.revision_for(thought);
-        self.thinking = Some(Thinking {
+        self.computer.thinking = Some(Thinking {
             id,
             thought,
             revision,
@@ -129,15 +145,15 @@ impl DamaApp {
     /// Takes the computer's answers and, when it is to move or to answer, sets it thinking.
     /// Nothing is asked while the resume question is open: the game may yet be replaced.
     pub(super) fn drive_computer(&mut self, ctx: &Context) {
-        let polled = self.worker.as_mut().and_then(Worker::poll);
+        let polled = self.computer.worker.as_mut().and_then(Worker::poll);
         if let Some((id, answer)) = polled
-            && let Some(t) = self.thinking.take_if(|t| t.id == id)
+            && let Some(t) = self.computer.thinking.take_if(|t| t.id == id)
             && t.revision == self.revision_for(t.thought)
         {
             self.answer(t.thought, answer);
         }
-        if self.worker.as_ref().is_none_or(|w| !w.busy()) {
-            self.thinking = None;
+        if self.computer.worker.as_ref().is_none_or(|w| !w.busy()) {
+            self.computer.thinking = None;
         }
         // Analysis gives way to the computer's own move, and follows the position shown.
         let computer_due = self.editor.is_none()
@@ -146,7 +162,7 @@ impl DamaApp {
                     .doc
                     .draw_offer()
                     .is_some_and(|by| matches!(self.doc.player(!by), Player::Computer(_))));
-        if let Some(t) = self.thinking {
+        if let Some(t) = self.computer.thinking {
             let stale = match t.thought {
                 Thought::Analysis(pos) => computer_due || pos != *self.shown_position(),
                 Thought::Review => computer_due,
@@ -158,7 +174,7 @@ impl DamaApp {
             }
         }
         self.say_thinking(ctx);
-        if self.thinking.is_some() || matches!(self.dialog, Some(Dialog::Resume(..))) {
+        if self.computer.thinking.is_some() || matches!(self.dialog, Some(Dialog::Resume(..))) {
             return;
         }
         // The game waits behind the position editor.
@@ -191,7 +207,7 @@ impl DamaApp {
     /// Says that the computer is thinking about its move, a claim or a draw offer, once it
     /// has thought [`QUIET_THINKING`] with no answer; asks for a frame then until it has.
     fn say_thinking(&mut self, ctx: &Context) {
-        let Some(t) = self.thinking.as_mut() else {
+        let Some(t) = self.computer.thinking.as_mut() else {
             return;
         };
         if t.said || !t.thought.is_the_computers_turn() {
@@ -234,8 +250,8 @@ impl DamaApp {
                     score: report.score,
                     line: report.pv.clone(),
                 };
-                self.analysis = Some((pos, report));
-                if std::mem::take(&mut self.say_analysis) {
+                self.computer.analysis = Some((pos, report));
+                if std::mem::take(&mut self.computer.say_analysis) {
                     self.tell(&[event], false);
                 }
             }
@@ -282,7 +298,7 @@ impl DamaApp {
             return;
         }
         self.stop_analysing();
-        if self.thinking.is_some() {
+        if self.computer.thinking.is_some() {
             self.complain(&Problem::StillThinking);
             return;
         }
@@ -295,11 +311,11 @@ impl DamaApp {
 
     /// Asks for the analysis of the position shown when it is wanted and not yet found.
     fn drive_analysis(&mut self, ctx: &Context) {
-        if !(self.analysis_on || self.say_analysis) {
+        if !(self.computer.analysis_on || self.computer.say_analysis) {
             return;
         }
         let pos = *self.shown_position();
-        if self.analysis.as_ref().is_some_and(|(p, _)| *p == pos) {
+        if self.computer.analysis.as_ref().is_some_and(|(p, _)| *p == pos) {
             return;
         }
         // The editor's position is a game of its own; the game's, the game up to the ply shown.
@@ -323,6 +339,7 @@ impl DamaApp {
     /// Stops an analysis under way (a hint, a review, other rules come first); whether one was.
     fn stop_analysing(&mut self) -> bool {
         let analysing = self
+            .computer
             .thinking
             .is_some_and(|t| matches!(t.thought, Thought::Analysis(_)));
         if analysing {
@@ -333,23 +350,23 @@ impl DamaApp {
 
     /// Drops what analysis found, and the analysis under way: the rules it was for changed.
     pub(super) fn forget_analysis(&mut self) {
-        self.analysis = None;
+        self.computer.analysis = None;
         self.stop_analysing();
     }
 
     /// Analysis on or off.
     pub(super) fn toggle_analysis(&mut self) {
-        self.analysis_on = !self.analysis_on;
-        if !self.analysis_on && self.stop_analysing() {
-            self.say_analysis = false;
+        self.computer.analysis_on = !self.computer.analysis_on;
+        if !self.computer.analysis_on && self.stop_analysing() {
+            self.computer.say_analysis = false;
         }
-        self.tell(&[Event::AnalysisMode(self.analysis_on)], true);
+        self.tell(&[Event::AnalysisMode(self.computer.analysis_on)], true);
     }
 
     /// Says the analysis of the position shown, or has it said when it is found.
     pub(super) fn say_analysis(&mut self) {
         let pos = *self.shown_position();
-        match &self.analysis {
+        match &self.computer.analysis {
             Some((p, report)) if *p == pos => {
                 let event = Event::Analysed {
                     pos,
@@ -359,7 +376,7 @@ impl DamaApp {
                 self.tell(&[event], true);
             }
             _ => {
-                self.say_analysis = true;
+                self.computer.say_analysis = true;
                 self.tell(&[Event::Analysing], true);
             }
         }
@@ -373,7 +390,7 @@ impl DamaApp {
             return;
         }
         self.stop_analysing();
-        if self.thinking.is_some() {
+        if self.computer.thinking.is_some() {
             self.complain(&Problem::StillThinking);
             return;
         }

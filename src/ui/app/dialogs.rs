@@ -53,12 +53,12 @@ impl DamaApp {
         let (title, mut question) = dialog_name(lang, &dialog);
         if let (Dialog::Resume(_), Some(q)) = (&dialog, question.as_mut()) {
             // What the dialog says besides the game: more to come, or why not Resume.
-            if !self.resume_queue.is_empty() {
+            if !self.saving.resume_queue.is_empty() {
                 q.push_str(". ");
-                q.push_str(&phrases::more_interrupted(lang, self.resume_queue.len()));
+                q.push_str(&phrases::more_interrupted(lang, self.saving.resume_queue.len()));
             }
-            if self.resumed_here {
-                q.push_str(if self.resume_queue.is_empty() {
+            if self.saving.resumed_here {
+                q.push_str(if self.saving.resume_queue.is_empty() {
                     ". "
                 } else {
                     " "
@@ -524,8 +524,8 @@ impl DamaApp {
                 }
             }
             Dialog::Resume(found) => {
-                let more = self.resume_queue.len();
-                let here = !self.resumed_here;
+                let more = self.saving.resume_queue.len();
+                let here = !self.saving.resumed_here;
                 if let Some(answer) = autosaving::resume_ui(ui, lang, found, here, more, focus_now)
                 {
                     let found = (**found).clone();
@@ -534,15 +534,11 @@ impl DamaApp {
                 }
             }
             Dialog::Settings => {
-                let voices = self
-                    .speaker
-                    .as_ref()
-                    .map(|s| s.voices())
-                    .unwrap_or_default();
+                let voices = self.announcer.voices();
                 let before = (self.settings.sounds, self.settings.sound_volume);
                 if settings_ui(ui, lang, &mut self.settings, &voices) {
                     self.save_settings();
-                    self.applied_zoom = None;
+                    self.window.applied_zoom = None;
                     // Sounds turned on, or their volume changed: one to hear how loud.
                     let after = (self.settings.sounds, self.settings.sound_volume);
                     if after.0 && after != before {

@@ -181,7 +181,7 @@ impl DamaApp {
         ui.heading(T::PositionEditor.get(lang));
         let label = ui.label(T::RuleSet.get(lang));
         let choices = Variant::ALL.map(|v| (v, phrases::rules_name(lang, v.rules()).to_string()));
-        self.regions.panel = Some(combo(
+        self.input.regions.panel = Some(combo(
             ui,
             "editor-rules",
             label.id,

@@ -51,10 +51,10 @@ impl DamaApp {
         let OnDisk::Changed { now } = self.on_disk() else {
             return;
         };
-        if self.disk_seen == Some(now) {
+        if self.saving.disk_seen == Some(now) {
             return;
         }
-        self.disk_seen = Some(now);
+        self.saving.disk_seen = Some(now);
         if let Some(path) = self.doc.file() {
             self.dialog = Some(Dialog::ChangedOnDisk(path.to_path_buf(), None));
         }
@@ -94,7 +94,7 @@ impl DamaApp {
             }
             Pending::OpenFile(path) => self.open_path(&path),
             Pending::Quit => {
-                self.allow_close = true;
+                self.window.allow_close = true;
             }
         }
     }

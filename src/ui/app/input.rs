@@ -2,6 +2,8 @@
 //! keyboard cursor. Each complete move goes to the change path; what a click or key did
 //! short of a move is said here.
 
+use std::time::{Duration, Instant};
+
 use eframe::egui::{self, Context};
 
 use super::DamaApp;
@@ -10,6 +12,7 @@ use crate::event::{Event, Mover, Problem, Refusal, SquareView};
 use crate::notation::{MoveText, MoveTextError, typed_readings};
 use crate::rules::{GameError, Square};
 use crate::ui::board_view::{BoardInput, square_id};
+use crate::ui::commands::Command;
 use crate::ui::picker::Click;
 use crate::ui::settings::Player;
 
@@ -95,7 +98,7 @@ impl DamaApp {
     /// It is judged like a move on the board: under table rules a move that ignores a capture
     /// is played too (rules.md §5).
     pub fn typed_move(&mut self, text: &str) {
-        self.move_text.clear();
+        self.input.move_text.clear();
         if text.trim().is_empty() {
             self.tell(&[Event::MoveField], true);
             return;
@@ -215,6 +218,81 @@ impl DamaApp {
     }
 }
 
+/// The keyboard and the focus of the window: what was asked for, the move field, and where the
+/// focus goes (kept apart from the game: a key press becomes a command or a change here).
+#[derive(Default)]
+pub(super) struct Input {
+    /// Commands asked for (menus, shortcuts, buttons), run after the panels are drawn.
+    pub queued: Vec<Command>,
+    /// Text of the move field.
+    pub move_text: String,
+    /// Whether the move field is to take the focus.
+    pub focus_move_field: bool,
+    /// The menus' keyboard.
+    pub menus: super::menus::MenuKeys,
+    /// Where Ctrl+F6 goes in the side panel, as last drawn.
+    pub regions: Regions,
+    /// Where the focus is in going to the board at the start.
+    pub start: StartFocus,
+    /// The lines of the board as text, as last drawn (none: hidden).
+    pub board_text_rows: Vec<egui::Id>,
+    /// Whether the board as text is to take the focus.
+    pub focus_board_text: bool,
+}
+
+/// How long after a screen reader has first asked for the window's objects the focus goes to
+/// the board at the start: the screen reader first meets the window (it is told of the
+/// window's objects some time after it asked).
+const START_SETTLE: Duration = Duration::from_millis(1000);
+
+/// How long the window has the keyboard before the focus goes to the board at the start when
+/// no screen reader has asked for the window's objects.
+const START_ALONE: Duration = Duration::from_millis(2500);
+
+/// The focus going to the board at the start: not before egui's unseen first layout, and not
+/// before a screen reader has met the window (see [`DamaApp::place_start_focus`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum StartFocus {
+    /// No frame has been shown yet.
+    #[default]
+    BeforeFirstFrame,
+    /// Waiting: since when the window has had the keyboard, and since when with a screen
+    /// reader reading it.
+    Waiting {
+        /// Since when the window has had the keyboard.
+        window: Option<Instant>,
+        /// Since when the window has had the keyboard with a screen reader reading it.
+        reader: Option<Instant>,
+    },
+    /// The focus went (or something else took it first).
+    Placed,
+}
+
+impl StartFocus {
+    /// Whether a frame has been shown (what is said before waits for the voice).
+    pub(super) fn shown(self) -> bool {
+        self != StartFocus::BeforeFirstFrame
+    }
+
+    /// How much longer to wait, with the window's keyboard and a screen reader as they are
+    /// now.
+    fn left(&mut self, has_keyboard: bool, has_reader: bool) -> Duration {
+        let StartFocus::Waiting { window, reader } = self else {
+            return Duration::ZERO;
+        };
+        if !has_keyboard {
+            (*window, *reader) = (None, None);
+            return START_ALONE;
+        }
+        let now = Instant::now();
+        let since_window = window.get_or_insert(now).elapsed();
+        match has_reader {
+            true => START_SETTLE.saturating_sub(reader.get_or_insert(now).elapsed()),
+            false => START_ALONE.saturating_sub(since_window),
+        }
+    }
+}
+
 /// The widgets that stand for the parts of the side panel, as last drawn: where Ctrl+F6 puts
 /// the focus.
 #[derive(Default)]
@@ -229,22 +307,58 @@ pub(super) struct Regions {
 }
 
 impl DamaApp {
+    /// At the start the focus goes to the board (not in egui's unseen first layout), once
+    /// the window has the keyboard and a screen reader has had a moment with the window's
+    /// objects: Orca 43 drops the focus of an application it has not met yet
+    /// ("potentially-defunct source") and said only the window's name. AccessKit comes on
+    /// when a screen reader asks; without one the focus goes a little later, or at the
+    /// first key.
+    pub(super) fn place_start_focus(&mut self, ctx: &Context) {
+        if self.input.start == StartFocus::BeforeFirstFrame && !ctx.will_discard() {
+            self.input.start = StartFocus::Waiting {
+                window: None,
+                reader: None,
+            };
+        }
+        if !matches!(self.input.start, StartFocus::Waiting { .. }) {
+            return;
+        }
+        let window = ctx.input(|i| i.viewport().focused);
+        let reader = ctx
+            .accesskit_node_builder(egui::accesskit_root_id(), |_| ())
+            .is_some();
+        let key = ctx.input(|i| {
+            i.events
+                .iter()
+                .any(|e| matches!(e, egui::Event::Key { pressed: true, .. }))
+        });
+        let left = self.input.start.left(window == Some(true), reader);
+        if window.is_none() || (window == Some(true) && (key || left.is_zero())) {
+            self.input.start = StartFocus::Placed;
+            if self.dialog.is_none() && ctx.memory(|m| m.focused()).is_none() {
+                self.focus_board(ctx);
+            }
+        } else if window == Some(true) {
+            ctx.request_repaint_after(left);
+        }
+    }
+
     /// Ctrl+F6 and Ctrl+Shift+F6: the focus to the next (or previous) part of the window, in
     /// the order board, side panel, move field, move list; with the editor open, the board and
     /// its panel. The screen reader reads the widget the focus lands on.
     pub(super) fn next_region(&mut self, ctx: &Context, forward: bool) {
         let board = square_id(self.cursor_square());
         let field = super::move_field_id();
-        let mut parts = vec![Some(board), self.regions.panel];
+        let mut parts = vec![Some(board), self.input.regions.panel];
         if self.editor.is_none() {
             parts.push(Some(field));
-            parts.push(self.regions.moves);
+            parts.push(self.input.regions.moves);
         }
         let parts: Vec<egui::Id> = parts.into_iter().flatten().collect();
         let focused = ctx.memory(|m| m.focused());
         let here = focused.and_then(|f| {
-            if self.regions.all_moves.contains(&f) {
-                parts.iter().position(|&p| Some(p) == self.regions.moves)
+            if self.input.regions.all_moves.contains(&f) {
+                parts.iter().position(|&p| Some(p) == self.input.regions.moves)
             } else if self
                 .shown_position()
                 .board()

@@ -83,7 +83,7 @@ fn popup_id(button: Id) -> Id {
 impl DamaApp {
     /// The open menu of the bar, if any.
     fn open_menu(&self, ctx: &Context) -> Option<usize> {
-        self.menus
+        self.input.menus
             .buttons
             .iter()
             .position(|&b| egui::Popup::is_id_open(ctx, popup_id(b)))
@@ -97,12 +97,12 @@ impl DamaApp {
     /// What had the focus at the start of this frame, or before the menu that is open (or has
     /// just been closed by a click on one of its items) took it.
     pub(super) fn focus_outside_menus(&self) -> Option<Id> {
-        self.menus.focus_at_start
+        self.input.menus.focus_at_start
     }
 
     /// Opens menu `i` with the focus on its first item.
     fn open_menu_at(&mut self, ctx: &Context, i: usize) {
-        let Some(&button) = self.menus.buttons.get(i) else {
+        let Some(&button) = self.input.menus.buttons.get(i) else {
             return;
         };
         egui::Popup::open_id(ctx, popup_id(button));
@@ -111,7 +111,7 @@ impl DamaApp {
             m.move_focus(egui::FocusDirection::None);
             m.request_focus(button);
         });
-        self.menus.opening = Some((i, 3));
+        self.input.menus.opening = Some((i, 3));
         ctx.request_repaint();
     }
 
@@ -119,7 +119,7 @@ impl DamaApp {
     pub(super) fn menu_keys(&mut self, ctx: &Context) {
         let open = self.open_menu(ctx);
         if open.is_none() {
-            self.menus.focus_at_start = ctx.memory(|m| m.focused());
+            self.input.menus.focus_at_start = ctx.memory(|m| m.focused());
         }
         if self.dialog.is_some() {
             return;
@@ -146,7 +146,7 @@ impl DamaApp {
         let n = MENUS.len();
         let focused = ctx.memory(|m| m.focused());
         // In the submenu of recent files, or on its button, Left and Right are egui's.
-        let in_recent = self.menus.recent.is_some_and(|r| {
+        let in_recent = self.input.menus.recent.is_some_and(|r| {
             let sub = egui::containers::menu::SubMenu::id_from_widget_id(r);
             focused.is_some_and(|f| {
                 ctx.viewport(|v| {
@@ -157,7 +157,7 @@ impl DamaApp {
                 })
             })
         });
-        let on_recent = focused.is_some() && focused == self.menus.recent;
+        let on_recent = focused.is_some() && focused == self.input.menus.recent;
         let key = |k| move |i: &mut egui::InputState| i.consume_key(Modifiers::NONE, k);
         if !in_recent && !on_recent && ctx.input_mut(key(Key::ArrowRight)) {
             self.open_menu_at(ctx, (open + 1) % n);
@@ -169,8 +169,8 @@ impl DamaApp {
     /// Gives the focus back to where it was before the menu opened, unless something else
     /// (a dialog, a click on the board) has taken it.
     fn menu_closed(&mut self, ctx: &Context) {
-        let before = self.menus.focus_before.take();
-        self.menus.opening = None;
+        let before = self.input.menus.focus_before.take();
+        self.input.menus.opening = None;
         // The Enter (or Space) that chose an item is the menu's: the widget that gets the focus
         // back now must not take it as a click of its own (the board would select a piece).
         ctx.input_mut(|i| {
@@ -182,7 +182,7 @@ impl DamaApp {
         }
         let focused = ctx.memory(|m| m.focused());
         let in_menus = focused.is_none_or(|id| {
-            self.menus.buttons.contains(&id)
+            self.input.menus.buttons.contains(&id)
                 || ctx.viewport(|v| {
                     v.this_pass
                         .widgets
@@ -255,12 +255,12 @@ impl DamaApp {
                 node.set_keyboard_shortcut(shortcut);
             }
         });
-        if enabled && std::mem::take(&mut self.menus.focus_first) {
+        if enabled && std::mem::take(&mut self.input.menus.focus_first) {
             item.request_focus();
-            self.menus.opening = None;
+            self.input.menus.opening = None;
         }
         if item.clicked() {
-            self.queued.push(c);
+            self.input.queued.push(c);
             ui.close();
         }
     }
@@ -269,18 +269,18 @@ impl DamaApp {
     fn menu(&mut self, ui: &mut Ui, i: usize, content: impl FnOnce(&mut Self, &mut Ui)) {
         let lang = self.lang();
         let t = MENUS[i];
-        let focus_first = matches!(self.menus.opening, Some((at, n)) if at == i && n > 0);
+        let focus_first = matches!(self.input.menus.opening, Some((at, n)) if at == i && n > 0);
         let title = title(ui, lang, t);
         let response = ui
             .menu_button(title, |ui| {
                 // Not in the unseen first layout: the screen reader would find no item there.
-                self.menus.focus_first = focus_first && !ui.is_sizing_pass();
-                if self.menus.shown != Some(i) {
-                    self.menus.shown = Some(i);
-                    self.menus.openings += 1;
+                self.input.menus.focus_first = focus_first && !ui.is_sizing_pass();
+                if self.input.menus.shown != Some(i) {
+                    self.input.menus.shown = Some(i);
+                    self.input.menus.openings += 1;
                 }
-                ui.push_id(self.menus.openings, |ui| content(self, ui));
-                self.menus.focus_first = false;
+                ui.push_id(self.input.menus.openings, |ui| content(self, ui));
+                self.input.menus.focus_first = false;
                 // The items belong to the menu button, as in GTK: the popup holding them is
                 // only their frame (a menu of its own would be said again after the button).
                 ui.ctx().accesskit_node_builder(ui.layer_id().id, |node| {
@@ -294,10 +294,10 @@ impl DamaApp {
             node.set_has_popup(egui::accesskit::HasPopup::Menu);
             node.set_expanded(expanded);
         });
-        if self.menus.buttons.len() <= i {
-            self.menus.buttons.resize(i + 1, Id::NULL);
+        if self.input.menus.buttons.len() <= i {
+            self.input.menus.buttons.resize(i + 1, Id::NULL);
         }
-        self.menus.buttons[i] = response.id;
+        self.input.menus.buttons[i] = response.id;
     }
 
     pub(super) fn menu_bar(&mut self, ui: &mut Ui) {
@@ -325,7 +325,7 @@ impl DamaApp {
                             }
                         }
                     });
-                    app.menus.recent = Some(sub.response.id);
+                    app.input.menus.recent = Some(sub.response.id);
                     ui.ctx().accesskit_node_builder(sub.response.id, |node| {
                         node.set_role(egui::accesskit::Role::Menu);
                         node.set_has_popup(egui::accesskit::HasPopup::Menu);
@@ -414,19 +414,19 @@ impl DamaApp {
                 app.menu_item(ui, Command::Help);
             });
         });
-        if let Some((i, n)) = self.menus.opening {
-            self.menus.opening = (n > 1).then_some((i, n - 1));
+        if let Some((i, n)) = self.input.menus.opening {
+            self.input.menus.opening = (n > 1).then_some((i, n - 1));
         }
         let open = self.menu_is_open(ui.ctx());
-        if open && !self.menus.was_open && self.menus.focus_before.is_none() {
-            self.menus.focus_before = self.menus.focus_at_start;
+        if open && !self.input.menus.was_open && self.input.menus.focus_before.is_none() {
+            self.input.menus.focus_before = self.input.menus.focus_at_start;
         }
-        if self.menus.was_open && !open {
+        if self.input.menus.was_open && !open {
             self.menu_closed(ui.ctx());
         }
         if !open {
-            self.menus.shown = None;
+            self.input.menus.shown = None;
         }
-        self.menus.was_open = open;
+        self.input.menus.was_open = open;
     }
 }

@@ -45,8 +45,8 @@ impl DamaApp {
         // The last announcement, also the live region that screen readers announce: the same
         // words as the speech, a failure in the error colour and bold, not by colour alone.
         let (text, error) = self
-            .said
-            .as_ref()
+            .announcer
+            .notice()
             .map_or(("", false), |n| (n.text.as_str(), n.error));
         let text = RichText::new(text);
         let text = if error {
@@ -59,8 +59,7 @@ impl DamaApp {
         // the words last handed over (the cursor's squares, which the focus says, are not).
         let to_reader =
             self.settings.speech && self.settings.speech_mode == SpeechMode::ScreenReader;
-        if !self.reader_by_description && to_reader {
-            let label = self.live_text.clone().unwrap_or_default();
+        if let Some(label) = self.announcer.live_text().filter(|_| to_reader) {
             ui.ctx().accesskit_node_builder(status.id, |node| {
                 node.set_label(label);
                 node.set_live(if error {
@@ -75,7 +74,7 @@ impl DamaApp {
             ui.label(rules);
             ui.separator();
             // Where it never moves the board: the thinking indicator.
-            if self.thinking.is_some() {
+            if self.computer.thinking.is_some() {
                 ui.add(egui::Spinner::new());
                 ui.label(RichText::new(T::Thinking.get(lang)).strong());
                 ui.separator();
@@ -175,27 +174,27 @@ impl DamaApp {
                 let label = c.text().get(lang).to_string();
                 b.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
                 if b.clicked() {
-                    self.queued.push(c);
+                    self.input.queued.push(c);
                 }
             }
         });
-        self.regions.panel = first_button;
+        self.input.regions.panel = first_button;
         let can_hint = self.doc.game().outcome().is_none() && self.doc.computer_to_move().is_none();
         if ui
             .add_enabled(
-                can_hint && self.thinking.is_none(),
+                can_hint && self.computer.thinking.is_none(),
                 Button::new(T::Hint.get(lang)),
             )
             .on_hover_text(Command::Hint.shortcut_text(lang))
             .clicked()
         {
-            self.queued.push(Command::Hint);
+            self.input.queued.push(Command::Hint);
         }
         self.analysis_view(ui);
         if self.person_may_claim() && self.view.ply.is_none() {
             let text = RichText::new(T::Claim.get(lang)).strong();
             if ui.button(text).clicked() {
-                self.queued.push(Command::Claim);
+                self.input.queued.push(Command::Claim);
             }
         }
         ui.horizontal(|ui| {
@@ -204,23 +203,23 @@ impl DamaApp {
                 .add(
                     // An id of its own: the claim button appearing above must not take the
                     // field's focus away (its id would change with its place).
-                    egui::TextEdit::singleline(&mut self.move_text)
+                    egui::TextEdit::singleline(&mut self.input.move_text)
                         .id(super::move_field_id())
                         .char_limit(MOVE_FIELD_CHARS)
                         .hint_text(T::MoveFieldHint.get(lang))
                         .desired_width(ui.available_width().clamp(60.0, 160.0)),
                 )
                 .labelled_by(label.id);
-            if std::mem::take(&mut self.focus_move_field) {
+            if std::mem::take(&mut self.input.focus_move_field) {
                 edit.request_focus();
             }
             if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                let text = self.move_text.clone();
+                let text = self.input.move_text.clone();
                 // The field stops reading a frame's keys at the Enter: what was typed after it
                 // (the next move, typed fast or on a slow frame) is kept for the next move.
                 let after = ui.input(|i| typed_after_enter(&i.events));
                 self.typed_move(&text);
-                self.move_text.extend(after.chars().take(MOVE_FIELD_CHARS));
+                self.input.move_text.extend(after.chars().take(MOVE_FIELD_CHARS));
                 edit.request_focus();
             }
             // Escape leaves the field for the board, not for nowhere.
@@ -397,8 +396,8 @@ impl DamaApp {
                 }
             });
         }
-        self.regions.moves = moves_anchor;
-        self.regions.all_moves = all_moves;
+        self.input.regions.moves = moves_anchor;
+        self.input.regions.all_moves = all_moves;
         if let Some(ply) = look {
             self.apply(Change::Look(Target::Ply(ply)));
         }
@@ -442,14 +441,14 @@ impl DamaApp {
     /// The analysis of the position shown, while analysis is on: the score and the words
     /// that [`Command::SayAnalysis`] says.
     pub(super) fn analysis_view(&mut self, ui: &mut Ui) {
-        if !self.analysis_on {
+        if !self.computer.analysis_on {
             return;
         }
         let lang = self.lang();
         let pos = *self.shown_position();
         ui.separator();
         ui.label(RichText::new(T::Analysis.get(lang)).strong());
-        match &self.analysis {
+        match &self.computer.analysis {
             Some((p, report)) if *p == pos => {
                 let rules = match &self.editor {
                     Some(editor) => editor.variant.rules(),
@@ -569,7 +568,7 @@ impl DamaApp {
                 if answers {
                     for c in [Command::AcceptDraw, Command::DeclineDraw] {
                         if ui.button(c.text().get(lang)).clicked() {
-                            self.queued.push(c);
+                            self.input.queued.push(c);
                         }
                     }
                 }

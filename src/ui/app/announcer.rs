@@ -1,0 +1,358 @@
+//! The announcer: what is said, and how it reaches the person — Dáma's own voice, the screen
+//! reader (the focused widget's description, or the live region), the status bar, and the sound
+//! cues. A part of the window with its own state; the window hands it words
+//! ([`DamaApp::say`](super::DamaApp)) and, once a frame, the context to hand them over in.
+//! The words themselves are made in [`crate::speech::phrases`], never here.
+
+use std::time::{Duration, Instant};
+
+use eframe::egui::{self, Context};
+
+use crate::event::Problem;
+use crate::speech::{Speaker, SpeechStatus, Voice};
+use crate::ui::settings::{Settings, SpeechMode};
+
+/// How words reach the screen reader. Where it is reached through AT-SPI (Linux and the other
+/// free desktops), as the description of the focused widget: Orca 43 (Debian 12's) presents a
+/// change of the focused object's description and ignores live regions, and Orca 46 and newer
+/// present both, so the description alone is heard once by each. Elsewhere (Windows' UI
+/// Automation, macOS), through the live region, which NVDA, JAWS, Narrator and VoiceOver read
+/// and a description change they do not.
+pub const READER_BY_DESCRIPTION: bool = cfg!(all(unix, not(target_os = "macos")));
+
+/// How long words handed to the screen reader stay the focused widget's description.
+pub const READER_HOLD: Duration = Duration::from_secs(2);
+
+/// The last announcement: shown in the status bar, and spoken with Dáma's own voice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What was said.
+    pub text: String,
+    /// Whether it reports a problem (shown in the error colour).
+    pub error: bool,
+}
+
+/// What is said and how it reaches the person (see the module's documentation).
+pub(super) struct Announcer {
+    /// The last announcement.
+    said: Option<Notice>,
+    /// Dáma's own voice, once it has started.
+    speaker: Option<Box<dyn Speaker>>,
+    /// That the own voice cannot speak has been said (once a run).
+    speech_problem_shown: bool,
+    /// Whether to start the system's speech engine when speech is wanted and there is no
+    /// speaker (off in tests, which give a recording speaker).
+    pub(super) start_speech_engine: bool,
+    /// Notices from before there was a voice (a damaged file at start), said when it comes.
+    unspoken: Vec<String>,
+    /// What the screen reader is to present at the end of this frame.
+    for_reader: Option<String>,
+    /// The words last handed to the screen reader through the live region (where that is the
+    /// channel), as [`again`] made them.
+    live_text: Option<String>,
+    /// What had the focus as the screen reader was last handed words, and since when.
+    reader_focus: (Option<egui::Id>, Instant),
+    /// The move field's text as last seen, and since when: words wait a third of
+    /// `reader_settle` for it to rest.
+    reader_field: (String, Instant),
+    /// The words handed over as a description: the widget, the words, since when.
+    described: Option<(egui::Id, String, Instant)>,
+    /// The sound cues' player (opens the sound device on the first cue).
+    sounds: Box<dyn crate::sound::Player>,
+    /// That sounds cannot be played has been said (once a run).
+    sound_problem_shown: bool,
+    /// When the last preview of the sound volume played.
+    last_preview: Option<Instant>,
+    /// How long the focus must rest on a widget before words are handed to the screen reader
+    /// there: Orca presents a newly focused widget with its description as it is when Orca gets
+    /// to it (some 80 ms later, 400 ms on a busy machine), and then again as the description
+    /// changes; words handed over sooner are said twice.
+    pub(super) reader_settle: Duration,
+    /// Whether words reach the screen reader as the focused widget's description rather than
+    /// through the live region: [`READER_BY_DESCRIPTION`] (tests try the other channel too).
+    pub(super) reader_by_description: bool,
+}
+
+/// Whether the person hears Dáma's own voice.
+fn own_voice(settings: &Settings) -> bool {
+    settings.speech && settings.speech_mode != SpeechMode::ScreenReader
+}
+
+impl Announcer {
+    /// Nothing said yet, no voice yet, the sound card as the cues' player.
+    pub(super) fn new() -> Announcer {
+        Announcer {
+            said: None,
+            speaker: None,
+            speech_problem_shown: false,
+            start_speech_engine: false,
+            unspoken: Vec::new(),
+            for_reader: None,
+            live_text: None,
+            reader_focus: (None, Instant::now()),
+            reader_field: (String::new(), Instant::now()),
+            described: None,
+            sounds: Box::new(crate::sound::Sounds::new()),
+            sound_problem_shown: false,
+            last_preview: None,
+            reader_settle: Duration::from_millis(600),
+            reader_by_description: READER_BY_DESCRIPTION,
+        }
+    }
+
+    /// The last announcement.
+    pub(super) fn notice(&self) -> Option<&Notice> {
+        self.said.as_ref()
+    }
+
+    /// Gives the own voice: what was said before it came is said now (where the person hears
+    /// the own voice; the screen reader had it already).
+    pub(super) fn set_speaker(&mut self, settings: &Settings, mut speaker: Box<dyn Speaker>) {
+        for text in std::mem::take(&mut self.unspoken) {
+            if own_voice(settings) {
+                speaker.say(&text, false);
+            }
+        }
+        self.speaker = Some(speaker);
+    }
+
+    /// The voices the own voice can speak with (none before it has come).
+    pub(super) fn voices(&self) -> Vec<String> {
+        self.speaker
+            .as_ref()
+            .map(|s| s.voices())
+            .unwrap_or_default()
+    }
+
+    /// Whether the own voice has come.
+    pub(super) fn has_voice(&self) -> bool {
+        self.speaker.is_some()
+    }
+
+    /// The voice's language, speed and volume changed.
+    pub(super) fn configure(&mut self, voice: Voice) {
+        if let Some(s) = self.speaker.as_mut() {
+            s.configure(voice);
+        }
+    }
+
+    /// Plays the cues with `player` instead of the sound card.
+    pub(super) fn set_sound_player(&mut self, player: Box<dyn crate::sound::Player>) {
+        self.sounds = player;
+    }
+
+    /// Once a frame: starts the system's speech engine where the own voice is wanted, and
+    /// answers, once a run, why it cannot speak.
+    pub(super) fn check_voice(
+        &mut self,
+        settings: &Settings,
+        voice: Voice,
+    ) -> Option<Problem> {
+        if !own_voice(settings) {
+            return None;
+        }
+        if self.speaker.is_none() && self.start_speech_engine {
+            let speaker = crate::speech::TtsSpeaker::start(voice);
+            self.set_speaker(settings, Box::new(speaker));
+        }
+        if self.speech_problem_shown {
+            return None;
+        }
+        let problem = match self.speaker.as_ref().map(|s| s.status()) {
+            Some(SpeechStatus::Unavailable(why)) => Problem::SpeechUnavailable(why),
+            Some(SpeechStatus::Lost(why)) => Problem::SpeechLost(why),
+            _ => return None,
+        };
+        log::warn!("speech is not available: {problem:?}");
+        self.speech_problem_shown = true;
+        Some(problem)
+    }
+
+    /// Speaks `text` as the speech mode says: with Dáma's own voice, or through the screen
+    /// reader, or both without saying the same thing twice. `focus_says_it`: the screen reader
+    /// says it anyway, as it reads the widget that takes the focus (a square the cursor moved
+    /// to). `shown`: the window has shown a frame (before it, what the own voice is to say
+    /// waits for the voice).
+    pub(super) fn speak(
+        &mut self,
+        settings: &Settings,
+        text: &str,
+        interrupt: bool,
+        focus_says_it: bool,
+        shown: bool,
+    ) {
+        if !settings.speech {
+            return;
+        }
+        let (own, reader) = match settings.speech_mode {
+            SpeechMode::OwnVoice => (true, false),
+            SpeechMode::ScreenReader => (false, !focus_says_it),
+            SpeechMode::Both => (!focus_says_it, false),
+        };
+        if own {
+            match self.speaker.as_mut() {
+                Some(s) => s.say(text, interrupt),
+                // The voice starts with the first frame: what is said before it (the file named
+                // on the command line, opened before the window) is said when it comes.
+                None if !shown => self.unspoken.push(text.to_string()),
+                None => {}
+            }
+        }
+        if reader {
+            let pending = self.for_reader.get_or_insert_with(String::new);
+            if !pending.is_empty() {
+                pending.push(' ');
+            }
+            pending.push_str(text);
+        }
+    }
+
+    /// Makes `notice` the last announcement, shown in the status bar.
+    pub(super) fn show(&mut self, notice: Notice) {
+        self.said = Some(notice);
+    }
+
+    /// A problem found at start, added after the one in the status bar (the settings and the
+    /// autosave may both be damaged) and spoken: now, or when the own voice comes.
+    pub(super) fn add_notice(&mut self, settings: &Settings, text: String, shown: bool) {
+        // The screen reader gets it as the focus first settles; the own voice, when it comes.
+        self.speak(settings, &text, false, false, shown);
+        // (Before the first frame `speak` has kept it for the voice already.)
+        if self.speaker.is_none() && shown {
+            self.unspoken.push(text.clone());
+        }
+        let text = match self.said.take() {
+            Some(n) if n.error => format!("{} {text}", n.text),
+            _ => text,
+        };
+        self.said = Some(Notice { text, error: true });
+    }
+
+    /// Plays `cues` where the person wants sounds. `false` the first time they cannot be
+    /// played (to be said once a run).
+    pub(super) fn play(&mut self, settings: &Settings, cues: &[crate::sound::Cue]) -> bool {
+        if !settings.sounds || cues.is_empty() {
+            return true;
+        }
+        if !self.sounds.play_all(cues, settings.sound_volume) && !self.sound_problem_shown {
+            self.sound_problem_shown = true;
+            return false;
+        }
+        true
+    }
+
+    /// Whether a preview of the volume is due: not more often than every 150 ms while a slider
+    /// is dragged.
+    pub(super) fn preview_due(&mut self) -> bool {
+        if self
+            .last_preview
+            .is_some_and(|t| t.elapsed() < Duration::from_millis(150))
+        {
+            return false;
+        }
+        self.last_preview = Some(Instant::now());
+        true
+    }
+
+    /// The status bar's text for the screen reader where the live region is its channel
+    /// (`None` where words go as descriptions).
+    pub(super) fn live_text(&self) -> Option<String> {
+        (!self.reader_by_description).then(|| self.live_text.clone().unwrap_or_default())
+    }
+
+    /// Hands what was said this frame to the screen reader, by the one channel the platform's
+    /// screen readers each present once (`reader_by_description`): as the description of the
+    /// widget that has the focus (the window when none has), or as the text of the live
+    /// region. `move_text`: the move field's text now.
+    pub(super) fn hand_to_reader(&mut self, ctx: &Context, move_text: &str) {
+        // A pass egui will discard never reaches the screen reader: the words wait for the next.
+        if ctx.will_discard() {
+            return;
+        }
+        // The screen reader ignores a window without the keyboard (at start, before the desktop
+        // gives it the focus, the notices of a damaged file were lost): the words wait for it.
+        if ctx.input(|i| i.viewport().focused) == Some(false) {
+            return;
+        }
+        let focused = ctx.memory(|m| m.focused());
+        // A move typed and played empties the field: Orca 46+ reads the field again as its
+        // text changes and takes the description it finds then as already said, so the words
+        // wait for the field to rest as they wait for the focus.
+        if focused != self.reader_focus.0 {
+            self.reader_focus = (focused, Instant::now());
+        }
+        if move_text != self.reader_field.0 {
+            self.reader_field = (move_text.to_string(), Instant::now());
+        }
+        // Where the focus has just moved (a dialog closed, the board as text hidden), the
+        // screen reader reads the newly focused widget first: the words wait until it has.
+        let wait = self
+            .reader_settle
+            .saturating_sub(self.reader_focus.1.elapsed())
+            .max((self.reader_settle / 3).saturating_sub(self.reader_field.1.elapsed()));
+        let new = focused.is_some_and(|id| !ctx.memory(|m| m.had_focus_last_frame(id)));
+        if new || !wait.is_zero() {
+            if self.for_reader.is_some() {
+                ctx.request_repaint_after(wait);
+            }
+            return;
+        }
+        let Some(text) = self.for_reader.take() else {
+            return;
+        };
+        if self.reader_by_description {
+            let target = reader_target(ctx);
+            let old = self
+                .described
+                .as_ref()
+                .filter(|(t, ..)| *t == target)
+                .map(|(_, old, _)| old.as_str());
+            self.described = Some((target, again(old, text), Instant::now()));
+        } else {
+            self.live_text = Some(again(self.live_text.as_deref(), text));
+        }
+        ctx.request_repaint();
+    }
+
+    /// Keeps the words last handed over as the focused widget's description for a while
+    /// ([`READER_HOLD`]), and takes them away when the focus moves. Orca reads its events in
+    /// its own time: a description set and cleared again before it gets to them was dropped as
+    /// outdated (Orca 48: "obsoleted by"), and "Zrušeno." after a dialog was unheard.
+    /// `own_words`: widgets whose description is words of their own (the lines of the board as
+    /// text), kept while the focus stays (the screen reader would say their words again).
+    pub(super) fn hold_description(&mut self, ctx: &Context, own_words: &[egui::Id]) {
+        let Some((target, text, since)) = &self.described else {
+            return;
+        };
+        let own = own_words.contains(target);
+        if *target != reader_target(ctx) || (since.elapsed() >= READER_HOLD && !own) {
+            self.described = None;
+            ctx.request_repaint();
+            return;
+        }
+        ctx.accesskit_node_builder(*target, |node| node.set_description(text.clone()));
+        if !own {
+            ctx.request_repaint_after(READER_HOLD.saturating_sub(since.elapsed()));
+        }
+    }
+}
+
+/// `text` as words for the screen reader that last had `old`: the same words again are a change
+/// too (the screen reader reads a description or a live region as it changes), so every other
+/// time they end in an invisible space.
+fn again(old: Option<&str>, text: String) -> String {
+    match old {
+        Some(old) if old.trim_end_matches('\u{a0}') == text && !old.ends_with('\u{a0}') => {
+            format!("{text}\u{a0}")
+        }
+        _ => text,
+    }
+}
+
+/// The widget whose description carries words for the screen reader: the focused one, the
+/// window when none has the focus.
+fn reader_target(ctx: &Context) -> egui::Id {
+    ctx.memory(|m| m.focused())
+        .filter(|&id| ctx.has_accesskit_node(id))
+        .unwrap_or_else(egui::accesskit_root_id)
+}
