@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Context};
 
-use crate::event::Problem;
-use crate::speech::{Speaker, SpeechStatus, Voice};
+use super::DamaApp;
+use crate::event::{Event, Problem};
+use crate::speech::{Speaker, SpeechStatus, Voice, phrases};
 use crate::ui::settings::{Settings, SpeechMode};
 
 /// How words reach the screen reader. Where it is reached through AT-SPI (Linux and the other
@@ -334,6 +335,139 @@ impl Announcer {
         if !own {
             ctx.request_repaint_after(READER_HOLD.saturating_sub(since.elapsed()));
         }
+    }
+}
+
+/// The window's side of the announcer: events and problems become words here (through
+/// [`phrases`]) and go to the announcer.
+impl DamaApp {
+    pub(super) fn voice(&self) -> crate::speech::Voice {
+        crate::speech::Voice {
+            language: self.lang(),
+            ..self.settings.voice.clone()
+        }
+    }
+
+    /// Speaks `text` (see [`announcer::Announcer::speak`]).
+    pub(super) fn speak(&mut self, text: &str, interrupt: bool, focus_says_it: bool) {
+        let shown = self.input.start.shown();
+        self.announcer
+            .speak(&self.settings, text, interrupt, focus_says_it, shown);
+    }
+
+    /// Says `text`: spoken (see [`DamaApp::speak`]), shown in the status bar and in the live
+    /// region.
+    pub(super) fn say(&mut self, text: String, error: bool, interrupt: bool, focus_says_it: bool) {
+        self.speak(&text, interrupt, focus_says_it);
+        self.announcer.show(Notice { text, error });
+    }
+
+    /// [`DamaApp::say`] of what the focus does not say anyway.
+    pub(super) fn announce(&mut self, text: String, error: bool, interrupt: bool) {
+        self.say(text, error, interrupt, false);
+    }
+
+    /// The words for `events`, said; `interrupt` cuts short what is being said (not for the
+    /// computer's reply, which follows the person's move).
+    pub(super) fn tell(&mut self, events: &[Event], interrupt: bool) {
+        let text = phrases::events(&self.words(), events);
+        if text.is_empty() {
+            return;
+        }
+        let focus_says_it = events.iter().all(|e| matches!(e, Event::Cursor(_)));
+        self.say(text, false, interrupt, focus_says_it);
+        self.sound(&crate::sound::cues(events));
+    }
+
+    /// Why something did not happen, said; a refused move or action also sounds.
+    pub(super) fn complain(&mut self, problem: &Problem) {
+        let text = phrases::problem(self.lang(), self.settings.notation, problem);
+        self.announce(text, true, true);
+        if refused(problem) {
+            self.sound(&[crate::sound::Cue::Refused]);
+        }
+    }
+
+    /// Plays `cues` where the user wants sounds; says once a run that they cannot be played.
+    pub(super) fn sound(&mut self, cues: &[crate::sound::Cue]) {
+        if !self.announcer.play(&self.settings, cues) {
+            self.complain(&Problem::SoundUnavailable);
+        }
+    }
+
+    /// A cue at the volume chosen, as the volume changes (not more often than every 150 ms
+    /// while a slider is dragged).
+    pub(super) fn preview_sound(&mut self) {
+        if self.announcer.preview_due() {
+            self.sound(&[crate::sound::Cue::Selected]);
+        }
+    }
+
+    /// What the words depend on now.
+    pub(super) fn words(&self) -> phrases::Context<'_> {
+        phrases::Context {
+            lang: self.lang(),
+            rules: match &self.editor {
+                Some(editor) => editor.variant.rules(),
+                None => self.doc.game().rules(),
+            },
+            verbosity: self.settings.verbosity,
+            notation: self.settings.notation,
+        }
+    }
+}
+
+/// Whether `problem` refuses what the user tried (a move, a claim, a step through the game),
+/// as opposed to a failure of the system: the refusal has a sound cue. Every variant is
+/// decided here, with no wildcard, so that a new one cannot go without its cue unnoticed.
+fn refused(problem: &Problem) -> bool {
+    match problem {
+        Problem::Click(_)
+        | Problem::Game(_)
+        | Problem::MoveText(_)
+        | Problem::ComputerToMove
+        | Problem::StillThinking
+        | Problem::NoDrawOffer
+        | Problem::NotYourDrawAnswer
+        | Problem::AtStart
+        | Problem::AtLive
+        | Problem::NoHint
+        | Problem::ClipboardEmpty
+        | Problem::ClipboardTooLong { .. }
+        | Problem::Editing
+        | Problem::NotEditing
+        | Problem::NotReviewed(_)
+        | Problem::NoMistakes
+        | Problem::NothingToReview
+        | Problem::NoClock
+        | Problem::NoProblems
+        | Problem::NoTowers
+        | Problem::BoardEdge
+        | Problem::NoVariation
+        | Problem::NotInVariation
+        | Problem::EndOfVariation
+        | Problem::ClaimsInLine => true,
+        // The undo of a loss on time is an undo refused, as the undo at the start is.
+        Problem::LostOnTime => true,
+        // Files, settings, the autosave, speech and sound failed: the system, not the user.
+        Problem::Open { .. }
+        | Problem::Replay { .. }
+        | Problem::Save { .. }
+        | Problem::SaveInCollection { .. }
+        | Problem::SaveSettings { .. }
+        | Problem::SettingsDamaged { .. }
+        | Problem::AutosaveDamaged { .. }
+        | Problem::AutosaveBusy
+        | Problem::DataFolder { .. }
+        | Problem::AutosaveFailed { .. }
+        | Problem::PutAsideFailed { .. }
+        | Problem::SpeechUnavailable(_)
+        | Problem::SpeechLost(_)
+        | Problem::SoundUnavailable => false,
+        // Rules or a starting position that make no game (the new-game form's, the editor's, a
+        // problem file's): what is to be mended stays open and is said, no action on the game
+        // was refused; silent as before.
+        Problem::Rules(_) | Problem::Setup(_) => false,
     }
 }
 

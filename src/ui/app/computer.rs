@@ -83,28 +83,123 @@ const REVIEW_TIME: Duration = Duration::from_millis(300);
 #[derive(Default)]
 pub(super) struct Computer {
     /// Whether analysis follows the position shown.
-    pub(super) analysis_on: bool,
+    analysis_on: bool,
     /// What analysis last found: the position and the search's report.
-    pub(super) analysis: Option<(Position, crate::engine::Report)>,
+    analysis: Option<(Position, crate::engine::Report)>,
     /// Say the analysis of the position shown when it is found.
-    pub(super) say_analysis: bool,
+    say_analysis: bool,
     /// The computer's thinking thread, started when first needed.
-    pub(super) worker: Option<Worker>,
+    worker: Option<Worker>,
     /// The question the computer is thinking about.
-    pub(super) thinking: Option<Thinking>,
+    thinking: Option<Thinking>,
+}
+
+impl Computer {
+    /// Whether the computer is thinking (about a move, a claim, a hint, a draw offer, an
+    /// analysis or a review).
+    pub(super) fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Whether analysis follows the position shown.
+    pub(super) fn analysis_on(&self) -> bool {
+        self.analysis_on
+    }
+
+    /// What analysis found about `pos`, if it is about it.
+    pub(super) fn analysis_of(&self, pos: &Position) -> Option<&crate::engine::Report> {
+        self.analysis
+            .as_ref()
+            .filter(|(p, _)| p == pos)
+            .map(|(_, report)| report)
+    }
+
+    /// Puts `task` about `game` to the thinking thread (started on the first question, with
+    /// `threads` threads), to be answered while the document is at `revision`.
+    fn ask(
+        &mut self,
+        ctx: &Context,
+        (game, task): (&Game, Task),
+        thought: Thought,
+        revision: u64,
+        threads: usize,
+    ) {
+        let worker = self.worker.get_or_insert_with(|| {
+            let ctx = ctx.clone();
+            Worker::new(move || ctx.request_repaint())
+        });
+        worker.set_threads(threads);
+        let id = worker.ask(game, task);
+        self.thinking = Some(Thinking {
+            id,
+            thought,
+            revision,
+            since: Instant::now(),
+            said: false,
+        });
+    }
+
+    /// Stops the thinking: its answer, when it comes, is dropped. What it was about.
+    fn cancel(&mut self) -> Option<Thought> {
+        let t = self.thinking.take()?;
+        if let Some(w) = self.worker.as_mut() {
+            w.cancel();
+        }
+        Some(t.thought)
+    }
+
+    /// The answer that has come, with what it was about and the revision it was asked at.
+    /// The thinking is over once the thread is idle.
+    fn take_answer(&mut self) -> Option<(Thought, u64, Answer)> {
+        let polled = self.worker.as_mut().and_then(Worker::poll);
+        let answer = match polled {
+            Some((id, answer)) => self
+                .thinking
+                .take_if(|t| t.id == id)
+                .map(|t| (t.thought, t.revision, answer)),
+            None => None,
+        };
+        if self.worker.as_ref().is_none_or(|w| !w.busy()) {
+            self.thinking = None;
+        }
+        answer
+    }
+
+    /// Whether "the computer is thinking" is to be said now: the game waits for the
+    /// computer's own answer and it has thought [`QUIET_THINKING`] without one (said once;
+    /// asks for a frame until then).
+    fn thinking_to_say(&mut self, ctx: &Context) -> bool {
+        let Some(t) = self.thinking.as_mut() else {
+            return false;
+        };
+        if t.said || !t.thought.is_the_computers_turn() {
+            return false;
+        }
+        match left_before_saying(t.since.elapsed()) {
+            Some(left) => {
+                ctx.request_repaint_after(left);
+                false
+            }
+            None => {
+                t.said = true;
+                true
+            }
+        }
+    }
+
+    /// Ends the thinking thread (the window closes).
+    pub(super) fn shut_down(&mut self) {
+        self.cancel();
+        self.worker = None;
+    }
 }
 
 impl DamaApp {
     /// Stops the computer thinking: its answer, when it comes, is dropped. A review stopped
     /// so is said (it was announced as it started).
     pub(super) fn cancel_thinking(&mut self) {
-        if let Some(t) = self.computer.thinking.take() {
-            if let Some(w) = self.computer.worker.as_mut() {
-                w.cancel();
-            }
-            if t.thought == Thought::Review {
-                self.tell(&[Event::ReviewStopped], false);
-            }
+        if self.computer.cancel() == Some(Thought::Review) {
+            self.tell(&[Event::ReviewStopped], false);
         }
     }
 
@@ -114,20 +209,11 @@ impl DamaApp {
 
     /// Asks about `game`, or the document's game (the worker takes its own copy).
     fn ask_about(&mut self, ctx: &Context, game: Option<&Game>, task: Task, thought: Thought) {
-        let worker = self.computer.worker.get_or_insert_with(|| {
-            let ctx = ctx.clone();
-            Worker::new(move || ctx.request_repaint())
-        });
-        worker.set_threads(self.settings.engine_threads as usize);
-        let id = worker.ask(game.unwrap_or(self.doc.game()), task);
         let revision = self.revision_for(thought);
-        self.computer.thinking = Some(Thinking {
-            id,
-            thought,
-            revision,
-            since: Instant::now(),
-            said: false,
-        });
+        let threads = self.settings.engine_threads as usize;
+        let game = game.unwrap_or(self.doc.game());
+        self.computer
+            .ask(ctx, (game, task), thought, revision, threads);
     }
 
     /// The revision an answer about `thought` must still find.
@@ -145,15 +231,10 @@ impl DamaApp {
     /// Takes the computer's answers and, when it is to move or to answer, sets it thinking.
     /// Nothing is asked while the resume question is open: the game may yet be replaced.
     pub(super) fn drive_computer(&mut self, ctx: &Context) {
-        let polled = self.computer.worker.as_mut().and_then(Worker::poll);
-        if let Some((id, answer)) = polled
-            && let Some(t) = self.computer.thinking.take_if(|t| t.id == id)
-            && t.revision == self.revision_for(t.thought)
+        if let Some((thought, revision, answer)) = self.computer.take_answer()
+            && revision == self.revision_for(thought)
         {
-            self.answer(t.thought, answer);
-        }
-        if self.computer.worker.as_ref().is_none_or(|w| !w.busy()) {
-            self.computer.thinking = None;
+            self.answer(thought, answer);
         }
         // Analysis gives way to the computer's own move, and follows the position shown.
         let computer_due = self.editor.is_none()
@@ -207,19 +288,9 @@ impl DamaApp {
     /// Says that the computer is thinking about its move, a claim or a draw offer, once it
     /// has thought [`QUIET_THINKING`] with no answer; asks for a frame then until it has.
     fn say_thinking(&mut self, ctx: &Context) {
-        let Some(t) = self.computer.thinking.as_mut() else {
-            return;
-        };
-        if t.said || !t.thought.is_the_computers_turn() {
-            return;
-        }
-        match left_before_saying(t.since.elapsed()) {
-            Some(left) => ctx.request_repaint_after(left),
-            None => {
-                t.said = true;
-                // Behind what is being said: the person's move.
-                self.tell(&[Event::ComputerThinking], false);
-            }
+        if self.computer.thinking_to_say(ctx) {
+            // Behind what is being said: the person's move.
+            self.tell(&[Event::ComputerThinking], false);
         }
     }
 

@@ -74,7 +74,7 @@ impl DamaApp {
             ui.label(rules);
             ui.separator();
             // Where it never moves the board: the thinking indicator.
-            if self.computer.thinking.is_some() {
+            if self.computer.is_thinking() {
                 ui.add(egui::Spinner::new());
                 ui.label(RichText::new(T::Thinking.get(lang)).strong());
                 ui.separator();
@@ -182,7 +182,7 @@ impl DamaApp {
         let can_hint = self.doc.game().outcome().is_none() && self.doc.computer_to_move().is_none();
         if ui
             .add_enabled(
-                can_hint && self.computer.thinking.is_none(),
+                can_hint && !self.computer.is_thinking(),
                 Button::new(T::Hint.get(lang)),
             )
             .on_hover_text(Command::Hint.shortcut_text(lang))
@@ -441,15 +441,15 @@ impl DamaApp {
     /// The analysis of the position shown, while analysis is on: the score and the words
     /// that [`Command::SayAnalysis`] says.
     pub(super) fn analysis_view(&mut self, ui: &mut Ui) {
-        if !self.computer.analysis_on {
+        if !self.computer.analysis_on() {
             return;
         }
         let lang = self.lang();
         let pos = *self.shown_position();
         ui.separator();
         ui.label(RichText::new(T::Analysis.get(lang)).strong());
-        match &self.computer.analysis {
-            Some((p, report)) if *p == pos => {
+        match self.computer.analysis_of(&pos) {
+            Some(report) => {
                 let rules = match &self.editor {
                     Some(editor) => editor.variant.rules(),
                     None => self.doc.game().rules(),
@@ -468,7 +468,7 @@ impl DamaApp {
                 };
                 ui.add(egui::Label::new(text).wrap());
             }
-            _ => {
+            None => {
                 ui.weak(T::AnalysisWaiting.get(lang));
             }
         }
