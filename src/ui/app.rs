@@ -3,9 +3,9 @@
 
 mod announcer;
 mod autosaving;
-mod availability;
 mod board_text;
 mod change;
+mod commands;
 mod computer;
 mod dialogs;
 mod editing;
@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 use eframe::egui::{self, Context, ScrollArea, Ui, ViewportCommand};
 
 pub use self::announcer::{Notice, READER_BY_DESCRIPTION};
+pub use self::commands::Command;
 use self::change::Change;
-use super::commands::Command;
 use super::document::Document;
 use super::editor::Editor;
 use super::game_view::GameView;

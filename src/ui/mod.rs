@@ -2,7 +2,6 @@
 
 mod app;
 mod board_view;
-mod commands;
 mod document;
 mod editor;
 mod game_view;
@@ -13,9 +12,9 @@ mod theme;
 
 use std::path::PathBuf;
 
-pub use app::{DamaApp, Dialog, MAX_ROWS_DRAWN, Notice, Pending, READER_BY_DESCRIPTION};
+pub use app::{Command, DamaApp, Dialog, MAX_ROWS_DRAWN, Notice, Pending, READER_BY_DESCRIPTION};
 pub use board_view::{BoardInput, Highlights, square_id, square_label};
-pub use commands::Command;
+
 pub use document::Document;
 pub use editor::{EditChange, Editor, piece_for_key};
 pub use i18n::{Language, T};

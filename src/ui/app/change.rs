@@ -11,7 +11,7 @@ use crate::engine::review::Mark;
 use crate::event::{Event, Look, Mover, Problem};
 use crate::rules::{Branch, GameError, Move, Square};
 use crate::speech::phrases;
-use crate::ui::commands::Command;
+use crate::ui::Command;
 use crate::ui::document::{Applied, Document, Replaced};
 use crate::ui::game_view::Spot;
 use crate::ui::settings::Player;

@@ -12,7 +12,7 @@ use crate::engine::review::{self, Mark};
 use crate::engine::{Answer, ClaimChoice, Task, Worker};
 use crate::event::{Event, Mover, Problem};
 use crate::rules::{Color, Game, Position};
-use crate::ui::commands::Command;
+use crate::ui::Command;
 use crate::ui::settings::Player;
 
 /// What the computer is thinking about.

@@ -14,7 +14,7 @@ use crate::event::Event;
 use crate::notation::Notation;
 use crate::rules::{Color, KingRange, Precedence, Variant};
 use crate::speech::phrases::{self, Verbosity};
-use crate::ui::commands::Command;
+use crate::ui::Command;
 use crate::ui::i18n::{self, Language, T};
 use crate::ui::settings::{MAX_ENGINE_THREADS, MAX_NAME};
 use crate::ui::settings::{Player, Settings, SpeechMode, Theme};

@@ -12,7 +12,7 @@ use crate::event::{Event, Mover, Problem, Refusal, SquareView};
 use crate::notation::{MoveText, MoveTextError, typed_readings};
 use crate::rules::{GameError, Square};
 use crate::ui::board_view::{BoardInput, square_id};
-use crate::ui::commands::Command;
+use crate::ui::Command;
 use crate::ui::picker::Click;
 use crate::ui::settings::Player;
 

@@ -8,11 +8,10 @@
 use eframe::egui::{self, Button, Context, Id, Key, Modifiers, Ui};
 
 use super::{DamaApp, Pending};
-use crate::ui::commands::Command;
+use crate::ui::Command;
 use crate::ui::i18n::{Language, T};
 
-/// The menus, in the bar's order.
-const MENUS: [T; 4] = [T::Game, T::Edit, T::View, T::Help];
+use super::commands::MENUS;
 
 /// What the keyboard did with the menus, kept between frames.
 #[derive(Default)]
@@ -132,7 +131,7 @@ impl DamaApp {
             }
             return;
         }
-        for (i, t) in MENUS.into_iter().enumerate() {
+        for (i, &(t, _)) in MENUS.iter().enumerate() {
             if let Some(key) = access_key(lang, t)
                 && ctx.input_mut(|inp| inp.consume_key(Modifiers::ALT, key))
             {
@@ -202,26 +201,11 @@ impl DamaApp {
     }
 
     /// One entry of a menu: the command's text and shortcut (both in its accessible name),
-    /// disabled where the command cannot be used now ([`DamaApp::availability`]).
+    /// disabled where the command cannot be used now ([`DamaApp::availability`]), with a check
+    /// mark and a state where it is on or off ([`DamaApp::checked`]).
     fn menu_item(&mut self, ui: &mut Ui, c: Command) {
         let enabled = self.availability(c).is_ok();
-        self.menu_entry(ui, c, enabled, None);
-    }
-
-    /// Entries of a menu, one after another.
-    fn menu_items(&mut self, ui: &mut Ui, commands: &[Command]) {
-        for &c in commands {
-            self.menu_item(ui, c);
-        }
-    }
-
-    /// A menu entry that is on or off (a check mark, and its state for the screen reader).
-    fn menu_check(&mut self, ui: &mut Ui, c: Command, checked: bool) {
-        let enabled = self.availability(c).is_ok();
-        self.menu_entry(ui, c, enabled, Some(checked));
-    }
-
-    fn menu_entry(&mut self, ui: &mut Ui, c: Command, enabled: bool, checked: Option<bool>) {
+        let checked = self.checked(c);
         let lang = self.lang();
         let shortcut = c.shortcut_text(lang);
         let name = c.text().get(lang);
@@ -268,7 +252,7 @@ impl DamaApp {
     /// One menu of the bar.
     fn menu(&mut self, ui: &mut Ui, i: usize, content: impl FnOnce(&mut Self, &mut Ui)) {
         let lang = self.lang();
-        let t = MENUS[i];
+        let t = MENUS[i].0;
         let focus_first = matches!(self.input.menus.opening, Some((at, n)) if at == i && n > 0);
         let title = title(ui, lang, t);
         let response = ui
@@ -308,111 +292,21 @@ impl DamaApp {
             ui.ctx().accesskit_node_builder(ui.unique_id(), |node| {
                 node.set_role(egui::accesskit::Role::MenuBar);
             });
-            self.menu(ui, 0, |app, ui| {
-                app.menu_item(ui, Command::NewGame);
-                app.menu_item(ui, Command::Open);
-                let recent = app.settings.recent_files.clone();
-                ui.add_enabled_ui(!recent.is_empty(), |ui| {
-                    let sub = ui.menu_button(T::RecentFiles.get(lang), |ui| {
-                        for path in recent {
-                            let item = ui.button(path.display().to_string());
-                            ui.ctx().accesskit_node_builder(item.id, |node| {
-                                node.set_role(egui::accesskit::Role::MenuItem);
-                            });
-                            if item.clicked() {
-                                app.guard(Pending::OpenFile(path));
-                                ui.close();
+            for (i, (_, groups)) in MENUS.iter().enumerate() {
+                self.menu(ui, i, |app, ui| {
+                    for (g, group) in groups.iter().enumerate() {
+                        if g > 0 {
+                            ui.separator();
+                        }
+                        for &c in group.iter() {
+                            app.menu_item(ui, c);
+                            if c == Command::Open {
+                                app.recent_files(ui, lang);
                             }
                         }
-                    });
-                    app.input.menus.recent = Some(sub.response.id);
-                    ui.ctx().accesskit_node_builder(sub.response.id, |node| {
-                        node.set_role(egui::accesskit::Role::Menu);
-                        node.set_has_popup(egui::accesskit::HasPopup::Menu);
-                    });
+                    }
                 });
-                app.menu_items(ui, &[Command::Save, Command::SaveAs]);
-                ui.separator();
-                app.menu_items(
-                    ui,
-                    &[
-                        Command::Claim,
-                        Command::Hint,
-                        Command::NextProblem,
-                        Command::PreviousProblem,
-                        Command::SayClocks,
-                        Command::PauseClock,
-                        Command::Analysis,
-                        Command::SayAnalysis,
-                        Command::ReviewGame,
-                        Command::NextMistake,
-                        Command::OfferDraw,
-                        Command::AcceptDraw,
-                        Command::DeclineDraw,
-                        Command::Resign,
-                    ],
-                );
-                ui.separator();
-                app.menu_item(ui, Command::Quit);
-            });
-            self.menu(ui, 1, |app, ui| {
-                app.menu_items(ui, &[Command::Undo, Command::Redo]);
-                ui.separator();
-                app.menu_items(
-                    ui,
-                    &[
-                        Command::CopyPosition,
-                        Command::PastePosition,
-                        Command::EditPosition,
-                        Command::PlayFromEditor,
-                    ],
-                );
-                ui.separator();
-                app.menu_items(ui, &[Command::PromoteVariation, Command::DeleteVariation]);
-                ui.separator();
-                app.menu_items(
-                    ui,
-                    &[
-                        Command::MoveField,
-                        Command::NextRegion,
-                        Command::PreviousRegion,
-                    ],
-                );
-                ui.separator();
-                app.menu_item(ui, Command::Settings);
-            });
-            self.menu(ui, 2, |app, ui| {
-                app.menu_item(ui, Command::FlipBoard);
-                let board_text = app.settings.board_text;
-                app.menu_check(ui, Command::BoardText, board_text);
-                ui.separator();
-                app.menu_items(
-                    ui,
-                    &[
-                        Command::FirstPosition,
-                        Command::PreviousPosition,
-                        Command::NextPosition,
-                        Command::LivePosition,
-                        Command::NextVariation,
-                        Command::PreviousVariation,
-                    ],
-                );
-                ui.separator();
-                app.menu_items(
-                    ui,
-                    &[
-                        Command::RepeatLastMove,
-                        Command::ReadPosition,
-                        Command::ReadMoves,
-                        Command::ReadMaterial,
-                        Command::WhoseTurn,
-                        Command::ReadMoveList,
-                    ],
-                );
-            });
-            self.menu(ui, 3, |app, ui| {
-                app.menu_item(ui, Command::Help);
-            });
+            }
         });
         if let Some((i, n)) = self.input.menus.opening {
             self.input.menus.opening = (n > 1).then_some((i, n - 1));
@@ -428,5 +322,29 @@ impl DamaApp {
             self.input.menus.shown = None;
         }
         self.input.menus.was_open = open;
+    }
+
+    /// The submenu of recent files (greyed while there are none).
+    fn recent_files(&mut self, ui: &mut Ui, lang: Language) {
+        let recent = self.settings.recent_files.clone();
+        ui.add_enabled_ui(!recent.is_empty(), |ui| {
+            let sub = ui.menu_button(T::RecentFiles.get(lang), |ui| {
+                for path in recent {
+                    let item = ui.button(path.display().to_string());
+                    ui.ctx().accesskit_node_builder(item.id, |node| {
+                        node.set_role(egui::accesskit::Role::MenuItem);
+                    });
+                    if item.clicked() {
+                        self.guard(Pending::OpenFile(path));
+                        ui.close();
+                    }
+                }
+            });
+            self.input.menus.recent = Some(sub.response.id);
+            ui.ctx().accesskit_node_builder(sub.response.id, |node| {
+                node.set_role(egui::accesskit::Role::Menu);
+                node.set_has_popup(egui::accesskit::HasPopup::Menu);
+            });
+        });
     }
 }

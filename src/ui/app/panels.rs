@@ -10,7 +10,7 @@ use crate::notation::{MAX_MOVE_CHARS, write};
 use crate::rules::{Branch, Color, Position, SquareSet, Variation, move_number};
 use crate::speech::phrases::{self, analysis};
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
-use crate::ui::commands::Command;
+use crate::ui::Command;
 use crate::ui::game_view::Spot;
 use crate::ui::i18n::T;
 use crate::ui::settings::SpeechMode;

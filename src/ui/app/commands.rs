@@ -1,0 +1,492 @@
+//! Every user action as a command: its menu text and keyboard shortcut (one table, so that
+//! each action has a keyboard path and the help lists them all), where the menus show it
+//! ([`MENUS`]), whether it can be used now and why not ([`DamaApp::availability`]: the one answer
+//! the menus, the help, the shortcuts and `run` take), and what it does ([`DamaApp::run`]).
+//! The table below is the only list: the enum, [`Command::ALL`], the texts and the shortcuts
+//! are all made from it.
+
+use eframe::egui::{Key, KeyboardShortcut, ModifierNames, Modifiers};
+
+use super::DamaApp;
+use crate::event::Problem;
+use crate::rules::GameError;
+use crate::ui::i18n::{Language, T};
+
+/// No modifier.
+const NONE: Modifiers = Modifiers::NONE;
+/// Ctrl (Cmd on a Mac).
+const CTRL: Modifiers = Modifiers::COMMAND;
+/// Shift.
+const SHIFT: Modifiers = Modifiers::SHIFT;
+/// Ctrl+Shift.
+const CTRL_SHIFT: Modifiers = Modifiers {
+    shift: true,
+    ..Modifiers::COMMAND
+};
+
+macro_rules! commands {
+    ($($(#[doc = $doc:literal])* $name:ident => $text:ident, $mods:ident + $key:ident;)*) => {
+        /// An action of the user.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Command {
+            $($(#[doc = $doc])* $name,)*
+        }
+
+        impl Command {
+            /// All commands, in the order of the table (the help lists them so).
+            pub const ALL: &'static [Command] = &[$(Command::$name,)*];
+
+            /// The menu text.
+            pub fn text(self) -> T {
+                match self {
+                    $(Command::$name => T::$text,)*
+                }
+            }
+
+            /// The keyboard shortcut.
+            pub fn shortcut(self) -> Option<KeyboardShortcut> {
+                match self {
+                    $(Command::$name => Some(KeyboardShortcut::new($mods, Key::$key)),)*
+                }
+            }
+        }
+    };
+}
+
+commands! {
+    /// Open the new-game dialog.
+    NewGame => NewGame, CTRL + N;
+    /// Open a PDN file.
+    Open => Open, CTRL + O;
+    /// Save to the current file (or ask for one).
+    Save => Save, CTRL + S;
+    /// Save to a new file.
+    SaveAs => SaveAs, CTRL_SHIFT + S;
+    /// Close the window.
+    Quit => Quit, CTRL + Q;
+    /// Take back the last move.
+    Undo => Undo, CTRL + Z;
+    /// Play again the move taken back.
+    Redo => Redo, CTRL + Y;
+    /// Turn the board round.
+    FlipBoard => FlipBoard, CTRL + F;
+    /// Show the board as text (for braille displays) and go there, or hide it.
+    BoardText => BoardText, CTRL + T;
+    /// Open the settings.
+    Settings => Settings, CTRL + Comma;
+    /// The side to move resigns.
+    Resign => Resign, CTRL_SHIFT + R;
+    /// The side to move offers a draw.
+    OfferDraw => OfferDraw, CTRL_SHIFT + D;
+    /// The opponent of the side that offered a draw accepts it.
+    AcceptDraw => AcceptDraw, CTRL_SHIFT + A;
+    /// The opponent of the side that offered a draw declines it.
+    DeclineDraw => DeclineDraw, CTRL_SHIFT + N;
+    /// Show the starting position.
+    FirstPosition => FirstPosition, CTRL + Home;
+    /// Show the position one move earlier.
+    PreviousPosition => PreviousPosition, CTRL + ArrowLeft;
+    /// Show the position one move later.
+    NextPosition => NextPosition, CTRL + ArrowRight;
+    /// Show the current position again.
+    LivePosition => LivePosition, CTRL + End;
+    /// Show the next variation to the move shown (the line's own move after the last).
+    NextVariation => NextVariation, CTRL + ArrowDown;
+    /// Show the variation before.
+    PreviousVariation => PreviousVariation, CTRL + ArrowUp;
+    /// Make the variation shown the line it hangs from (the game's moves, for a variation to
+    /// them).
+    PromoteVariation => PromoteVariation, CTRL_SHIFT + ArrowUp;
+    /// Delete the variation shown, after asking.
+    DeleteVariation => DeleteVariation, CTRL + Delete;
+    /// Say the last move again.
+    RepeatLastMove => RepeatLastMove, NONE + F2;
+    /// Say where every piece stands.
+    ReadPosition => ReadPosition, NONE + F3;
+    /// Say which pieces can move and the moves they can make.
+    ReadMoves => ReadMoves, NONE + F4;
+    /// Say how many pieces each side has.
+    ReadMaterial => ReadMaterial, NONE + F5;
+    /// Say whose turn it is.
+    WhoseTurn => WhoseTurn, NONE + F6;
+    /// Say the moves of the game.
+    ReadMoveList => ReadMoveList, NONE + F7;
+    /// Put the cursor in the move field.
+    MoveField => MoveFieldCommand, CTRL + M;
+    /// Go to the next part of the window: the board, the side panel (or the position
+    /// editor's), the move field, the move list (as F6 does in GTK programs; F6 itself says
+    /// whose turn it is).
+    NextRegion => NextRegion, CTRL + F6;
+    /// Go to the part of the window before.
+    PreviousRegion => PreviousRegion, CTRL_SHIFT + F6;
+    /// Show the keyboard help.
+    Help => KeyboardHelp, NONE + F1;
+    /// Claim the opponent's forgotten capture (table rules).
+    Claim => Claim, NONE + F9;
+    /// Ask the computer for a move for the side to move.
+    Hint => Hint, NONE + F8;
+    /// The next problem of the collection being solved.
+    NextProblem => NextProblem, CTRL + PageDown;
+    /// The problem before.
+    PreviousProblem => PreviousProblem, CTRL + PageUp;
+    /// Say the time each side has left.
+    SayClocks => SayClocks, CTRL_SHIFT + T;
+    /// Pause the clocks, or run them again.
+    PauseClock => PauseClock, CTRL + P;
+    /// Let the computer judge each position shown (the move list, the editor), or stop.
+    Analysis => Analysis, SHIFT + F8;
+    /// Say how the position shown stands and the best line (analysing it first if need be).
+    SayAnalysis => SayAnalysis, CTRL + F8;
+    /// Let the computer go through the whole game and mark each move.
+    ReviewGame => ReviewGame, CTRL + R;
+    /// Show the next move the review marked as a mistake or blunder, and say it.
+    NextMistake => NextMistake, CTRL_SHIFT + M;
+    /// Copy the position shown to the clipboard, as FEN.
+    CopyPosition => CopyPosition, CTRL_SHIFT + C;
+    /// Start a game from the position on the clipboard: the new-game dialog with it filled in.
+    PastePosition => PastePosition, CTRL_SHIFT + V;
+    /// Set up a position on the board: the position editor, from the position shown.
+    EditPosition => EditPosition, CTRL + E;
+    /// Start a game from the position set up in the editor: the new-game dialog, filled in.
+    PlayFromEditor => PlayFromHere, CTRL + Enter;
+}
+
+/// The menus of the bar, in its order: each its title and its groups of commands, with a
+/// separator between groups. A command is in a menu where it is placed here; the recent files
+/// follow [`Command::Open`] as a submenu.
+pub(super) const MENUS: [(T, &[&[Command]]); 4] = {
+    use Command::*;
+    [
+        (
+            T::Game,
+            &[
+                &[NewGame, Open, Save, SaveAs],
+                &[
+                    Claim,
+                    Hint,
+                    NextProblem,
+                    PreviousProblem,
+                    SayClocks,
+                    PauseClock,
+                    Analysis,
+                    SayAnalysis,
+                    ReviewGame,
+                    NextMistake,
+                    OfferDraw,
+                    AcceptDraw,
+                    DeclineDraw,
+                    Resign,
+                ],
+                &[Quit],
+            ],
+        ),
+        (
+            T::Edit,
+            &[
+                &[Undo, Redo],
+                &[CopyPosition, PastePosition, EditPosition, PlayFromEditor],
+                &[PromoteVariation, DeleteVariation],
+                &[MoveField, NextRegion, PreviousRegion],
+                &[Settings],
+            ],
+        ),
+        (
+            T::View,
+            &[
+                &[FlipBoard, BoardText],
+                &[
+                    FirstPosition,
+                    PreviousPosition,
+                    NextPosition,
+                    LivePosition,
+                    NextVariation,
+                    PreviousVariation,
+                ],
+                &[
+                    RepeatLastMove,
+                    ReadPosition,
+                    ReadMoves,
+                    ReadMaterial,
+                    WhoseTurn,
+                    ReadMoveList,
+                ],
+            ],
+        ),
+        (T::Help, &[&[Help]]),
+    ]
+};
+
+impl Command {
+    /// The shortcut as the menus, the help and the spoken hints write it, in `lang`: "Ctrl+S",
+    /// "Ctrl+Šipka vlevo" (egui's own names are English); empty for a command without one.
+    pub fn shortcut_text(self, lang: Language) -> String {
+        self.shortcut()
+            .map(|s| {
+                let mac = cfg!(target_os = "macos");
+                let mut text = ModifierNames::NAMES.format(&s.modifiers, mac);
+                if !text.is_empty() {
+                    text.push('+');
+                }
+                text.push_str(key_name(lang, s.logical_key));
+                text
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// A key's name in `lang`: letters, digits and F-keys as printed on the key, the rest in words.
+fn key_name(lang: Language, key: Key) -> &'static str {
+    match lang {
+        Language::English => key.name(),
+        Language::Czech => match key {
+            Key::Comma => "Čárka",
+            Key::Period => "Tečka",
+            Key::ArrowLeft => "Šipka vlevo",
+            Key::ArrowRight => "Šipka vpravo",
+            Key::ArrowUp => "Šipka nahoru",
+            Key::ArrowDown => "Šipka dolů",
+            Key::PageUp => "Page Up",
+            Key::PageDown => "Page Down",
+            Key::Space => "Mezerník",
+            Key::Plus => "Plus",
+            Key::Minus => "Minus",
+            other => other.name(),
+        },
+    }
+}
+
+/// Whether a command can be used now, and why not: the one answer the menus (an item greyed),
+/// the keyboard help (a line marked unavailable), the shortcuts and [`DamaApp::run`] (the
+/// reason said) all take, so that what looks usable is used and what is refused was shown so.
+impl DamaApp {
+    /// Whether `c` is on (`Some(true)`) or off where its menu entry shows a state.
+    pub(super) fn checked(&self, c: Command) -> Option<bool> {
+        match c {
+            Command::BoardText => Some(self.settings.board_text),
+            Command::NewGame
+            | Command::Open
+            | Command::Save
+            | Command::SaveAs
+            | Command::Quit
+            | Command::Undo
+            | Command::Redo
+            | Command::FlipBoard
+            | Command::Settings
+            | Command::Resign
+            | Command::OfferDraw
+            | Command::AcceptDraw
+            | Command::DeclineDraw
+            | Command::FirstPosition
+            | Command::PreviousPosition
+            | Command::NextPosition
+            | Command::LivePosition
+            | Command::NextVariation
+            | Command::PreviousVariation
+            | Command::PromoteVariation
+            | Command::DeleteVariation
+            | Command::RepeatLastMove
+            | Command::ReadPosition
+            | Command::ReadMoves
+            | Command::ReadMaterial
+            | Command::WhoseTurn
+            | Command::ReadMoveList
+            | Command::MoveField
+            | Command::NextRegion
+            | Command::PreviousRegion
+            | Command::Help
+            | Command::Claim
+            | Command::Hint
+            | Command::NextProblem
+            | Command::PreviousProblem
+            | Command::SayClocks
+            | Command::PauseClock
+            | Command::Analysis
+            | Command::SayAnalysis
+            | Command::ReviewGame
+            | Command::NextMistake
+            | Command::CopyPosition
+            | Command::PastePosition
+            | Command::EditPosition
+            | Command::PlayFromEditor => None,
+        }
+    }
+
+    /// `Ok` when `c` can be used now; else the problem said when it is tried. The checks are
+    /// the ones the command's own code makes first, in the same order (that code keeps them:
+    /// the computer's answers come the same way).
+    pub(super) fn availability(&self, c: Command) -> Result<(), Problem> {
+        let game = self.doc.game();
+        let over = game.outcome().is_some();
+        // The game waits behind the position editor: what plays, looks at or judges the game
+        // is refused while it is open.
+        let game_only = || {
+            if self.editor.is_some() {
+                Err(Problem::Editing)
+            } else {
+                Ok(())
+            }
+        };
+        let check = |refused: bool, problem: Problem| if refused { Err(problem) } else { Ok(()) };
+        match c {
+            Command::NewGame
+            | Command::Open
+            | Command::Save
+            | Command::SaveAs
+            | Command::Quit
+            | Command::FlipBoard
+            | Command::BoardText
+            | Command::Settings
+            | Command::RepeatLastMove
+            | Command::ReadPosition
+            | Command::ReadMoves
+            | Command::ReadMaterial
+            | Command::WhoseTurn
+            | Command::ReadMoveList
+            | Command::NextRegion
+            | Command::PreviousRegion
+            | Command::Help
+            | Command::Analysis
+            | Command::SayAnalysis
+            | Command::CopyPosition
+            | Command::PastePosition
+            | Command::EditPosition => Ok(()),
+            Command::PlayFromEditor => check(self.editor.is_none(), Problem::NotEditing),
+            Command::FirstPosition
+            | Command::PreviousPosition
+            | Command::NextPosition
+            | Command::LivePosition
+            | Command::MoveField => game_only(),
+            Command::Undo => {
+                game_only()?;
+                check(!game.can_undo(), Problem::Game(GameError::NothingToUndo))
+            }
+            Command::Redo => {
+                game_only()?;
+                check(!game.can_redo(), Problem::Game(GameError::NothingToRedo))
+            }
+            Command::Resign | Command::OfferDraw => {
+                game_only()?;
+                check(over, Problem::Game(GameError::GameOver))
+            }
+            Command::AcceptDraw | Command::DeclineDraw => {
+                game_only()?;
+                check(self.doc.draw_offer().is_none(), Problem::NoDrawOffer)?;
+                check(!self.person_answers_draw(), Problem::NotYourDrawAnswer)
+            }
+            Command::Claim => {
+                game_only()?;
+                check(
+                    self.doc.computer_to_move().is_some(),
+                    Problem::ComputerToMove,
+                )?;
+                check(
+                    game.claim_offer().is_none(),
+                    Problem::Game(GameError::NoClaim),
+                )
+            }
+            // A problem's hint is the solution's next move, over or not.
+            Command::Hint if self.exercises.is_some() => game_only(),
+            Command::Hint => {
+                game_only()?;
+                check(over, Problem::NoHint)?;
+                check(
+                    self.doc.computer_to_move().is_some(),
+                    Problem::ComputerToMove,
+                )
+            }
+            Command::NextProblem | Command::PreviousProblem => {
+                check(self.exercises.is_none(), Problem::NoProblems)
+            }
+            Command::SayClocks | Command::PauseClock => {
+                check(self.doc.clock().is_none(), Problem::NoClock)
+            }
+            Command::ReviewGame => {
+                game_only()?;
+                check(game.moves().is_empty(), Problem::NothingToReview)
+            }
+            Command::NextMistake => {
+                game_only()?;
+                let key = || self.shortcut_text(Command::ReviewGame);
+                match self.view.review {
+                    Some(_) => Ok(()),
+                    None => Err(Problem::NotReviewed(key())),
+                }
+            }
+            Command::NextVariation | Command::PreviousVariation => {
+                game_only()?;
+                check(!self.doc.variations().any(game), Problem::NoVariation)
+            }
+            Command::PromoteVariation | Command::DeleteVariation => {
+                game_only()?;
+                check(self.view.variation.is_none(), Problem::NotInVariation)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortcuts_are_distinct() {
+        let mut seen = Vec::new();
+        for &c in Command::ALL {
+            let sc = c.shortcut().expect("every command has a shortcut");
+            assert!(!seen.contains(&sc), "{c:?} repeats a shortcut");
+            seen.push(sc);
+        }
+    }
+
+    #[test]
+    fn every_command_is_in_one_menu_once() {
+        for &c in Command::ALL {
+            let places = MENUS
+                .iter()
+                .flat_map(|(_, groups)| groups.iter())
+                .flat_map(|group| group.iter())
+                .filter(|&&m| m == c)
+                .count();
+            assert_eq!(places, 1, "{c:?} is in {places} places of the menus");
+        }
+    }
+
+    #[test]
+    fn texts_are_distinct() {
+        let mut seen = Vec::new();
+        for &c in Command::ALL {
+            assert!(!seen.contains(&c.text()), "{c:?} repeats a menu text");
+            seen.push(c.text());
+        }
+    }
+
+    #[test]
+    fn shortcuts_are_named_in_the_language_of_the_window() {
+        let said = |c: Command| [Language::Czech, Language::English].map(|l| c.shortcut_text(l));
+        assert_eq!(said(Command::Save), ["Ctrl+S", "Ctrl+S"]);
+        assert_eq!(said(Command::SaveAs), ["Ctrl+Shift+S", "Ctrl+Shift+S"]);
+        assert_eq!(said(Command::Settings), ["Ctrl+Čárka", "Ctrl+Comma"]);
+        assert_eq!(
+            said(Command::PreviousPosition),
+            ["Ctrl+Šipka vlevo", "Ctrl+Left"]
+        );
+        assert_eq!(
+            said(Command::PromoteVariation),
+            ["Ctrl+Shift+Šipka nahoru", "Ctrl+Shift+Up"]
+        );
+        assert_eq!(
+            said(Command::NextProblem),
+            ["Ctrl+Page Down", "Ctrl+PageDown"]
+        );
+        assert_eq!(said(Command::ReadPosition), ["F3", "F3"]);
+        // No English key name is left in the Czech list.
+        for c in Command::ALL {
+            let text = c.shortcut_text(Language::Czech);
+            let key = text.rsplit('+').next().unwrap_or_default();
+            let english = [
+                "Comma", "Left", "Right", "Up", "Down", "PageUp", "PageDown", "Space",
+            ];
+            assert!(!english.contains(&key), "{c:?}: {text}");
+        }
+    }
+}
