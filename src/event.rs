@@ -30,6 +30,11 @@ pub enum Mover {
     Computer,
 }
 
+/// What the person asked to be told ([`Event::Info`]). A kind added here is said (its words
+/// in [`crate::speech::phrases`]) and, being only told, plays no sound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Info {}
+
 /// Something that happened in the game or the window.
 #[derive(Debug)]
 pub enum Event {
@@ -168,6 +173,8 @@ pub enum Event {
     ComputerThinking,
     /// The cursor is in the move field.
     MoveField,
+    /// What the person asked to be told: said, never sounded, and nothing changed.
+    Info(Info),
     /// The board as text (for braille displays) was shown, with the focus in it, or hidden.
     BoardText {
         /// Whether it is shown now.

@@ -112,6 +112,7 @@ pub fn cues(events: &[Event]) -> Vec<Cue> {
             | Event::ComputerThinking
             | Event::MoveField
             | Event::BoardText { .. }
+            | Event::Info(_)
             | Event::Cancelled
             | Event::Closed
             | Event::Edited(_)

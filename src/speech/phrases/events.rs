@@ -1,6 +1,6 @@
 //! Events in words: what the window says after each change, in Czech and English.
 
-use crate::event::{Edit, Event, Look, Mover, Undone};
+use crate::event::{Edit, Event, Info, Look, Mover, Undone};
 use crate::language::Language;
 use crate::rules::{Color, DrawReason, Outcome, Square, WinReason};
 
@@ -50,6 +50,11 @@ fn mover(lang: Language, c: Color) -> &'static str {
         Czech => color_name(lang, c),
         English => side_name(lang, c),
     }
+}
+
+/// The words for what the person asked to be told.
+fn info(_cx: &Context<'_>, info: &Info) -> String {
+    match *info {}
 }
 
 /// The words for one event.
@@ -303,6 +308,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             Czech => "Zadejte tah, například 32-28, a stiskněte Enter.".into(),
             English => "Type a move, for example 32-28, and press Enter.".into(),
         },
+        Event::Info(info) => self::info(cx, info),
         Event::BoardText { shown } => match (lang, shown) {
             (Czech, true) => "Deska jako text, řádek po řádku.".into(),
             (Czech, false) => "Deska jako text skryta.".into(),

@@ -1019,6 +1019,7 @@ mod tests {
                 | Event::ComputerThinking
                 | Event::MoveField
                 | Event::BoardText { .. }
+                | Event::Info(_)
                 | Event::Cancelled
                 | Event::Closed
                 | Event::Edited(_)
