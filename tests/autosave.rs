@@ -571,7 +571,8 @@ fn start_up_notices_reach_the_screen_reader_once_the_window_has_the_keyboard() {
         .build_ui_state(|ui, app: &mut DamaApp| app.show(ui), app);
     // The words wait for the focus to rest this long: longer than the frames the harness runs
     // as it is built.
-    h.state_mut().set_reader_settle(std::time::Duration::from_millis(200));
+    h.state_mut()
+        .set_reader_settle(std::time::Duration::from_millis(200));
     h.state_mut().set_reader_by_description(true);
     let focused = |h: &mut Harness<'_, DamaApp>, yes: bool| {
         h.input_mut().viewports.insert(

@@ -210,7 +210,8 @@ fn words_wait_for_the_focus_to_rest() {
     });
     h.run();
     command(&mut h, Command::BoardText);
-    h.state_mut().set_reader_settle(std::time::Duration::from_secs(3600));
+    h.state_mut()
+        .set_reader_settle(std::time::Duration::from_secs(3600));
     command(&mut h, Command::BoardText);
     let described = |h: &Harness<'_, DamaApp>| {
         h.query_all_by(|n| n.description().as_deref() == Some("Board as text hidden."))

@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 use eframe::egui::{self, Context, ScrollArea, Ui, ViewportCommand};
 
 pub use self::announcer::{Notice, READER_BY_DESCRIPTION};
-pub use self::commands::Command;
 use self::change::Change;
+pub use self::commands::Command;
 use super::document::Document;
 use super::editor::Editor;
 use super::game_view::GameView;
@@ -381,11 +381,6 @@ impl DamaApp {
         self.view.ply
     }
 
-
-
-
-
-
     /// The window's name, for the title bar, the task bar and the screen reader (which says it
     /// when the window gets the focus): "Dáma – Česká dáma – partie.pdn (neuloženo)".
     pub fn title(&self) -> String {
@@ -417,12 +412,6 @@ impl DamaApp {
             self.window.applied_title = Some(title);
         }
     }
-
-
-
-
-
-
 
     /// The game.
     pub fn game(&self) -> &Game {
@@ -834,7 +823,6 @@ fn zoom_factor(zoom: f32) -> f32 {
 fn move_field_id() -> egui::Id {
     egui::Id::unique("dama-move-field")
 }
-
 
 /// The position in pasted text: the FEN of a PDN `[FEN "…"]` tag when the text holds one (a game
 /// copied from another program), else its lines that are not empty, one part each (piece lists

@@ -144,11 +144,7 @@ impl Announcer {
 
     /// Once a frame: starts the system's speech engine where the own voice is wanted, and
     /// answers, once a run, why it cannot speak.
-    pub(super) fn check_voice(
-        &mut self,
-        settings: &Settings,
-        voice: Voice,
-    ) -> Option<Problem> {
+    pub(super) fn check_voice(&mut self, settings: &Settings, voice: Voice) -> Option<Problem> {
         if !own_voice(settings) {
             return None;
         }

@@ -5,11 +5,14 @@
 //! The table below is the only list: the enum, [`Command::ALL`], the texts and the shortcuts
 //! are all made from it.
 
+use eframe::egui::{Context, ViewportCommand};
 use eframe::egui::{Key, KeyboardShortcut, ModifierNames, Modifiers};
 
-use super::DamaApp;
-use crate::event::Problem;
+use super::change::{Change, Target};
+use super::{DamaApp, Dialog, Pending};
+use crate::event::{Event, Mover, Problem};
 use crate::rules::GameError;
+use crate::speech::phrases;
 use crate::ui::i18n::{Language, T};
 
 /// No modifier.
@@ -419,6 +422,167 @@ impl DamaApp {
             Command::PromoteVariation | Command::DeleteVariation => {
                 game_only()?;
                 check(self.view.variation.is_none(), Problem::NotInVariation)
+            }
+        }
+    }
+}
+
+/// What each command does.
+impl DamaApp {
+    /// Does what a command of the command table (menu item, shortcut, button) asks.
+    pub(super) fn run(&mut self, ctx: &Context, c: Command) {
+        let lang = self.lang();
+        // What the menus grey is refused here, with the reason said.
+        if let Err(problem) = self.availability(c) {
+            self.complain(&problem);
+            return;
+        }
+        match c {
+            Command::EditPosition => self.open_editor(ctx),
+            Command::PlayFromEditor => self.play_from_editor(),
+            Command::NewGame => self.open_new_game(None, None),
+            Command::Open => self.guard(Pending::Open),
+            Command::Save => match self.doc.file().map(|f| f.to_path_buf()) {
+                Some(path) => self.dialog = self.save_or_confirm(path, None),
+                None => self.dialog = Some(Dialog::SavePath(self.suggested_path(), None)),
+            },
+            Command::SaveAs => self.dialog = Some(Dialog::SavePath(self.suggested_path(), None)),
+            // Unsaved work is asked about before the window is asked to close.
+            Command::Quit if self.doc.is_dirty() => {
+                self.dialog = Some(Dialog::Unsaved(Pending::Quit));
+            }
+            Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
+            Command::Undo => self.apply(Change::Undo),
+            Command::Redo => self.apply(Change::Redo),
+            Command::FlipBoard => {
+                self.settings.flipped = !self.settings.flipped;
+                let black_at_bottom = self.settings.flipped;
+                self.tell(&[Event::Flipped { black_at_bottom }], true);
+                self.save_settings();
+            }
+            Command::BoardText => {
+                let focused = self.focus_outside_menus();
+                let inside = focused.is_some_and(|id| self.input.board_text_rows.contains(&id));
+                let shown = !(self.settings.board_text && inside);
+                self.settings.board_text = shown;
+                if shown {
+                    self.input.focus_board_text = true;
+                } else {
+                    self.focus_board(ctx);
+                }
+                self.tell(&[Event::BoardText { shown }], true);
+                self.save_settings();
+            }
+            Command::Settings => self.dialog = Some(Dialog::Settings),
+            Command::Resign => match self.doc.game().outcome() {
+                None => self.dialog = Some(Dialog::ConfirmResign),
+                Some(_) => self.complain(&Problem::Game(GameError::GameOver)),
+            },
+            Command::OfferDraw => {
+                let keys = self.draw_answer_keys();
+                self.apply(Change::OfferDraw(keys));
+            }
+            Command::AcceptDraw => self.apply(Change::AnswerDraw {
+                accept: true,
+                by: Mover::Person,
+            }),
+            Command::DeclineDraw => self.apply(Change::AnswerDraw {
+                accept: false,
+                by: Mover::Person,
+            }),
+            Command::NextVariation => self.apply(Change::Look(Target::Sibling(true))),
+            Command::PreviousVariation => self.apply(Change::Look(Target::Sibling(false))),
+            Command::PromoteVariation => self.promote_variation(),
+            Command::DeleteVariation => self.ask_remove_variation(),
+            Command::FirstPosition => self.apply(Change::Look(Target::Start)),
+            Command::PreviousPosition => self.apply(Change::Look(Target::Back)),
+            Command::NextPosition => self.apply(Change::Look(Target::Forward)),
+            Command::LivePosition => self.apply(Change::Look(Target::Live)),
+            Command::RepeatLastMove => {
+                let text = phrases::last_move(lang, self.settings.notation, self.doc.game());
+                self.announce(text, false, true);
+            }
+            Command::ReadPosition => {
+                let text = phrases::position(lang, self.shown_position());
+                self.announce(text, false, true);
+            }
+            Command::ReadMoves => {
+                let pos = *self.shown_position();
+                let moves = self.moves_shown();
+                let rules = match &self.editor {
+                    Some(editor) => editor.variant.rules(),
+                    None => self.doc.game().rules(),
+                };
+                let text = phrases::legal_moves(lang, self.settings.notation, &pos, rules, &moves);
+                self.announce(text, false, true);
+            }
+            Command::ReadMaterial => {
+                let text = phrases::material(lang, self.shown_position());
+                self.announce(text, false, true);
+            }
+            Command::WhoseTurn => {
+                let game = self.doc.game();
+                let text = match game.outcome() {
+                    _ if self.editor.is_some() => {
+                        phrases::to_move(lang, self.shown_position().side_to_move())
+                    }
+                    Some(o) => phrases::outcome(lang, o),
+                    None => phrases::to_move(lang, game.position().side_to_move()),
+                };
+                self.announce(text, false, true);
+            }
+            Command::ReadMoveList => {
+                let text = phrases::move_list(
+                    lang,
+                    self.settings.notation,
+                    self.doc.game(),
+                    self.doc.variations(),
+                );
+                self.announce(text, false, true);
+            }
+            Command::MoveField => {
+                // The screen reader reads the field the focus moves to, its name and its
+                // example ("Tah, vstupní pole, např. 32-28"): the instruction is not handed to
+                // it as well. Already in the field, the focus says nothing: it is.
+                let moving = ctx.memory(|m| m.focused()) != Some(super::move_field_id());
+                self.input.focus_move_field = true;
+                let text = phrases::events(&self.words(), &[Event::MoveField]);
+                self.say(text, false, true, moving);
+            }
+            Command::NextRegion => self.next_region(ctx, true),
+            Command::PreviousRegion => self.next_region(ctx, false),
+            Command::Help => self.dialog = Some(Dialog::Help),
+            Command::Claim => {
+                self.apply(Change::Claim(Mover::Person));
+                // The piece to remove is chosen on the board: the focus goes there, on the
+                // first of them (from the move field, Escape would cancel the choice).
+                if let Some(first) = self.view.offenders.and_then(|o| o.iter().next()) {
+                    self.view.cursor = Some(first);
+                    self.focus_board(ctx);
+                }
+            }
+            Command::Hint if self.exercises.is_some() => self.problem_hint(),
+            Command::Hint => self.ask_hint(ctx),
+            Command::NextProblem => self.step_problem(true),
+            Command::PreviousProblem => self.step_problem(false),
+            Command::Analysis => self.toggle_analysis(),
+            Command::PauseClock => self.apply(Change::PauseClock(std::time::Instant::now())),
+            Command::SayClocks => match self.doc.clocks(std::time::Instant::now()) {
+                Ok(events) => self.tell(&events, true),
+                Err(problem) => self.complain(&problem),
+            },
+            Command::SayAnalysis => self.say_analysis(),
+            Command::ReviewGame => self.review_game(ctx),
+            Command::NextMistake => self.next_mistake(),
+            Command::CopyPosition => {
+                let fen = self.shown_position().fen();
+                ctx.copy_text(fen.clone());
+                self.tell(&[Event::PositionCopied(fen)], true);
+            }
+            Command::PastePosition => {
+                self.paste_wait = Some(0);
+                ctx.send_viewport_cmd(ViewportCommand::RequestPaste);
+                ctx.request_repaint();
             }
         }
     }

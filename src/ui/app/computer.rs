@@ -386,7 +386,12 @@ impl DamaApp {
             return;
         }
         let pos = *self.shown_position();
-        if self.computer.analysis.as_ref().is_some_and(|(p, _)| *p == pos) {
+        if self
+            .computer
+            .analysis
+            .as_ref()
+            .is_some_and(|(p, _)| *p == pos)
+        {
             return;
         }
         // The editor's position is a game of its own; the game's, the game up to the ply shown.

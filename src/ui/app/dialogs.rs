@@ -55,7 +55,10 @@ impl DamaApp {
             // What the dialog says besides the game: more to come, or why not Resume.
             if !self.saving.resume_queue.is_empty() {
                 q.push_str(". ");
-                q.push_str(&phrases::more_interrupted(lang, self.saving.resume_queue.len()));
+                q.push_str(&phrases::more_interrupted(
+                    lang,
+                    self.saving.resume_queue.len(),
+                ));
             }
             if self.saving.resumed_here {
                 q.push_str(if self.saving.resume_queue.is_empty() {

@@ -11,8 +11,8 @@ use super::change::Change;
 use crate::event::{Event, Mover, Problem, Refusal, SquareView};
 use crate::notation::{MoveText, MoveTextError, typed_readings};
 use crate::rules::{GameError, Square};
-use crate::ui::board_view::{BoardInput, square_id};
 use crate::ui::Command;
+use crate::ui::board_view::{BoardInput, square_id};
 use crate::ui::picker::Click;
 use crate::ui::settings::Player;
 
@@ -358,7 +358,9 @@ impl DamaApp {
         let focused = ctx.memory(|m| m.focused());
         let here = focused.and_then(|f| {
             if self.input.regions.all_moves.contains(&f) {
-                parts.iter().position(|&p| Some(p) == self.input.regions.moves)
+                parts
+                    .iter()
+                    .position(|&p| Some(p) == self.input.regions.moves)
             } else if self
                 .shown_position()
                 .board()

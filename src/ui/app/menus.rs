@@ -82,7 +82,8 @@ fn popup_id(button: Id) -> Id {
 impl DamaApp {
     /// The open menu of the bar, if any.
     fn open_menu(&self, ctx: &Context) -> Option<usize> {
-        self.input.menus
+        self.input
+            .menus
             .buttons
             .iter()
             .position(|&b| egui::Popup::is_id_open(ctx, popup_id(b)))

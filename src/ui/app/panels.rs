@@ -9,8 +9,8 @@ use crate::engine::review::Mark;
 use crate::notation::{MAX_MOVE_CHARS, write};
 use crate::rules::{Branch, Color, Position, SquareSet, Variation, move_number};
 use crate::speech::phrases::{self, analysis};
-use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::Command;
+use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::game_view::Spot;
 use crate::ui::i18n::T;
 use crate::ui::settings::SpeechMode;
@@ -219,7 +219,9 @@ impl DamaApp {
                 // (the next move, typed fast or on a slow frame) is kept for the next move.
                 let after = ui.input(|i| typed_after_enter(&i.events));
                 self.typed_move(&text);
-                self.input.move_text.extend(after.chars().take(MOVE_FIELD_CHARS));
+                self.input
+                    .move_text
+                    .extend(after.chars().take(MOVE_FIELD_CHARS));
                 edit.request_focus();
             }
             // Escape leaves the field for the board, not for nowhere.
