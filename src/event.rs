@@ -33,7 +33,21 @@ pub enum Mover {
 /// What the person asked to be told ([`Event::Info`]). A kind added here is said (its words
 /// in [`crate::speech::phrases`]) and, being only told, plays no sound.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Info {}
+pub enum Info {
+    /// The game at a glance: who plays, where it stands, its file.
+    Game {
+        /// Who plays each side: a person (`None`) or the computer at a level.
+        players: [Option<Level>; 2],
+        /// How it stands: the number of the next move and the side to play it, or how it
+        /// ended.
+        stand: Result<(usize, Color), Outcome>,
+        /// The game's file (none: not saved in one), with its place in a file of several
+        /// games (the game's number and how many there are).
+        file: Option<(PathBuf, Option<(usize, usize)>)>,
+        /// Whether it has changes not saved.
+        unsaved: bool,
+    },
+}
 
 /// Something that happened in the game or the window.
 #[derive(Debug)]

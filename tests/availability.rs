@@ -160,3 +160,29 @@ fn the_editor_greys_what_plays_the_game() {
         assert!(usable(c), "{c:?} offered with the editor open");
     }
 }
+
+/// The command added to prove the path of a new command (issue 43): Ctrl+I, in the View menu
+/// and the help, says the game at a glance, in the window's language.
+#[test]
+fn ctrl_i_says_the_game_at_a_glance() {
+    let mut h = window("start");
+    assert!(
+        menu_items(&mut h).contains(&("Game information Ctrl+I".to_string(), true)),
+        "{:?}",
+        menu_items(&mut h)
+    );
+    key(&mut h, Modifiers::COMMAND, Key::I);
+    assert_eq!(
+        h.state().announcement(),
+        "Czech draughts. Two people play. Move 1, White to move. The game is not saved in a \
+         file."
+    );
+    let mut h = window("over");
+    key(&mut h, Modifiers::COMMAND, Key::I);
+    // A PDN file without a GameType tag is English draughts (the PDN standard's default).
+    assert_eq!(
+        h.state().announcement(),
+        "English draughts. Two people play. White wins: the opponent cannot move. File \
+         over.pdn."
+    );
+}

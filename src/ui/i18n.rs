@@ -143,6 +143,7 @@ texts! {
     ReadMaterial => "Počet kamenů", "Count the pieces";
     WhoseTurn => "Kdo je na tahu", "Whose turn";
     ReadMoveList => "Přečíst zápis partie", "Read the move list";
+    SayGameInfo => "Informace o partii", "Game information";
     MoveFieldCommand => "Zadat tah z klávesnice", "Type a move";
     NextRegion => "Další část okna", "Next part of the window";
     PreviousRegion => "Předchozí část okna", "Previous part of the window";

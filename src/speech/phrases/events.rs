@@ -53,8 +53,55 @@ fn mover(lang: Language, c: Color) -> &'static str {
 }
 
 /// The words for what the person asked to be told.
-fn info(_cx: &Context<'_>, info: &Info) -> String {
-    match *info {}
+fn info(cx: &Context<'_>, info: &Info) -> String {
+    let lang = cx.lang;
+    match info {
+        // "Česká dáma. Hrají dva lidé. Tah 12, na tahu je bílý. Soubor partie.pdn, neuložené
+        // změny."
+        Info::Game {
+            players: who,
+            stand,
+            file,
+            unsaved,
+        } => {
+            let who = players(lang, *who).unwrap_or_else(|| {
+                match lang {
+                    Czech => "Hrají dva lidé.",
+                    English => "Two people play.",
+                }
+                .into()
+            });
+            let stand = match *stand {
+                Ok((number, side)) => match lang {
+                    Czech => format!("Tah {number}, {}.", to_move(lang, side).to_lowercase()),
+                    English => format!("Move {number}, {}.", to_move(lang, side)),
+                },
+                Err(o) => outcome(lang, o),
+            };
+            let file = match (file, unsaved) {
+                (None, _) => match lang {
+                    Czech => "Partie není uložena v souboru.".to_string(),
+                    English => "The game is not saved in a file.".to_string(),
+                },
+                (Some((path, place)), unsaved) => {
+                    let name = match place {
+                        Some((number, games)) => super::game_of_file(lang, *number, *games, path),
+                        None => match lang {
+                            Czech => format!("soubor {}", file_name(path)),
+                            English => format!("file {}", file_name(path)),
+                        },
+                    };
+                    let changes = match (lang, unsaved) {
+                        (_, false) => "",
+                        (Czech, true) => ", neuložené změny",
+                        (English, true) => ", unsaved changes",
+                    };
+                    format!("{}{changes}.", super::capitalized(&name))
+                }
+            };
+            join([format!("{}.", rules_name(lang, cx.rules)), who, stand, file])
+        }
+    }
 }
 
 /// The words for one event.
@@ -921,6 +968,81 @@ mod tests {
         assert_eq!(
             time_left(English, Duration::from_secs(61)),
             "one minute 1 second"
+        );
+    }
+
+    #[test]
+    fn the_game_at_a_glance_in_both_languages() {
+        use crate::engine::Level;
+        use crate::event::Info;
+        use crate::rules::{Color, Outcome, Variant, WinReason};
+        let rules = Variant::Czech.rules();
+        let cx = |lang| Context {
+            lang,
+            rules,
+            verbosity: crate::speech::phrases::Verbosity::default(),
+            notation: crate::notation::Notation::default(),
+        };
+        let said = |info: Info| {
+            let e = Event::Info(info);
+            [Czech, English].map(|l| event(&cx(l), &e))
+        };
+        let new = Info::Game {
+            players: [None, None],
+            stand: Ok((1, Color::White)),
+            file: None,
+            unsaved: false,
+        };
+        assert_eq!(
+            said(new),
+            [
+                "Česká dáma. Hrají dva lidé. Tah 1, na tahu je bílý. Partie není uložena v \
+                 souboru.",
+                "Czech draughts. Two people play. Move 1, White to move. The game is not saved \
+                 in a file.",
+            ]
+        );
+        let level = Level::ALL[0];
+        let saved = Info::Game {
+            players: [None, Some(level)],
+            stand: Ok((12, Color::Black)),
+            file: Some(("/hry/partie.pdn".into(), None)),
+            unsaved: true,
+        };
+        let [cs, en] = said(saved);
+        assert!(
+            cs.starts_with("Česká dáma. Bílý: člověk, černý: počítač – "),
+            "{cs}"
+        );
+        assert!(
+            cs.ends_with(". Tah 12, na tahu je černý. Soubor partie.pdn, neuložené změny."),
+            "{cs}"
+        );
+        assert!(
+            en.starts_with("Czech draughts. White: human, Black: computer – "),
+            "{en}"
+        );
+        assert!(
+            en.ends_with(". Move 12, Black to move. File partie.pdn, unsaved changes."),
+            "{en}"
+        );
+        let over = Info::Game {
+            players: [None, None],
+            stand: Err(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::Resignation,
+            }),
+            file: Some(("/hry/sbírka.pdn".into(), Some((2, 5)))),
+            unsaved: false,
+        };
+        assert_eq!(
+            said(over),
+            [
+                "Česká dáma. Hrají dva lidé. Bílý vyhrál: soupeř se vzdal. Partie 2 z 5 v souboru \
+                 sbírka.pdn.",
+                "Czech draughts. Two people play. White wins: the opponent resigned. Game 2 of 5 \
+                 in sbírka.pdn.",
+            ]
         );
     }
 }

@@ -10,7 +10,7 @@ use eframe::egui::{Key, KeyboardShortcut, ModifierNames, Modifiers};
 
 use super::change::{Change, Target};
 use super::{DamaApp, Dialog, Pending};
-use crate::event::{Event, Mover, Problem};
+use crate::event::{Event, Info, Mover, Problem};
 use crate::rules::GameError;
 use crate::speech::phrases;
 use crate::ui::i18n::{Language, T};
@@ -114,6 +114,8 @@ commands! {
     WhoseTurn => WhoseTurn, NONE + F6;
     /// Say the moves of the game.
     ReadMoveList => ReadMoveList, NONE + F7;
+    /// Say the game at a glance: its rules, who plays, where it stands, its file.
+    SayGameInfo => SayGameInfo, CTRL + I;
     /// Put the cursor in the move field.
     MoveField => MoveFieldCommand, CTRL + M;
     /// Go to the next part of the window: the board, the side panel (or the position
@@ -212,6 +214,7 @@ pub(super) const MENUS: [(T, &[&[Command]]); 4] = {
                     ReadMaterial,
                     WhoseTurn,
                     ReadMoveList,
+                    SayGameInfo,
                 ],
             ],
         ),
@@ -293,6 +296,7 @@ impl DamaApp {
             | Command::ReadMaterial
             | Command::WhoseTurn
             | Command::ReadMoveList
+            | Command::SayGameInfo
             | Command::MoveField
             | Command::NextRegion
             | Command::PreviousRegion
@@ -345,6 +349,7 @@ impl DamaApp {
             | Command::ReadMaterial
             | Command::WhoseTurn
             | Command::ReadMoveList
+            | Command::SayGameInfo
             | Command::NextRegion
             | Command::PreviousRegion
             | Command::Help
@@ -539,6 +544,27 @@ impl DamaApp {
                     self.doc.variations(),
                 );
                 self.announce(text, false, true);
+            }
+            Command::SayGameInfo => {
+                let game = self.doc.game();
+                let stand = match game.outcome() {
+                    Some(o) => Err(o),
+                    None => Ok((
+                        game.number_of_move(game.moves().len()),
+                        game.position().side_to_move(),
+                    )),
+                };
+                let place = self.doc.place().filter(|p| p.in_collection());
+                let info = Info::Game {
+                    players: self.doc.computer_levels(),
+                    stand,
+                    file: self
+                        .doc
+                        .file()
+                        .map(|f| (f.to_path_buf(), place.map(|p| (p.number, p.games)))),
+                    unsaved: self.doc.is_dirty(),
+                };
+                self.tell(&[Event::Info(info)], true);
             }
             Command::MoveField => {
                 // The screen reader reads the field the focus moves to, its name and its
