@@ -144,6 +144,13 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &["1. 22 to 18, 11 to 15."],
     ),
     (
+        "game information",
+        &["Česká dáma. Hrají dva lidé. Tah 2, na tahu je bílý. Partie není uložena v souboru."],
+        &[
+            "Czech draughts. Two people play. Move 2, White to move. The game is not saved in a file.",
+        ],
+    ),
+    (
         "back",
         &[
             "Po 1. tahu bílého: 22 na 18 (1 z 2). Prohlížíte dřívější pozici; tah odsud začne variantu, nebo nahradí další tahy.",
@@ -891,6 +898,7 @@ fn script(lang: Language) -> Script {
     s.step("move by click", |s| s.square(15));
     s.step("last move", |s| s.command(Command::RepeatLastMove));
     s.step("move list", |s| s.command(Command::ReadMoveList));
+    s.step("game information", |s| s.command(Command::SayGameInfo));
     // Looking back and forward.
     s.step("back", |s| s.command(Command::PreviousPosition));
     s.step("to the start", |s| s.command(Command::FirstPosition));

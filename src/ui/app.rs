@@ -15,7 +15,6 @@ mod input;
 mod menus;
 mod panels;
 mod varying;
-pub use panels::MAX_ROWS_DRAWN;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

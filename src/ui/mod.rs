@@ -6,14 +6,16 @@ mod document;
 mod editor;
 mod game_view;
 mod i18n;
+mod move_list;
 mod picker;
 mod settings;
 mod theme;
 
 use std::path::PathBuf;
 
-pub use app::{Command, DamaApp, Dialog, MAX_ROWS_DRAWN, Notice, Pending, READER_BY_DESCRIPTION};
+pub use app::{Command, DamaApp, Dialog, Notice, Pending, READER_BY_DESCRIPTION};
 pub use board_view::{BoardInput, Highlights, square_id, square_label};
+pub use move_list::MAX_ROWS_DRAWN;
 
 pub use document::Document;
 pub use editor::{EditChange, Editor, piece_for_key};

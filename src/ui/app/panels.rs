@@ -1,7 +1,7 @@
 //! The window's panels: the menu bar, the status bar, the move list beside the board, and
 //! the board with its highlights. Apart from `show`, which lays them out each frame.
 
-use eframe::egui::{self, Button, RichText, ScrollArea, Ui};
+use eframe::egui::{self, Button, RichText, Ui};
 
 use super::DamaApp;
 use super::change::{Change, Target};
@@ -13,6 +13,7 @@ use crate::ui::Command;
 use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::game_view::Spot;
 use crate::ui::i18n::T;
+use crate::ui::move_list::{GameMove, Item, MoveList, MoveListResponse};
 use crate::ui::settings::SpeechMode;
 use crate::ui::theme::Palette;
 
@@ -20,10 +21,6 @@ use crate::ui::theme::Palette;
 /// the field cuts short is still refused as too long (never played as the move its start
 /// names), and the field never grows with what is pasted into it.
 pub(super) const MOVE_FIELD_CHARS: usize = MAX_MOVE_CHARS + 1;
-
-/// Most rows of the move list laid out every frame: past this (a game of thousands of moves,
-/// made by a program), only the rows in view are.
-pub const MAX_ROWS_DRAWN: usize = 500;
 
 impl DamaApp {
     /// Whether a person to move may claim a forgotten capture now. Not while the computer is
@@ -233,13 +230,13 @@ impl DamaApp {
         ui.separator();
         let game = self.doc.game();
         let plies = game.moves().len();
-        // Move numbers count pairs from the rule set's first player.
-        let offset = game.first_ply();
         // In a variation no move of the game's own is the one shown.
         let viewing = match self.view.variation {
             Some(_) => usize::MAX,
             None => self.view.ply.unwrap_or(plies),
         };
+        // Move numbers count pairs from the rule set's first player.
+        let offset = game.first_ply();
         // The variations, each a row of its own under the row of the move it replaces.
         let mut variation_rows: Vec<(usize, Vec<Item>)> = Vec::new();
         for (ply, group) in self.doc.variations().of_game(game) {
@@ -260,144 +257,51 @@ impl DamaApp {
             .filter(|(_, n)| !n.comments.is_empty())
             .map(|(ply, n)| (ply, n.comments.join(" ")))
             .collect();
-        let mut look_spot = None;
-        let mut look = None;
-        // The move list's part for Ctrl+F6: the move shown, else the last.
-        let mut moves_anchor = None;
-        let mut all_moves = Vec::new();
-        // A row per move number: the first player's ply and the second's.
-        let rows = (plies + offset).div_ceil(2);
-        let row_plies =
-            |row: usize| (2 * row).saturating_sub(offset)..(2 * row + 2 - offset).min(plies);
-        let mut row_ui = |ui: &mut Ui, row: usize| {
-            ui.label(format!("{}.", row + 1));
-            if row == 0 && offset == 1 {
-                ui.label("…");
-            }
-            for ply in row_plies(row) {
-                let shown = viewing == ply + 1;
-                let text = self.move_text(ply);
-                // The review's mark: "?" on the screen, the word for the screen reader.
-                let mark = self
-                    .view
-                    .review
-                    .as_ref()
-                    .and_then(|r| r.get(ply))
-                    .map(|j| j.mark)
-                    .filter(|&m| m != Mark::Good);
-                // Else the glyphs a file gave it: "!" on the screen, the words for the reader.
-                let glyphs = notes
+        let game_move = |ply: usize| {
+            // The review's mark: "?" on the screen, the word for the screen reader; else the
+            // glyphs a file gave it: "!" on the screen, the words for the reader.
+            let review = self
+                .view
+                .review
+                .as_ref()
+                .and_then(|r| r.get(ply))
+                .map(|j| j.mark)
+                .filter(|&m| m != Mark::Good);
+            let mark = match review {
+                Some(m) => Some((
+                    analysis::mark_symbol(m).to_string(),
+                    analysis::mark_name(lang, m).to_string(),
+                )),
+                None => notes
                     .get(ply)
                     .map(|n| glyph_texts(lang, &n.nags))
-                    .unwrap_or_default();
-                let item = match mark {
-                    Some(m) => {
-                        let item = ui
-                            .selectable_label(shown, format!("{text}{}", analysis::mark_symbol(m)));
-                        let name = format!("{text}, {}", analysis::mark_name(lang, m));
-                        ui.ctx()
-                            .accesskit_node_builder(item.id, |node| node.set_label(name));
-                        item
-                    }
-                    None if !glyphs.0.is_empty() => {
-                        let item = ui.selectable_label(shown, format!("{text}{}", glyphs.0));
-                        let name = format!("{text}, {}", glyphs.1);
-                        ui.ctx()
-                            .accesskit_node_builder(item.id, |node| node.set_label(name));
-                        item
-                    }
-                    None => ui.selectable_label(shown, text),
-                };
-                if item.clicked() {
-                    look = Some(ply + 1);
-                }
-                all_moves.push(item.id);
-                if shown || moves_anchor.is_none() {
-                    moves_anchor = Some(item.id);
-                }
+                    .filter(|glyphs| !glyphs.0.is_empty()),
+            };
+            GameMove {
+                text: self.move_text(ply),
+                shown: viewing == ply + 1,
+                mark,
             }
         };
-        let scroll = ScrollArea::vertical()
-            .auto_shrink([false, false])
-            .stick_to_bottom(true);
-        // The rows of the variations to the moves of a row of the game's moves.
         let shown = self.spot();
-        let in_variation = self.view.variation.is_some();
-        let word = T::VariationItem.get(lang);
-        let mut variations_ui = |ui: &mut Ui, row: usize| {
-            let plies = row_plies(row);
-            for (_, comment) in comment_rows.iter().filter(|(p, _)| plies.contains(p)) {
-                ui.horizontal_wrapped(|ui| {
-                    ui.add_space(16.0);
-                    ui.add(egui::Label::new(RichText::new(comment).italics()).wrap());
-                });
-            }
-            for (_, items) in variation_rows.iter().filter(|(p, _)| plies.contains(p)) {
-                ui.horizontal_wrapped(|ui| {
-                    // Brackets close to their moves, the row indented under its move.
-                    ui.spacing_mut().item_spacing.x = 4.0;
-                    ui.add_space(16.0);
-                    for item in items {
-                        match item {
-                            Item::Open => ui.label("("),
-                            Item::Close => ui.label(")"),
-                            Item::Comment(text) => ui.label(RichText::new(text).italics()),
-                            Item::Move { text, spot, glyphs } => {
-                                let on = in_variation && *spot == shown;
-                                let b = ui.selectable_label(on, format!("{text}{}", glyphs.0));
-                                let name = match glyphs.1.is_empty() {
-                                    true => format!("{word} {text}"),
-                                    false => format!("{word} {text}, {}", glyphs.1),
-                                };
-                                ui.ctx().accesskit_node_builder(b.id, |n| n.set_label(name));
-                                if b.clicked() {
-                                    look_spot = Some(spot.clone());
-                                }
-                                b
-                            }
-                        };
-                    }
-                });
-            }
-        };
         let lead = self.doc.lead().join(" ");
-        if !lead.is_empty() {
-            ui.add(egui::Label::new(RichText::new(lead).italics()).wrap());
+        let list = MoveList {
+            plies,
+            offset,
+            game_move: &game_move,
+            comments: &comment_rows,
+            variations: &variation_rows,
+            lead: &lead,
+            shown_spot: self.view.variation.is_some().then_some(&shown),
+            variation_word: T::VariationItem.get(lang),
         }
-        let varied = !variation_rows.is_empty() || !comment_rows.is_empty();
-        if varied && rows <= MAX_ROWS_DRAWN {
-            // With variations a row of the game's moves and the rows of their variations.
-            scroll.show(ui, |ui| {
-                for row in 0..rows {
-                    ui.horizontal(|ui| row_ui(ui, row));
-                    variations_ui(ui, row);
-                }
-            });
-        } else if rows <= MAX_ROWS_DRAWN {
-            // Every move is a widget: Tab and the screen reader reach each one.
-            scroll.show(ui, |ui| {
-                egui::Grid::new("move-list")
-                    .num_columns(3)
-                    .striped(true)
-                    .show(ui, |ui| {
-                        for row in 0..rows {
-                            row_ui(ui, row);
-                            ui.end_row();
-                        }
-                    });
-            });
-        } else {
-            // A game of thousands of moves (a file made by a program): only the rows in view
-            // are laid out, or every frame would take seconds (a row with variations is taller:
-            // the scroll is then only about right).
-            let height = ui.spacing().interact_size.y;
-            scroll.show_rows(ui, height, rows, |ui, range| {
-                for row in range {
-                    ui.horizontal(|ui| row_ui(ui, row));
-                    variations_ui(ui, row);
-                }
-            });
-        }
+        .show(ui);
+        let MoveListResponse {
+            look,
+            look_spot,
+            anchor: moves_anchor,
+            all_moves,
+        } = list;
         self.input.regions.moves = moves_anchor;
         self.input.regions.all_moves = all_moves;
         if let Some(ply) = look {
@@ -625,25 +529,6 @@ fn typed_after_enter(events: &[egui::Event]) -> String {
             _ => None,
         })
         .collect()
-}
-
-/// One thing of a variation's row in the move list.
-enum Item {
-    /// A variation's opening bracket.
-    Open,
-    /// Its closing bracket.
-    Close,
-    /// What an annotator wrote after the move before.
-    Comment(String),
-    /// A move, with its number where the list writes one, and where it leads.
-    Move {
-        /// The text.
-        text: String,
-        /// The place after it.
-        spot: Spot,
-        /// Its glyphs from a file, as symbols and as words.
-        glyphs: (String, String),
-    },
 }
 
 /// The glyphs of a move that say its strength, as the list shows them ("!?") and as the
