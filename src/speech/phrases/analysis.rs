@@ -10,7 +10,8 @@ use crate::notation::Notation;
 use crate::rules::{Color, Move, Position, RuleSet};
 
 use super::errors::counted;
-use super::{color_name, side_name, spoken_move};
+use super::names::{color_name, side_name};
+use super::spoken_move;
 
 use Language::{Czech, English};
 

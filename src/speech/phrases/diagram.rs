@@ -11,7 +11,8 @@
 use crate::language::Language;
 use crate::rules::{Board, Color, Piece, Position, Role, RuleSet, Square};
 
-use super::{empty_square, piece_name, to_move};
+use super::names::{empty_square, piece_name};
+use super::play::to_move;
 
 use Language::{Czech, English};
 

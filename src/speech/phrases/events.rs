@@ -1,15 +1,20 @@
 //! Events in words: what the window says after each change, in Czech and English.
 
-use crate::event::{Edit, Event, Info, Look, Mover, Undone};
+use crate::event::{Event, Info, Mover, Undone};
 use crate::language::Language;
 use crate::rules::{Color, DrawReason, Outcome, Square, WinReason};
 
+use super::browsing::{choices, looked};
+use super::editor::edited;
 use super::errors::{counted, plural};
-use super::pdn::pdn_warning;
-use super::{
-    Context, choose_offender, color_name, draw_answer, draw_offer, hint, huffed, list, outcome,
-    piece_name, players, rules_name, side_name, spoken_move, square, taken_back, to_move,
+use super::moves::{half_moves, hint};
+use super::names::{
+    color_name, material, piece_name, players, rules_name, side_genitive, side_name, square,
+    time_control,
 };
+use super::pdn::pdn_warning;
+use super::play::{choose_offender, draw_answer, draw_offer, huffed, outcome, taken_back, to_move};
+use super::{Context, list, spoken_move};
 
 use Language::{Czech, English};
 
@@ -32,16 +37,6 @@ pub fn join(texts: impl IntoIterator<Item = String>) -> String {
         out.push_str(&text);
     }
     out
-}
-
-/// The side in the genitive, as in "po tahu bílého": "bílého", "White's".
-fn side_genitive(lang: Language, c: Color) -> &'static str {
-    match (lang, c) {
-        (Czech, Color::White) => "bílého",
-        (Czech, Color::Black) => "černého",
-        (English, Color::White) => "White's",
-        (English, Color::Black) => "Black's",
-    }
 }
 
 /// Who made a move, after a colon: "černý", "Black".
@@ -85,7 +80,9 @@ fn info(cx: &Context<'_>, info: &Info) -> String {
                 },
                 (Some((path, place)), unsaved) => {
                     let name = match place {
-                        Some((number, games)) => super::game_of_file(lang, *number, *games, path),
+                        Some((number, games)) => {
+                            super::files::game_of_file(lang, *number, *games, path)
+                        }
                         None => match lang {
                             Czech => format!("soubor {}", file_name(path)),
                             English => format!("file {}", file_name(path)),
@@ -212,18 +209,18 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             .to_string();
             if let Some(c) = clock {
                 table.push_str(", ");
-                table.push_str(&super::time_control(lang, *c));
+                table.push_str(&time_control(lang, *c));
             }
             let mut text = match (lang, set_up) {
                 (Czech, None) => format!("Nová hra: {name}{table}."),
                 (English, None) => format!("New game: {name}{table}."),
                 (Czech, Some(pos)) => format!(
                     "Nová hra ze zadaného postavení: {name}{table}. {}",
-                    super::material(lang, pos)
+                    material(lang, pos)
                 ),
                 (English, Some(pos)) => format!(
                     "New game from a set-up position: {name}{table}. {}",
-                    super::material(lang, pos)
+                    material(lang, pos)
                 ),
             };
             if let Some(p) = players(lang, *who) {
@@ -251,7 +248,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             };
             if *plies > 0 {
                 text.push_str(", ");
-                text.push_str(&super::half_moves(lang, *plies));
+                text.push_str(&half_moves(lang, *plies));
             }
             if let Some(first) = warnings.first() {
                 text.push_str(". ");
@@ -503,7 +500,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             next,
             variations,
         } => choices(cx, at, next.as_ref(), variations),
-        Event::Note(note) => super::note(lang, note),
+        Event::Note(note) => super::moves::note(lang, note),
         Event::ClockLow { color, left } => {
             let side = side_dative(lang, *color);
             match lang {
@@ -580,62 +577,6 @@ pub fn time_left(lang: Language, left: std::time::Duration) -> String {
     }
 }
 
-/// A change in the position editor in words.
-fn edited(lang: Language, edit: &Edit) -> String {
-    match *edit {
-        Edit::Opened { variant, side } => {
-            let name = rules_name(lang, variant.rules());
-            let keys = super::editor_keys(lang, variant.rules().has_towers());
-            let turn = to_move(lang, side);
-            match lang {
-                Czech => format!("Editor postavení: {name}. {turn}. {keys}"),
-                English => format!("Position editor: {name}. {turn}. {keys}"),
-            }
-        }
-        Edit::Put(view) => {
-            let what = match (lang, view.piece) {
-                (_, Some(p)) => piece_name(lang, p),
-                (Czech, None) => "prázdné",
-                (English, None) => "empty",
-            };
-            format!("{}: {what}", view.square)
-        }
-        Edit::Moved { piece, from, to } => {
-            let piece = super::capitalized(piece_name(lang, piece));
-            match lang {
-                Czech => format!("{piece} z {from} na {to}"),
-                English => format!("{piece} from {from} to {to}"),
-            }
-        }
-        Edit::Brush(p) => match lang {
-            Czech => format!("Mezerník a kliknutí položí: {}", piece_name(lang, p)),
-            English => format!("Space and a click put: {}", piece_name(lang, p)),
-        },
-        Edit::Side(c) => to_move(lang, c),
-        Edit::Rules { variant, reset } => {
-            let name = rules_name(lang, variant.rules());
-            match (lang, reset) {
-                (Czech, false) => format!("Pravidla: {name}"),
-                (Czech, true) => format!("Pravidla: {name}. Jiná deska: výchozí postavení."),
-                (English, false) => format!("Rules: {name}"),
-                (English, true) => format!("Rules: {name}. Another board: the starting position."),
-            }
-        }
-        Edit::Cleared => match lang {
-            Czech => "Deska je prázdná.".into(),
-            English => "The board is empty.".into(),
-        },
-        Edit::StartPosition => match lang {
-            Czech => "Výchozí postavení.".into(),
-            English => "The starting position.".into(),
-        },
-        Edit::Left => match lang {
-            Czech => "Editor postavení zavřen, partie zůstala, jak byla.".into(),
-            English => "Position editor closed; the game is as it was.".into(),
-        },
-    }
-}
-
 /// The name of a file without its folder ("partie.pdn").
 pub fn file_name(path: &std::path::Path) -> String {
     path.file_name()
@@ -698,135 +639,10 @@ fn undone(cx: &Context<'_>, u: &Undone) -> String {
     }
 }
 
-fn looked(cx: &Context<'_>, look: &Look) -> String {
-    let lang = cx.lang;
-    let history = |entered: bool| match (lang, entered) {
-        (_, false) => "",
-        (Czech, true) => {
-            " Prohlížíte dřívější pozici; tah odsud začne variantu, nebo nahradí další tahy."
-        }
-        (English, true) => {
-            " You are looking at an earlier position; a move here starts a variation or \
-             replaces the later moves."
-        }
-    };
-    match look {
-        Look::Start { plies, entered } => match lang {
-            Czech => format!("Výchozí pozice (0 z {plies}).{}", history(*entered)),
-            English => format!("Starting position (0 of {plies}).{}", history(*entered)),
-        },
-        Look::After {
-            ply,
-            plies,
-            number,
-            before,
-            mv,
-            entered,
-            mark,
-        } => {
-            let side = side_genitive(lang, before.side_to_move());
-            let mut spoken = spoken_move(lang, cx.notation, before, cx.rules, mv);
-            // A reviewed game: the move's mark, as the move list names it.
-            if let Some(mark) = mark {
-                spoken.push_str(", ");
-                spoken.push_str(super::analysis::mark_name(lang, *mark));
-            }
-            match lang {
-                Czech => format!(
-                    "Po {number}. tahu {side}: {spoken} ({ply} z {plies}).{}",
-                    history(*entered)
-                ),
-                English => format!(
-                    "After {side} move {number}: {spoken} ({ply} of {plies}).{}",
-                    history(*entered)
-                ),
-            }
-        }
-        Look::Live { onto: None } => match lang {
-            Czech => "Zpět v aktuální pozici.".into(),
-            English => "Back at the current position.".into(),
-        },
-        Look::Live { onto: Some(last) } => {
-            let last = looked(cx, last);
-            match lang {
-                Czech => format!("{last} Aktuální pozice."),
-                English => format!("{last} The current position."),
-            }
-        }
-        Look::Variation {
-            depth,
-            index,
-            count,
-            ply,
-            len,
-            number,
-            before,
-            mv,
-        } => {
-            let side = side_genitive(lang, before.side_to_move());
-            let spoken = spoken_move(lang, cx.notation, before, cx.rules, mv);
-            let which = match (lang, *depth > 1, *count > 1) {
-                (Czech, false, false) => "Varianta".to_string(),
-                (Czech, true, false) => "Vnořená varianta".to_string(),
-                (Czech, false, true) => format!("Varianta {index} z {count}"),
-                (Czech, true, true) => format!("Vnořená varianta {index} z {count}"),
-                (English, false, false) => "Variation".to_string(),
-                (English, true, false) => "Nested variation".to_string(),
-                (English, false, true) => format!("Variation {index} of {count}"),
-                (English, true, true) => format!("Nested variation {index} of {count}"),
-            };
-            // The ply in the variation in words of its own: "1 z 2" is already its number.
-            match lang {
-                Czech => {
-                    let moves = if *len == 1 { "tahu" } else { "tahů" };
-                    format!("{which}, po {number}. tahu {side}: {spoken} ({ply} z {len} {moves}).")
-                }
-                English => {
-                    let moves = if *len == 1 { "move" } else { "moves" };
-                    format!(
-                        "{which}, after {side} move {number}: {spoken} ({ply} of {len} {moves})."
-                    )
-                }
-            }
-        }
-    }
-}
-
-/// The words for the next moves a position has: the line's own and its variations.
-fn choices(
-    cx: &Context<'_>,
-    at: &crate::rules::Position,
-    next: Option<&crate::rules::Move>,
-    variations: &[crate::rules::Move],
-) -> String {
-    let lang = cx.lang;
-    let list = variations
-        .iter()
-        .map(|m| spoken_move(lang, cx.notation, at, cx.rules, m))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let word = match (lang, variations.len()) {
-        (Czech, 1) => "varianta",
-        (Czech, _) => "varianty",
-        (English, 1) => "variation",
-        (English, _) => "variations",
-    };
-    match (next, lang) {
-        (Some(m), Czech) => format!(
-            "Další tah {}; {word}: {list}.",
-            spoken_move(lang, cx.notation, at, cx.rules, m)
-        ),
-        (Some(m), English) => format!(
-            "Next move {}; {word}: {list}.",
-            spoken_move(lang, cx.notation, at, cx.rules, m)
-        ),
-        (None, _) => format!("{}: {list}.", super::capitalized(word)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::Look;
     use crate::rules::Variant;
     use std::time::Duration;
 

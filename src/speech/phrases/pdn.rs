@@ -1,7 +1,9 @@
 //! A game file in words: why a PDN file cannot be read or replayed, what was accepted with a
-//! warning, and the errors of the rules core they carry (FEN, positions, rule sets). The PDN
-//! layer hands over typed values with their data; the sentences, with the place in the file,
-//! are made here in the user's language (its own `Display` is the command line's English).
+//! warning, and a GameType tag that names no game Dáma plays. The PDN layer hands over typed
+//! values with their data; the sentences, with the place in the file, are made here in the
+//! user's language (its own `Display` is the command line's English). The errors of the rules
+//! core that a file can carry (FEN, positions, rule sets) are said by `setup`, and named here too
+//! for the callers that find them with the file's errors.
 
 use crate::language::Language;
 use crate::notation::Leniency;
@@ -9,12 +11,12 @@ use crate::notation::pdn::{
     Encoding, GameTypeError, InferReason, PdnError, PdnErrorKind, TextPos, Warning, WarningKind,
     game_type_numbers,
 };
-use crate::rules::{
-    Color, FenError, PositionError, RuleSet, RuleSetError, UnknownVariant, Variant,
-};
+use crate::rules::Variant;
 
 use super::errors::{MoveWords, counted, game_error, io_error, move_text_error};
-use super::{excerpt, piece_name, side_name};
+use super::excerpt;
+use super::names::rules_name;
+pub use super::setup::{fen_error, position_error, rule_set_error, unknown_variant};
 
 use Language::{Czech, English};
 
@@ -25,14 +27,6 @@ fn bytes(lang: Language, n: usize) -> String {
         English => ["byte", "bytes", "bytes"],
     };
     counted(lang, n, forms)
-}
-
-/// The rule set's name in `lang`.
-fn rules_name(lang: Language, rules: &RuleSet) -> &str {
-    match lang {
-        Czech => &rules.name_cs,
-        English => &rules.name_en,
-    }
 }
 
 /// Where in the file: "Partie 3, řádek 12, sloupec 5", "Line 12, column 5" (no game number
@@ -623,203 +617,6 @@ pub fn game_type_error(lang: Language, e: &GameTypeError) -> String {
     }
 }
 
-/// Why a FEN does not read: "Pole 33 na desce 8×8 není."
-pub fn fen_error(lang: Language, e: &FenError) -> String {
-    match (lang, e) {
-        (Czech, FenError::Empty) => "Zápis FEN je prázdný.".into(),
-        (English, FenError::Empty) => "The FEN is empty.".into(),
-        (Czech, FenError::BadSide(s)) => {
-            format!(
-                "FEN má začínat stranou na tahu, W nebo B, ne „{s}“.",
-                s = excerpt(s)
-            )
-        }
-        (English, FenError::BadSide(s)) => {
-            format!(
-                "A FEN must start with the side to move, W or B, not “{s}”.",
-                s = excerpt(s)
-            )
-        }
-        (Czech, FenError::BadField(s)) => {
-            format!("Část FEN „{s}“ nezačíná W ani B.", s = excerpt(s))
-        }
-        (English, FenError::BadField(s)) => {
-            format!(
-                "The FEN part “{s}” does not start with W or B.",
-                s = excerpt(s)
-            )
-        }
-        (Czech, FenError::ColorTwice(c)) => {
-            let who = match c {
-                Color::White => "Bílé",
-                Color::Black => "Černé",
-            };
-            format!("{who} kameny jsou uvedeny dvakrát.")
-        }
-        (English, FenError::ColorTwice(c)) => {
-            let who = match c {
-                Color::White => "White's",
-                Color::Black => "Black's",
-            };
-            format!("{who} pieces are listed twice.")
-        }
-        (Czech, FenError::BadSquare { square, board }) => {
-            format!(
-                "Pole „{square}“ na desce {board} není.",
-                square = excerpt(square)
-            )
-        }
-        (English, FenError::BadSquare { square, board }) => {
-            format!(
-                "There is no square “{square}” on the {board} board.",
-                square = excerpt(square)
-            )
-        }
-        (Czech, FenError::BadRange(s)) => format!(
-            "Rozsah „{s}“ je chybný: mají to být dvě čísla polí, první nejvýš rovné druhému.",
-            s = excerpt(s)
-        ),
-        (English, FenError::BadRange(s)) => format!(
-            "The range “{s}” is wrong: it must be two square numbers, the first not above the \
-             second.",
-            s = excerpt(s)
-        ),
-        (Czech, FenError::SquareTwice(sq)) => format!("Pole {sq} je uvedeno dvakrát."),
-        (English, FenError::SquareTwice(sq)) => {
-            format!("Square {sq} is listed twice.")
-        }
-        (Czech, FenError::BadSection(s)) => {
-            format!(
-                "Část „{s}“ má začínat barvou a dvojtečkou, například W: nebo B:.",
-                s = excerpt(s)
-            )
-        }
-        (English, FenError::BadSection(s)) => {
-            format!(
-                "The part “{s}” must start with a colour and a colon, such as W: or B:.",
-                s = excerpt(s)
-            )
-        }
-        (_, FenError::Position(e)) => position_error(lang, e),
-    }
-}
-
-/// Why a position cannot occur in a game: "Na poli 4 v řadě proměny stojí bílý kámen; tam už
-/// musí stát dáma."
-pub fn position_error(lang: Language, e: &PositionError) -> String {
-    match (lang, e) {
-        (Czech, PositionError::UncrownedOnPromotionRow { square, piece }) => format!(
-            "Na poli {square} v řadě proměny stojí {}; tam už musí stát dáma.",
-            piece_name(lang, *piece)
-        ),
-        (English, PositionError::UncrownedOnPromotionRow { square, piece }) => format!(
-            "The {} on square {square} stands on its promotion row; it should be a king.",
-            piece_name(lang, *piece)
-        ),
-        (Czech, PositionError::TowersNotAllowed(sq)) => {
-            format!("Na poli {sq} stojí věž, ale tato pravidla věže nemají.")
-        }
-        (English, PositionError::TowersNotAllowed(sq)) => {
-            format!("There is a tower on square {sq}, but these rules have no towers.")
-        }
-        (Czech, PositionError::TooManyPieces { color, count, most }) => format!(
-            "{} má na desce {}, víc než {most}, se kterými tato pravidla začínají.",
-            side_name(lang, *color),
-            counted(lang, *count as usize, ["kámen", "kameny", "kamenů"]),
-        ),
-        (English, PositionError::TooManyPieces { color, count, most }) => format!(
-            "{} has {}, more than the {most} these rules start with.",
-            side_name(lang, *color),
-            counted(lang, *count as usize, ["piece", "pieces", "pieces"]),
-        ),
-        (Czech, PositionError::TooManyTowers { color, count, most }) => format!(
-            "{} má {}, víc než {most}, se kterými tato pravidla začínají; věže nepřibývají.",
-            side_name(lang, *color),
-            counted(lang, *count as usize, ["věž", "věže", "věží"]),
-        ),
-        (English, PositionError::TooManyTowers { color, count, most }) => format!(
-            "{} has {}, more than the {most} these rules start with; no tower is ever made.",
-            side_name(lang, *color),
-            counted(lang, *count as usize, ["tower", "towers", "towers"]),
-        ),
-        (Czech, PositionError::NoPieces(color)) => format!(
-            "{} nemá na desce žádný kámen: hra by skončila dřív, než začne.",
-            side_name(lang, *color)
-        ),
-        (English, PositionError::NoPieces(color)) => format!(
-            "{} has no pieces: the game would be over before it starts.",
-            side_name(lang, *color)
-        ),
-        (Czech, PositionError::NoMoves(color)) => format!(
-            "{} je na tahu, ale nemá žádný tah: hra by skončila dřív, než začne.",
-            side_name(lang, *color)
-        ),
-        (English, PositionError::NoMoves(color)) => format!(
-            "{} is to move but has no move: the game would be over before it starts.",
-            side_name(lang, *color)
-        ),
-    }
-}
-
-/// Why a rule-set description cannot be used (a damaged autosave, a house rule file).
-pub fn rule_set_error(lang: Language, e: &RuleSetError) -> String {
-    match (lang, e) {
-        (Czech, RuleSetError::Syntax { line, column, .. }) => {
-            format!("Popis pravidel nelze přečíst (řádek {line}, sloupec {column}).")
-        }
-        (
-            English,
-            RuleSetError::Syntax {
-                line,
-                column,
-                message,
-            },
-        ) => {
-            // The parser's message starts with the place, said here in words.
-            let detail = message.split_once(": ").map_or(message.as_str(), |m| m.1);
-            format!(
-                "The rule set description cannot be read (line {line}, column {column}): \
-                 {detail}."
-            )
-        }
-        (_, RuleSetError::Setup { id, error }) => {
-            let name = id
-                .parse::<Variant>()
-                .map_or(excerpt(id), |v| rules_name(lang, v.rules()).into());
-            match lang {
-                Czech => format!(
-                    "Výchozí postavení pravidel „{name}“ je chybné. {}",
-                    fen_error(lang, error)
-                ),
-                English => format!(
-                    "The starting position of the rules “{name}” is wrong. {}",
-                    fen_error(lang, error)
-                ),
-            }
-        }
-    }
-}
-
-/// An unknown rule-set id, with the ones there are: "Pravidla „šachy“ Dáma nezná. Na výběr
-/// jsou: czech – Česká dáma, …"
-pub fn unknown_variant(lang: Language, e: &UnknownVariant) -> String {
-    let ids: Vec<String> = Variant::ALL
-        .iter()
-        .map(|v| format!("{} – {}", v.id(), rules_name(lang, v.rules())))
-        .collect();
-    let ids = ids.join(", ");
-    match lang {
-        Czech => format!(
-            "Pravidla „{}“ Dáma nezná. Na výběr jsou: {ids}.",
-            excerpt(&e.0)
-        ),
-        English => format!(
-            "Dáma does not know the rules “{}”. The choices are: {ids}.",
-            excerpt(&e.0)
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;
@@ -829,14 +626,10 @@ mod tests {
     use super::*;
     use crate::notation::MoveTextError;
     use crate::notation::pdn::ResultToken;
-    use crate::rules::{Board, GameError, Piece, Role, Square};
+    use crate::rules::{Board, FenError, GameError, RuleSetError};
 
     fn at(line: u32, col: u32) -> TextPos {
         TextPos { line, col }
-    }
-
-    fn sq(n: u8) -> Square {
-        Square::new(n).expect("a square")
     }
 
     #[test]
@@ -936,85 +729,6 @@ mod tests {
              20 – Mezinárodní dáma, 21 – Anglická dáma, 29 – Česká dáma, 90 – Dvě věže, \
              91 – Česká dáma (8 kamenů)."
         );
-        let e = PositionError::UncrownedOnPromotionRow {
-            square: sq(4),
-            piece: Piece::new(Color::White, Role::Man),
-        };
-        assert_eq!(
-            position_error(Czech, &e),
-            "Na poli 4 v řadě proměny stojí bílý kámen; tam už musí stát dáma."
-        );
-        assert_eq!(
-            position_error(English, &e),
-            "The white man on square 4 stands on its promotion row; it should be a king."
-        );
-        let e = PositionError::TooManyPieces {
-            color: Color::White,
-            count: 13,
-            most: 12,
-        };
-        assert_eq!(
-            position_error(Czech, &e),
-            "Bílý má na desce 13 kamenů, víc než 12, se kterými tato pravidla začínají."
-        );
-        assert_eq!(
-            position_error(English, &e),
-            "White has 13 pieces, more than the 12 these rules start with."
-        );
-        let e = PositionError::TooManyTowers {
-            color: Color::Black,
-            count: 3,
-            most: 2,
-        };
-        assert_eq!(
-            position_error(Czech, &e),
-            "Černý má 3 věže, víc než 2, se kterými tato pravidla začínají; věže nepřibývají."
-        );
-        assert_eq!(
-            position_error(English, &e),
-            "Black has 3 towers, more than the 2 these rules start with; no tower is ever made."
-        );
-        let e = PositionError::NoPieces(Color::Black);
-        assert_eq!(
-            position_error(Czech, &e),
-            "Černý nemá na desce žádný kámen: hra by skončila dřív, než začne."
-        );
-        assert_eq!(
-            position_error(English, &e),
-            "Black has no pieces: the game would be over before it starts."
-        );
-        let e = PositionError::NoMoves(Color::White);
-        assert_eq!(
-            position_error(Czech, &e),
-            "Bílý je na tahu, ale nemá žádný tah: hra by skončila dřív, než začne."
-        );
-        assert_eq!(
-            position_error(English, &e),
-            "White is to move but has no move: the game would be over before it starts."
-        );
-        let e = FenError::BadSection("32, 28".into());
-        assert_eq!(
-            fen_error(Czech, &e),
-            "Část „32, 28“ má začínat barvou a dvojtečkou, například W: nebo B:."
-        );
-        assert_eq!(
-            fen_error(English, &e),
-            "The part “32, 28” must start with a colour and a colon, such as W: or B:."
-        );
-        let e = RuleSetError::Setup {
-            id: "czech".into(),
-            error: FenError::SquareTwice(sq(9)),
-        };
-        assert_eq!(
-            rule_set_error(Czech, &e),
-            "Výchozí postavení pravidel „Česká dáma“ je chybné. Pole 9 je uvedeno dvakrát."
-        );
-        assert_eq!(
-            unknown_variant(English, &UnknownVariant("chess".into())),
-            "Dáma does not know the rules “chess”. The choices are: czech – Czech draughts, \
-             czech-book – Czech draughts (8 men), english – English draughts, two-towers – Two \
-             Towers, international – International draughts."
-        );
     }
 
     #[test]
@@ -1065,94 +779,6 @@ mod tests {
     fn distinct<T>(all: &[T]) {
         let kinds: HashSet<_> = all.iter().map(discriminant).collect();
         assert_eq!(kinds.len(), all.len(), "one value per kind");
-    }
-
-    fn every_fen_error() -> Vec<FenError> {
-        let all = vec![
-            FenError::Empty,
-            FenError::BadSide("Q".into()),
-            FenError::BadField("Z9".into()),
-            FenError::ColorTwice(Color::Black),
-            FenError::BadSquare {
-                square: "k9".into(),
-                board: Board::Ten,
-            },
-            FenError::BadRange("9-3".into()),
-            FenError::SquareTwice(sq(7)),
-            FenError::BadSection("32, 28".into()),
-            FenError::Position(PositionError::TowersNotAllowed(sq(3))),
-        ];
-        // One arm per kind: a new kind does not compile until it is listed above.
-        for e in &all {
-            match e {
-                FenError::Empty
-                | FenError::BadSide(_)
-                | FenError::BadField(_)
-                | FenError::ColorTwice(_)
-                | FenError::BadSquare { .. }
-                | FenError::BadRange(_)
-                | FenError::SquareTwice(_)
-                | FenError::BadSection(_)
-                | FenError::Position(_) => {}
-            }
-        }
-        distinct(&all);
-        all
-    }
-
-    fn every_position_error() -> Vec<PositionError> {
-        let all = vec![
-            PositionError::UncrownedOnPromotionRow {
-                square: sq(2),
-                piece: Piece::new(Color::Black, Role::Tower),
-            },
-            PositionError::TowersNotAllowed(sq(3)),
-            PositionError::TooManyPieces {
-                color: Color::White,
-                count: 13,
-                most: 12,
-            },
-            PositionError::TooManyTowers {
-                color: Color::Black,
-                count: 3,
-                most: 2,
-            },
-            PositionError::NoPieces(Color::Black),
-            PositionError::NoMoves(Color::White),
-        ];
-        for e in &all {
-            match e {
-                PositionError::UncrownedOnPromotionRow { .. }
-                | PositionError::TowersNotAllowed(_)
-                | PositionError::TooManyPieces { .. }
-                | PositionError::TooManyTowers { .. }
-                | PositionError::NoPieces(_)
-                | PositionError::NoMoves(_) => {}
-            }
-        }
-        distinct(&all);
-        all
-    }
-
-    fn every_rule_set_error() -> Vec<RuleSetError> {
-        let all = vec![
-            RuleSetError::Syntax {
-                line: 3,
-                column: 5,
-                message: "3:5: Unexpected end of RON".into(),
-            },
-            RuleSetError::Setup {
-                id: "moje".into(),
-                error: FenError::Empty,
-            },
-        ];
-        for e in &all {
-            match e {
-                RuleSetError::Syntax { .. } | RuleSetError::Setup { .. } => {}
-            }
-        }
-        distinct(&all);
-        all
     }
 
     fn every_game_type_error() -> Vec<GameTypeError> {
@@ -1390,23 +1016,11 @@ mod tests {
                 },
             ));
         }
-        said.extend(every_fen_error().iter().map(|e| fen_error(Czech, e)));
-        said.extend(
-            every_position_error()
-                .iter()
-                .map(|e| position_error(Czech, e)),
-        );
-        said.extend(
-            every_rule_set_error()
-                .iter()
-                .map(|e| rule_set_error(Czech, e)),
-        );
         said.extend(
             every_game_type_error()
                 .iter()
                 .map(|e| game_type_error(Czech, e)),
         );
-        said.push(unknown_variant(Czech, &UnknownVariant("šachy".into())));
         for text in &said {
             assert!(!text.trim().is_empty());
             assert!(text.ends_with('.'), "a sentence: {text}");
@@ -1508,12 +1122,9 @@ mod tests {
             },
             WarningKind::TagWithoutValue(l()),
         ];
-        let fens = [FenError::BadRange(l()), FenError::BadSection(l())];
         for lang in [Czech, English] {
             let mut said: Vec<String> = errors.iter().map(|k| pdn_error_kind(lang, k)).collect();
             said.extend(warnings.iter().map(|k| pdn_warning_kind(lang, k)));
-            said.extend(fens.iter().map(|e| fen_error(lang, e)));
-            said.push(unknown_variant(lang, &UnknownVariant(l())));
             for text in &said {
                 // The sentence and at most two excerpts, never the text itself.
                 assert!(text.chars().count() < 600, "{}", excerpt(text));

@@ -12,8 +12,9 @@ use crate::language::Language;
 use crate::notation::Notation;
 
 use super::errors::{MoveWords, counted, game_error, io, move_text_error};
-use super::pdn::{fen_error, pdn_error as pdn, rule_set_error};
-use super::{computer_to_move, must_capture};
+use super::pdn::pdn_error as pdn;
+use super::play::{computer_to_move, must_capture};
+use super::setup::{fen_error, rule_set_error};
 
 use Language::{Czech, English};
 

@@ -1,0 +1,209 @@
+//! Files, resume and collections in words: the questions about replacing a file or one changed
+//! on disk, where a game stands in a file of several, what an interrupted game was and how many
+//! more are offered, and the games of a file the window leaves out.
+
+use crate::language::Language;
+use crate::rules::Color;
+
+use super::errors;
+use super::events;
+use super::excerpt;
+use super::moves::half_moves;
+use super::names::{color_name, rules_name};
+use super::play::outcome;
+
+use Language::{Czech, English};
+
+/// What an interrupted game was, as the resume question describes it: "Česká dáma, 12 tahů,
+/// bílý: Jana, soubor: partie.pdn (neuloženo)".
+pub fn interrupted_game(lang: Language, s: &crate::autosave::Session) -> String {
+    let mut parts = vec![rules_name(lang, s.game.rules()).to_string()];
+    parts.push(half_moves(lang, s.game.moves().len()));
+    for (color, name) in Color::ALL.into_iter().zip(&s.names) {
+        if !name.is_empty() {
+            parts.push(format!("{}: {}", color_name(lang, color), excerpt(name)));
+        }
+    }
+    if let Some(o) = s.game.outcome() {
+        parts.push(outcome(lang, o).trim_end_matches('.').to_string());
+    }
+    if let Some(f) = &s.file {
+        let name = events::file_name(f);
+        parts.push(match (lang, s.dirty) {
+            (Czech, false) => format!("soubor: {name}"),
+            (Czech, true) => format!("soubor: {name} (neuložené změny)"),
+            (English, false) => format!("file: {name}"),
+            (English, true) => format!("file: {name} (unsaved changes)"),
+        });
+    }
+    parts.join(", ")
+}
+
+/// Whether to replace a file by the game saved over it.
+pub fn replace_question(
+    lang: Language,
+    path: &std::path::Path,
+    read_only: bool,
+    games: usize,
+) -> String {
+    let path = path.display();
+    // A file of several games: replacing it drops them all, so the question says so, and
+    // offers to add the game after them.
+    let many = |forms| errors::counted(lang, games, forms);
+    match (lang, read_only, games > 1) {
+        (Czech, false, false) => format!("Soubor {path} už existuje. Nahradit ho uloženou partií?"),
+        (Czech, true, false) => format!("Soubor {path} je jen pro čtení. Přesto ho nahradit?"),
+        (Czech, ro, true) => format!(
+            "Soubor {path}{} obsahuje {}. Přidat partii za ně, nebo je všechny nahradit jen \
+             touto partií?",
+            if ro { " je jen pro čtení a" } else { "" },
+            many(["partii", "partie", "partií"])
+        ),
+        (English, false, false) => {
+            format!("The file {path} already exists. Replace it with this game?")
+        }
+        (English, true, false) => format!("The file {path} is read-only. Replace it anyway?"),
+        (English, ro, true) => format!(
+            "The file {path}{} holds {}. Add the game after them, or replace them all with this \
+             game alone?",
+            if ro { " is read-only and" } else { "" },
+            many(["game", "games", "games"])
+        ),
+    }
+}
+
+/// What "the file has changed" says: another program or window changed the game's file since
+/// the game was read from it or saved to it. `before` when something waits for the answer
+/// (closing the window, another game): the third answer is then to go on without saving.
+pub fn changed_on_disk(lang: Language, path: &std::path::Path, before: bool) -> String {
+    let name = events::file_name(path);
+    match (lang, before) {
+        (Czech, false) => format!(
+            "Soubor {name} mezitím změnil jiný program nebo jiné okno Dámy. Uložit partii jako \
+             nový soubor, přepsat jí soubor, nebo ji zahodit a načíst soubor znovu?"
+        ),
+        (Czech, true) => format!(
+            "Soubor {name} mezitím změnil jiný program nebo jiné okno Dámy a partie z tohoto \
+             okna v něm už není. Uložit ji jako nový soubor, přepsat jí soubor, nebo ji zahodit?"
+        ),
+        (English, false) => format!(
+            "{name} was changed by another program or another Dáma window. Save the game as a \
+             new file, overwrite the file with it, or drop it and reload the file?"
+        ),
+        (English, true) => format!(
+            "{name} was changed by another program or another Dáma window, and the game of \
+             this window is no longer in it. Save it as a new file, overwrite the file with it, \
+             or discard it?"
+        ),
+    }
+}
+
+/// Where the game stands in a file of several: "partie 4 z 25 v souboru turnaj.pdn", for the
+/// title bar and the save dialog.
+pub fn game_of_file(lang: Language, number: usize, games: usize, path: &std::path::Path) -> String {
+    let name = events::file_name(path);
+    match lang {
+        Czech => format!("partie {number} z {games} v souboru {name}"),
+        English => format!("game {number} of {games} in {name}"),
+    }
+}
+
+/// What the save dialog says of a game of a collection (`place` from [`game_of_file`]).
+pub fn save_collection_hint(lang: Language, place: &str) -> String {
+    match lang {
+        Czech => format!(
+            "Ukládá se {place}. Pod stejným názvem se partie zapíše zpět na své místo a ostatní \
+             partie souboru zůstanou, jak jsou; pod novým názvem se uloží sama."
+        ),
+        English => format!(
+            "Saving {place}. Under the same name the game goes back in its place and the other \
+             games of the file stay as they are; under a new name it is saved alone."
+        ),
+    }
+}
+
+/// How many more interrupted games are asked about after this one.
+pub fn more_interrupted(lang: Language, more: usize) -> String {
+    match lang {
+        Czech => format!(
+            "Po ní se nabídne ještě {}.",
+            errors::counted(
+                lang,
+                more,
+                ["přerušená partie", "přerušené partie", "přerušených partií"]
+            )
+        ),
+        English => format!(
+            "{} more interrupted {} will be offered after it.",
+            more,
+            if more == 1 { "game" } else { "games" }
+        ),
+    }
+}
+
+/// The games of a file that the game-choice dialog does not offer, and why: "Vynechané partie:
+/// 18518 (okno nabízí z jednoho souboru nejvýš 10000 partií)."
+pub fn games_left_out(lang: Language, left: &crate::game_file::LeftOut) -> String {
+    use crate::game_file::{KeptLimit, MAX_GAMES, MAX_KEPT};
+    let n = left.games;
+    let mb = MAX_KEPT >> 20;
+    match (lang, left.limit) {
+        (Czech, KeptLimit::Games) => {
+            format!(
+                "Vynechané partie: {n} (okno nabízí z jednoho souboru nejvýš {MAX_GAMES} partií)."
+            )
+        }
+        (English, KeptLimit::Games) => {
+            format!("Games left out: {n} (the window offers at most {MAX_GAMES} games of a file).")
+        }
+        (Czech, KeptLimit::Memory) => {
+            format!("Vynechané partie: {n} (partie souboru by zabraly víc než {mb} MB paměti).")
+        }
+        (English, KeptLimit::Memory) => format!(
+            "Games left out: {n} (the games of the file would take more than {mb} MB of memory)."
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::speech::phrases::english;
+
+    #[test]
+    fn games_left_out_of_a_file() {
+        use crate::game_file::{KeptLimit, LeftOut};
+        let many = LeftOut {
+            games: 18_518,
+            limit: KeptLimit::Games,
+        };
+        assert_eq!(
+            games_left_out(Czech, &many),
+            "Vynechané partie: 18518 (okno nabízí z jednoho souboru nejvýš 10000 partií)."
+        );
+        assert_eq!(
+            games_left_out(English, &many),
+            "Games left out: 18518 (the window offers at most 10000 games of a file)."
+        );
+        let large = LeftOut {
+            games: 5,
+            limit: KeptLimit::Memory,
+        };
+        assert_eq!(
+            games_left_out(Czech, &large),
+            "Vynechané partie: 5 (partie souboru by zabraly víc než 256 MB paměti)."
+        );
+        assert_eq!(
+            games_left_out(English, &large),
+            "Games left out: 5 (the games of the file would take more than 256 MB of memory)."
+        );
+        for left in [many, large] {
+            let text = games_left_out(Czech, &left);
+            assert_eq!(
+                english::english_words(&text),
+                Vec::<String>::new(),
+                "{text}"
+            );
+        }
+    }
+}
