@@ -7,6 +7,7 @@ use crate::rules::{Color, DrawReason, Outcome, Square, WinReason};
 use super::browsing::{choices, looked};
 use super::editor::edited;
 use super::errors::{counted, plural};
+pub use super::files::file_name;
 use super::moves::{half_moves, hint};
 use super::names::{
     color_name, material, piece_name, players, rules_name, side_genitive, side_name, square,
@@ -575,13 +576,6 @@ pub fn time_left(lang: Language, left: std::time::Duration) -> String {
         (_, 0) => minutes,
         _ => format!("{minutes} {seconds}"),
     }
-}
-
-/// The name of a file without its folder ("partie.pdn").
-pub fn file_name(path: &std::path::Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
 }
 
 fn landing(lang: Language, sq: Square) -> String {

@@ -6,7 +6,6 @@ use crate::language::Language;
 use crate::rules::Color;
 
 use super::errors;
-use super::events;
 use super::excerpt;
 use super::moves::half_moves;
 use super::names::{color_name, rules_name};
@@ -28,7 +27,7 @@ pub fn interrupted_game(lang: Language, s: &crate::autosave::Session) -> String 
         parts.push(outcome(lang, o).trim_end_matches('.').to_string());
     }
     if let Some(f) = &s.file {
-        let name = events::file_name(f);
+        let name = file_name(f);
         parts.push(match (lang, s.dirty) {
             (Czech, false) => format!("soubor: {name}"),
             (Czech, true) => format!("soubor: {name} (neuložené změny)"),
@@ -76,7 +75,7 @@ pub fn replace_question(
 /// the game was read from it or saved to it. `before` when something waits for the answer
 /// (closing the window, another game): the third answer is then to go on without saving.
 pub fn changed_on_disk(lang: Language, path: &std::path::Path, before: bool) -> String {
-    let name = events::file_name(path);
+    let name = file_name(path);
     match (lang, before) {
         (Czech, false) => format!(
             "Soubor {name} mezitím změnil jiný program nebo jiné okno Dámy. Uložit partii jako \
@@ -101,7 +100,7 @@ pub fn changed_on_disk(lang: Language, path: &std::path::Path, before: bool) -> 
 /// Where the game stands in a file of several: "partie 4 z 25 v souboru turnaj.pdn", for the
 /// title bar and the save dialog.
 pub fn game_of_file(lang: Language, number: usize, games: usize, path: &std::path::Path) -> String {
-    let name = events::file_name(path);
+    let name = file_name(path);
     match lang {
         Czech => format!("partie {number} z {games} v souboru {name}"),
         English => format!("game {number} of {games} in {name}"),
@@ -163,6 +162,13 @@ pub fn games_left_out(lang: Language, left: &crate::game_file::LeftOut) -> Strin
             "Games left out: {n} (the games of the file would take more than {mb} MB of memory)."
         ),
     }
+}
+
+/// The name of a file without its folder ("partie.pdn").
+pub fn file_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
 }
 
 #[cfg(test)]

@@ -81,7 +81,7 @@ pub fn problem(lang: Language, notation: Notation, p: &Problem) -> String {
             number,
             error,
         } => {
-            let name = super::events::file_name(path);
+            let name = super::files::file_name(path);
             let why = splice_error(lang, error);
             match (lang, number) {
                 (Czech, Some(number)) => format!(

@@ -227,7 +227,7 @@ impl Announcer {
 
     /// Plays `cues` where the person wants sounds. `false` the first time they cannot be
     /// played (to be said once a run).
-    pub(super) fn play(&mut self, settings: &Settings, cues: &[crate::sound::Cue]) -> bool {
+    pub(super) fn play_cues(&mut self, settings: &Settings, cues: &[crate::sound::Cue]) -> bool {
         if !settings.sounds || cues.is_empty() {
             return true;
         }
@@ -386,7 +386,7 @@ impl DamaApp {
 
     /// Plays `cues` where the user wants sounds; says once a run that they cannot be played.
     pub(super) fn sound(&mut self, cues: &[crate::sound::Cue]) {
-        if !self.announcer.play(&self.settings, cues) {
+        if !self.announcer.play_cues(&self.settings, cues) {
             self.complain(&Problem::SoundUnavailable);
         }
     }
