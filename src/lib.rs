@@ -8,6 +8,7 @@
 pub mod autosave;
 pub mod clock;
 pub mod collection;
+pub mod course;
 pub mod dirs;
 pub mod engine;
 pub mod event;

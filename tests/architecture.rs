@@ -97,6 +97,9 @@ fn layers_import_only_what_lies_below() {
     }
     let mut below_speech = below_services.to_vec();
     below_speech.extend(services);
+    // The course is a service too: its data checked by the rules core and the notation.
+    bad.extend(layer("course", &below_speech));
+    below_speech.push("course");
     bad.extend(layer("speech", &below_speech));
     assert!(
         bad.is_empty(),
