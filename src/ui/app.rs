@@ -22,9 +22,8 @@ use std::time::{Duration, Instant};
 use eframe::egui::{self, Context, ScrollArea, Ui, ViewportCommand};
 
 pub use self::announcer::{Notice, READER_BY_DESCRIPTION};
-use self::change::Change;
 pub use self::commands::Command;
-use super::document::Document;
+use super::document::{DocChange, Document};
 use super::editor::Editor;
 use super::game_view::GameView;
 use super::i18n::Language;
@@ -313,7 +312,7 @@ impl DamaApp {
     pub fn set_player(&mut self, color: Color, player: Player) {
         let mut players = [Color::White, Color::Black].map(|c| self.doc.player(c));
         players[color.index()] = player;
-        self.apply(Change::Players(players));
+        self.apply(DocChange::Players(players));
     }
 
     /// Whether the computer is thinking (about a move, a claim, a hint or a draw offer).
@@ -525,7 +524,7 @@ impl DamaApp {
             form.start,
             form.clock,
         ) {
-            Ok(doc) => self.apply(Change::Replace(
+            Ok(doc) => self.apply(DocChange::Replace(
                 Box::new(doc),
                 super::document::Replaced::NewGame,
             )),
@@ -766,7 +765,7 @@ impl DamaApp {
         }
         self.drive_computer(&ctx);
         if self.doc.clock().is_some_and(|c| c.running().is_some()) {
-            self.apply(Change::Tick(Instant::now()));
+            self.apply(DocChange::Tick(Instant::now()));
             ctx.request_repaint_after(Duration::from_millis(250));
         }
         // At the start the focus goes to the board (not in egui's unseen first layout), once

@@ -5,12 +5,11 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui::Ui;
 
-use super::change::Change;
 use super::{DamaApp, Dialog};
 use crate::autosave::{Autosave, AutosaveError, Found, Interrupted, SLOTS, Session};
 use crate::event::{Event, Problem};
 use crate::speech::phrases;
-use crate::ui::document::{Document, Replaced};
+use crate::ui::document::{DocChange, Document, Replaced};
 use crate::ui::i18n::{Language, T};
 
 /// What outlives the window: where the game is autosaved, the interrupted games to offer, the
@@ -269,7 +268,7 @@ impl DamaApp {
                 .as_deref()
                 .map_or("none".into(), |f| f.display().to_string())
         );
-        self.apply(Change::Replace(
+        self.apply(DocChange::Replace(
             Box::new(Document::resumed(s)),
             Replaced::Resumed,
         ));

@@ -1,81 +1,46 @@
-//! The one way through: every command of the command table ([`super::commands`]), every dialog
-//! answer, every move on the board or typed, every answer of the computer becomes a
-//! [`Change`], and
-//! [`DamaApp::apply`] applies it. What follows a change — dropping the computer's stale
-//! thinking, tidying or resetting the per-game window state, the cursor, the autosave, the
-//! recent files, the words — happens there, once.
+//! The one way through: every command of the command table ([`super::commands`]), every
+//! dialog answer, every move on the board or typed, every answer of the computer becomes a [`Change`] (a [`DocChange`]
+//! of the document, or a look at another position), and [`DamaApp::apply`] applies it; the
+//! document changes only by its own `apply`, called here. What follows a change — dropping
+//! the computer's stale thinking, tidying or resetting the per-game window state, the cursor,
+//! the autosave, the recent files, the words — happens there, once. What a change leaves to
+//! follow (a problem's answer to the move played) is a [`FollowUp`], queued and done after
+//! the change, never from inside it.
+
+use std::collections::VecDeque;
 
 use super::DamaApp;
 use crate::engine::review::Mark;
 use crate::event::{Event, Look, Mover, Problem};
-use crate::rules::{Branch, Move, Square};
-use crate::ui::document::{Applied, Document, Replaced};
+use crate::rules::Branch;
+use crate::ui::document::{Applied, DocChange, Replaced};
 use crate::ui::game_view::Spot;
-use crate::ui::settings::Player;
 
 /// A change of the game, or of the position the board shows.
 #[derive(Debug)]
 pub(super) enum Change {
-    /// A move, by a person on the board as shown, or by the computer.
-    Play {
-        /// The move.
-        mv: Move,
-        /// Who plays it.
-        by: Mover,
-    },
-    /// Claim the opponent's forgotten capture.
-    Claim(Mover),
-    /// Remove this offender (a huff, after the choice among several).
-    Huff(Square, Mover),
-    /// Take back the last action.
-    Undo,
-    /// Play again what was taken back.
-    Redo,
-    /// Resign.
-    Resign,
-    /// Offer a draw; the shortcuts that answer it, to be said.
-    OfferDraw([String; 2]),
-    /// Answer the standing draw offer.
-    AnswerDraw {
-        /// Accept it.
-        accept: bool,
-        /// Who answers.
-        by: Mover,
-    },
-    /// Who plays White and Black.
-    Players([Player; 2]),
-    /// A new game, an opened or a resumed one.
-    Replace(Box<Document>, Replaced),
-    /// The game was written to a file.
-    Saved {
-        /// The file.
-        path: std::path::PathBuf,
-        /// The tags written.
-        tags: Vec<(String, String)>,
-        /// Where the game stands in the file now.
-        place: crate::collection::Place,
-    },
+    /// A change of the document: a move, an undo, an answer, a file, the clocks, a variation.
+    Doc(DocChange),
     /// Show another position of the game.
     Look(Target),
-    /// The clocks at this moment: a threshold to say, or a flag fallen.
-    Tick(std::time::Instant),
-    /// Pause the clocks, or run them again.
-    PauseClock(std::time::Instant),
-    /// A move at a place of the game's earlier positions or of a variation, played in a
-    /// variation: a new one, or added to the one there (in place of its later moves, with
-    /// `replace`).
-    Vary {
-        /// Where.
-        spot: Spot,
-        /// The move.
-        mv: Move,
-        /// Its later moves go.
-        replace: bool,
-    },
-    /// Delete the variation of these branches.
-    RemoveVariation(Vec<Branch>),
-    /// Make the variation of these branches the line it hangs from.
-    PromoteVariation(Vec<Branch>),
+}
+
+impl From<DocChange> for Change {
+    fn from(change: DocChange) -> Change {
+        Change::Doc(change)
+    }
+}
+
+/// What is left to do once a change is done, in turn: [`DamaApp::apply`] takes it from its
+/// queue after the change, never from inside it.
+#[derive(Debug)]
+pub(super) enum FollowUp {
+    /// Another change: a problem's wrong move taken back, the defence's reply.
+    Apply(Change),
+    /// Words about what came before ("Správně."), after what is being said.
+    Tell(Vec<Event>),
+    /// The problem on the board is solved.
+    ProblemSolved,
 }
 
 /// A change of the variations, for where the board goes after it.
@@ -94,24 +59,27 @@ impl Change {
     /// claim or answer and the clocks follow what is being said: they do not cut the person's
     /// move short; what the person did is said at once.
     fn interrupts(&self) -> bool {
-        match self {
-            Change::Play { by, .. }
-            | Change::AnswerDraw { by, .. }
-            | Change::Claim(by)
-            | Change::Huff(_, by) => *by == Mover::Person,
-            Change::Tick(_) => false,
-            Change::Undo
-            | Change::Redo
-            | Change::Resign
-            | Change::OfferDraw(_)
-            | Change::Players(_)
-            | Change::Replace(..)
-            | Change::Saved { .. }
-            | Change::Look(_)
-            | Change::PauseClock(_)
-            | Change::Vary { .. }
-            | Change::RemoveVariation(_)
-            | Change::PromoteVariation(_) => true,
+        let doc_change = match self {
+            Change::Doc(doc_change) => doc_change,
+            Change::Look(_) => return true,
+        };
+        match doc_change {
+            DocChange::Play { by, .. }
+            | DocChange::AnswerDraw { by, .. }
+            | DocChange::Claim(by)
+            | DocChange::Huff(_, by) => *by == Mover::Person,
+            DocChange::Tick(_) => false,
+            DocChange::Undo
+            | DocChange::Redo
+            | DocChange::Resign
+            | DocChange::OfferDraw(_)
+            | DocChange::Players(_)
+            | DocChange::Replace(..)
+            | DocChange::Saved { .. }
+            | DocChange::PauseClock(_)
+            | DocChange::Vary { .. }
+            | DocChange::RemoveVariation(_)
+            | DocChange::PromoteVariation(_) => true,
         }
     }
 }
@@ -136,69 +104,74 @@ pub(super) enum Target {
 }
 
 impl DamaApp {
-    /// Applies `change` and does what follows it (see the module's documentation).
-    pub(super) fn apply(&mut self, change: Change) {
+    /// Applies `change` and does what follows it (see the module's documentation), then
+    /// what it leaves to follow up, in turn from a queue (not from inside the change): a
+    /// follow-up's own follow-ups come next, before those queued earlier.
+    pub(super) fn apply(&mut self, change: impl Into<Change>) {
+        let mut queue = VecDeque::from([FollowUp::Apply(change.into())]);
+        while let Some(next) = queue.pop_front() {
+            let follow_ups = match next {
+                FollowUp::Apply(change) => self.apply_one(change),
+                FollowUp::Tell(events) => {
+                    self.tell(&events, false);
+                    Vec::new()
+                }
+                FollowUp::ProblemSolved => {
+                    self.problem_solved();
+                    Vec::new()
+                }
+            };
+            for follow_up in follow_ups.into_iter().rev() {
+                queue.push_front(follow_up);
+            }
+        }
+    }
+
+    /// Applies one change and does what follows it; returns what is left to follow up.
+    fn apply_one(&mut self, change: Change) -> Vec<FollowUp> {
         let (revision, play_revision) = (self.doc.revision(), self.doc.play_revision());
         let interrupt = change.interrupts();
-        let replacing = matches!(change, Change::Replace(..));
-        let problem = matches!(change, Change::Replace(_, Replaced::Problem { .. }));
-        let offering = matches!(change, Change::OfferDraw(..));
+        let replacing = matches!(change, Change::Doc(DocChange::Replace(..)));
+        let problem = matches!(
+            change,
+            Change::Doc(DocChange::Replace(_, Replaced::Problem { .. }))
+        );
+        let offering = matches!(change, Change::Doc(DocChange::OfferDraw(..)));
         // Looking back while the computer moves, the board stays on the position looked at:
         // the moves before it are as they were.
         let keeps_view = matches!(
             change,
-            Change::Play {
+            Change::Doc(DocChange::Play {
                 by: Mover::Computer,
                 ..
-            }
+            })
         );
-        let claiming = matches!(change, Change::Claim(_));
+        let claiming = matches!(change, Change::Doc(DocChange::Claim(_)));
         let varied = match &change {
-            Change::Vary { spot, .. } => Some(Varied::Vary(spot.clone())),
-            Change::RemoveVariation(branches) => Some(Varied::Removed(branches.clone())),
-            Change::PromoteVariation(branches) => Some(Varied::Promoted(
+            Change::Doc(DocChange::Vary { branches, ply, .. }) => Some(Varied::Vary(Spot {
+                branches: branches.clone(),
+                ply: *ply,
+            })),
+            Change::Doc(DocChange::RemoveVariation(branches)) => {
+                Some(Varied::Removed(branches.clone()))
+            }
+            Change::Doc(DocChange::PromoteVariation(branches)) => Some(Varied::Promoted(
                 branches.clone(),
                 self.view.variation.as_ref().map_or(1, |v| v.ply),
             )),
             _ => None,
         };
         let result: Applied = match change {
-            Change::Play { mv, by } => {
-                let from = match by {
-                    Mover::Person => self.view.ply,
-                    Mover::Computer => None,
-                };
-                self.doc.play(mv, from, by)
-            }
-            Change::Claim(by) => self.doc.claim(by),
-            Change::Huff(sq, by) => self.doc.huff(sq, by),
-            Change::Undo => self.doc.undo(),
-            Change::Redo => self.doc.redo(),
-            Change::Resign => self.doc.resign(),
-            Change::OfferDraw(keys) => self.doc.offer_draw(keys),
-            Change::AnswerDraw { accept, by } => self.doc.answer_draw(accept, by),
-            Change::Players(players) => self.doc.set_players(players),
-            Change::Replace(doc, how) => self.doc.replace(*doc, how),
-            Change::Saved { path, tags, place } => self.doc.saved(path, tags, place),
+            Change::Doc(change) => self.doc.apply(change),
             Change::Look(target) => self.look(target),
-            Change::Tick(now) => self.doc.tick(now),
-            Change::PauseClock(now) => self.doc.toggle_pause(now),
-            Change::Vary { spot, mv, replace } => {
-                self.doc.vary(&spot.branches, spot.ply, mv, replace)
-            }
-            Change::RemoveVariation(branches) => self.doc.remove_variation(&branches),
-            Change::PromoteVariation(branches) => self.doc.promote_variation(&branches),
         };
         let events = match result {
             Ok(events) => events,
             Err(problem) => {
                 self.complain(&problem);
-                return;
+                return Vec::new();
             }
         };
-        if self.doc.play_revision() != play_revision {
-            self.doc.follow_clock(std::time::Instant::now());
-        }
         if self.doc.play_revision() != play_revision {
             // An answer of the computer about the game before would be stale.
             self.cancel_thinking();
@@ -263,14 +236,17 @@ impl DamaApp {
                 } | Event::Redone { .. }
             )
         });
-        if solver_moved && self.exercises.is_some() {
+        let follow_ups = if solver_moved && self.exercises.is_some() {
             let ply = self.doc.game().moves().len().saturating_sub(1);
-            self.judge_problem_move(ply);
-        }
+            self.judge_problem_move(ply)
+        } else {
+            Vec::new()
+        };
         if let Some(path) = recent {
             self.settings.add_recent(&path);
             self.save_settings();
         }
+        follow_ups
     }
 
     /// Shows another position of the game or of its variations (no change of the game).

@@ -13,6 +13,7 @@ use super::{DamaApp, Dialog, Pending};
 use crate::event::{Event, Info, Mover, Problem};
 use crate::rules::GameError;
 use crate::speech::phrases;
+use crate::ui::document::DocChange;
 use crate::ui::i18n::{Language, T};
 
 /// No modifier.
@@ -457,8 +458,8 @@ impl DamaApp {
                 self.dialog = Some(Dialog::Unsaved(Pending::Quit));
             }
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
-            Command::Undo => self.apply(Change::Undo),
-            Command::Redo => self.apply(Change::Redo),
+            Command::Undo => self.apply(DocChange::Undo),
+            Command::Redo => self.apply(DocChange::Redo),
             Command::FlipBoard => {
                 self.settings.flipped = !self.settings.flipped;
                 let black_at_bottom = self.settings.flipped;
@@ -485,13 +486,13 @@ impl DamaApp {
             },
             Command::OfferDraw => {
                 let keys = self.draw_answer_keys();
-                self.apply(Change::OfferDraw(keys));
+                self.apply(DocChange::OfferDraw(keys));
             }
-            Command::AcceptDraw => self.apply(Change::AnswerDraw {
+            Command::AcceptDraw => self.apply(DocChange::AnswerDraw {
                 accept: true,
                 by: Mover::Person,
             }),
-            Command::DeclineDraw => self.apply(Change::AnswerDraw {
+            Command::DeclineDraw => self.apply(DocChange::AnswerDraw {
                 accept: false,
                 by: Mover::Person,
             }),
@@ -579,7 +580,7 @@ impl DamaApp {
             Command::PreviousRegion => self.next_region(ctx, false),
             Command::Help => self.dialog = Some(Dialog::Help),
             Command::Claim => {
-                self.apply(Change::Claim(Mover::Person));
+                self.apply(DocChange::Claim(Mover::Person));
                 // The piece to remove is chosen on the board: the focus goes there, on the
                 // first of them (from the move field, Escape would cancel the choice).
                 if let Some(first) = self.view.offenders.and_then(|o| o.iter().next()) {
@@ -592,7 +593,7 @@ impl DamaApp {
             Command::NextProblem => self.step_problem(true),
             Command::PreviousProblem => self.step_problem(false),
             Command::Analysis => self.toggle_analysis(),
-            Command::PauseClock => self.apply(Change::PauseClock(std::time::Instant::now())),
+            Command::PauseClock => self.apply(DocChange::PauseClock(std::time::Instant::now())),
             Command::SayClocks => match self.doc.clocks(std::time::Instant::now()) {
                 Ok(events) => self.tell(&events, true),
                 Err(problem) => self.complain(&problem),

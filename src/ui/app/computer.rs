@@ -6,13 +6,13 @@ use std::time::{Duration, Instant};
 
 use eframe::egui::Context;
 
-use super::change::Change;
 use super::{DamaApp, Dialog};
 use crate::engine::review::{self, Mark};
 use crate::engine::{Answer, ClaimChoice, Task, Worker};
 use crate::event::{Event, Mover, Problem};
 use crate::rules::{Color, Game, Position};
 use crate::ui::Command;
+use crate::ui::document::DocChange;
 use crate::ui::settings::Player;
 
 /// What the computer is thinking about.
@@ -298,15 +298,16 @@ impl DamaApp {
         match (thought, answer) {
             (Thought::Move, Answer::Move(Some(report))) => {
                 if let Some(mv) = report.best {
-                    self.apply(Change::Play {
+                    self.apply(DocChange::Play {
                         mv,
+                        from_ply: None,
                         by: Mover::Computer,
                     });
                 }
             }
             (Thought::Claim, Answer::Claim(Some(claim))) => match claim {
-                ClaimChoice::Huff(sq) => self.apply(Change::Huff(sq, Mover::Computer)),
-                ClaimChoice::TakeBack => self.apply(Change::Claim(Mover::Computer)),
+                ClaimChoice::Huff(sq) => self.apply(DocChange::Huff(sq, Mover::Computer)),
+                ClaimChoice::TakeBack => self.apply(DocChange::Claim(Mover::Computer)),
             },
             (Thought::Hint, Answer::Hint(Some(report))) => {
                 if let Some(mv) = report.best {
@@ -349,7 +350,7 @@ impl DamaApp {
                 // better off.
                 let to_move = self.doc.game().position().side_to_move();
                 let computer_score = if to_move == by { -score } else { score };
-                self.apply(Change::AnswerDraw {
+                self.apply(DocChange::AnswerDraw {
                     accept: computer_score <= 0,
                     by: Mover::Computer,
                 });

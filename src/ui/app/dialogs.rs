@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Align, Button, Context, Layout, ScrollArea, Ui};
 
-use super::change::Change;
 use super::{DamaApp, Dialog, NewGameForm, POSITION_CHARS, Pending, autosaving, files};
 use crate::engine::Level;
 use crate::event::Event;
@@ -15,6 +14,7 @@ use crate::notation::Notation;
 use crate::rules::{Color, KingRange, Precedence, Variant};
 use crate::speech::phrases::{self, Verbosity};
 use crate::ui::Command;
+use crate::ui::document::DocChange;
 use crate::ui::i18n::{self, Language, T};
 use crate::ui::settings::{MAX_ENGINE_THREADS, MAX_NAME};
 use crate::ui::settings::{Player, Settings, SpeechMode, Theme};
@@ -428,17 +428,17 @@ impl DamaApp {
                         let (spot, mv) = (spot.clone(), *mv);
                         *keep = None;
                         if c == 1 && spot.branches.is_empty() {
-                            // The game's later moves go (the change path drops them), from
+                            // The game's later moves go (the document drops them), from
                             // where the move was asked about.
-                            self.view.variation = None;
-                            self.view.ply = Some(spot.ply);
-                            self.apply(Change::Play {
+                            self.apply(DocChange::Play {
                                 mv,
+                                from_ply: Some(spot.ply),
                                 by: crate::event::Mover::Person,
                             });
                         } else {
-                            self.apply(Change::Vary {
-                                spot,
+                            self.apply(DocChange::Vary {
+                                branches: spot.branches,
+                                ply: spot.ply,
                                 mv,
                                 replace: c == 1,
                             });
@@ -464,7 +464,7 @@ impl DamaApp {
                 if yes {
                     let branches = branches.clone();
                     *keep = None;
-                    self.apply(Change::RemoveVariation(branches));
+                    self.apply(DocChange::RemoveVariation(branches));
                 } else if no {
                     *keep = None;
                     *left = Some(Event::Cancelled);
@@ -481,7 +481,7 @@ impl DamaApp {
                     }
                     if yes.clicked() {
                         *keep = None;
-                        self.apply(Change::Resign);
+                        self.apply(DocChange::Resign);
                     }
                     if no.clicked() {
                         *keep = None;

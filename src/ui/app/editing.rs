@@ -5,12 +5,12 @@
 use eframe::egui::{self, Context, Ui};
 
 use super::DamaApp;
-use super::change::Change;
 use super::dialogs::{combo, describe};
 use crate::event::{Edit, Event};
 use crate::rules::{Color, Variant};
 use crate::speech::phrases;
 use crate::ui::board_view::{BoardInput, square_id};
+use crate::ui::document::DocChange;
 use crate::ui::editor::{EditChange, Editor, piece_for_key};
 use crate::ui::i18n::T;
 
@@ -40,7 +40,7 @@ impl DamaApp {
                 // Nobody can move behind the editor: the clocks wait too.
                 let paused_clock = self.doc.clock_runs();
                 if paused_clock {
-                    self.apply(Change::PauseClock(std::time::Instant::now()));
+                    self.apply(DocChange::PauseClock(std::time::Instant::now()));
                 }
                 self.forget_analysis();
                 // The cursor may be on a square of another board.
@@ -101,7 +101,7 @@ impl DamaApp {
             self.focus_board(ctx);
             self.tell(&[Event::Edited(Edit::Left)], true);
             if editor.paused_clock {
-                self.apply(Change::PauseClock(std::time::Instant::now()));
+                self.apply(DocChange::PauseClock(std::time::Instant::now()));
             }
         }
     }

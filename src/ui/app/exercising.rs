@@ -6,11 +6,11 @@
 use std::path::{Path, PathBuf};
 
 use super::DamaApp;
-use super::change::Change;
+use super::change::FollowUp;
 use crate::event::{Event, Mover, Problem};
 use crate::notation::pdn::{self, PdnGame};
 use crate::rules::{Game, Move};
-use crate::ui::document::{Document, Replaced};
+use crate::ui::document::{DocChange, Document, Replaced};
 use crate::ui::settings::Player;
 
 /// One problem: what it asks, and its solution as a game from its position.
@@ -120,7 +120,7 @@ impl DamaApp {
             [Player::Human; 2],
             Some(start),
         ) {
-            Ok(doc) => self.apply(Change::Replace(
+            Ok(doc) => self.apply(DocChange::Replace(
                 Box::new(doc),
                 Replaced::Problem {
                     number: index + 1,
@@ -158,16 +158,17 @@ impl DamaApp {
     }
 
     /// Judges the person's move just played at ply `ply`: the solution's (then the defence
-    /// follows, or the problem is solved), or not (then it is taken back).
-    pub(super) fn judge_problem_move(&mut self, ply: usize) {
+    /// follows, or the problem is solved), or not (then it is taken back). What follows is
+    /// returned, to be done after the move's change.
+    pub(super) fn judge_problem_move(&mut self, ply: usize) -> Vec<FollowUp> {
         let Some(ex) = self.exercises.as_ref().filter(|e| !e.done) else {
-            return;
+            return Vec::new();
         };
         let solution = ex.list[ex.current].solution.clone();
         // Only the solver's moves are judged (the defence played by hand after an undo is not).
         let solver = solution.start().side_to_move();
         if solution.position_at(ply).map(|p| p.side_to_move()) != Some(solver) {
-            return;
+            return Vec::new();
         }
         let played = self.doc.game().moves().get(ply).copied();
         let right = played.is_some() && solution.moves().get(ply).copied() == played;
@@ -177,9 +178,10 @@ impl DamaApp {
                 if Some(winner) == solution.position_at(ply).map(|p| p.side_to_move()))
         });
         if !right && !won {
-            self.apply(Change::Undo);
-            self.tell(&[Event::WrongMove], false);
-            return;
+            return vec![
+                FollowUp::Apply(DocChange::Undo.into()),
+                FollowUp::Tell(vec![Event::WrongMove]),
+            ];
         }
         if let Some(ex) = self.exercises.as_mut() {
             ex.hints = 0;
@@ -187,21 +189,28 @@ impl DamaApp {
         let defence = solution.moves().get(ply + 1).copied();
         match defence {
             Some(mv) if right && self.doc.game().outcome().is_none() => {
-                self.tell(&[Event::RightMove], false);
-                self.apply(Change::Play {
-                    mv,
-                    by: Mover::Computer,
-                });
-                if solution.moves().len() > ply + 2 {
-                    return;
+                let mut follow_ups = vec![
+                    FollowUp::Tell(vec![Event::RightMove]),
+                    FollowUp::Apply(
+                        DocChange::Play {
+                            mv,
+                            from_ply: None,
+                            by: Mover::Computer,
+                        }
+                        .into(),
+                    ),
+                ];
+                if solution.moves().len() <= ply + 2 {
+                    follow_ups.push(FollowUp::ProblemSolved);
                 }
-                self.problem_solved();
+                follow_ups
             }
-            _ => self.problem_solved(),
+            _ => vec![FollowUp::ProblemSolved],
         }
     }
 
-    fn problem_solved(&mut self) {
+    /// The problem on the board is solved: kept in the settings, and said.
+    pub(super) fn problem_solved(&mut self) {
         let Some(ex) = self.exercises.as_mut() else {
             return;
         };

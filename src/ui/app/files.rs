@@ -3,13 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::change::Change;
 use super::{DamaApp, Dialog, Pending};
 use crate::collection::{self, At, OnDisk, Place, Stamp};
 use crate::engine::review::Mark;
 use crate::event::Problem;
 use crate::notation::pdn::{self, PdnGame};
-use crate::ui::document::{Document, Replaced};
+use crate::ui::document::{DocChange, Document, Replaced};
 
 impl DamaApp {
     /// Asks to save unsaved changes before `then`, or does it at once. A game saved to a file
@@ -174,7 +173,7 @@ impl DamaApp {
                     replayed.game.moves().len()
                 );
                 let doc = Document::opened(replayed.game, &game, path, place);
-                self.apply(Change::Replace(
+                self.apply(DocChange::Replace(
                     Box::new(doc),
                     Replaced::Opened {
                         path: path.to_path_buf(),
@@ -291,7 +290,7 @@ impl DamaApp {
                     place.games,
                     self.doc.game().moves().len()
                 );
-                self.apply(Change::Saved {
+                self.apply(DocChange::Saved {
                     path: path.to_path_buf(),
                     tags: game.tags,
                     place,

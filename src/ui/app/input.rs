@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 use eframe::egui::{self, Context};
 
 use super::DamaApp;
-use super::change::Change;
 use crate::event::{Event, Mover, Problem, Refusal, SquareView};
 use crate::notation::{MoveText, MoveTextError, typed_readings};
 use crate::rules::{GameError, Square};
 use crate::ui::Command;
 use crate::ui::board_view::{BoardInput, square_id};
+use crate::ui::document::DocChange;
 use crate::ui::picker::Click;
 use crate::ui::settings::Player;
 
@@ -51,7 +51,7 @@ impl DamaApp {
         }
         if let (Some(offenders), BoardInput::Click(sq)) = (self.view.offenders, input) {
             if offenders.contains(sq) {
-                self.apply(Change::Huff(sq, Mover::Person));
+                self.apply(DocChange::Huff(sq, Mover::Person));
             } else {
                 self.tell(&[Event::ChooseOffender(offenders)], true);
             }

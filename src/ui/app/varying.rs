@@ -6,7 +6,7 @@ use super::change::{Change, Target, Varied};
 use super::{DamaApp, Dialog};
 use crate::event::{Event, Look, Mover, Problem};
 use crate::rules::Move;
-use crate::ui::document::Applied;
+use crate::ui::document::{Applied, DocChange};
 use crate::ui::game_view::{InVariation, Spot};
 
 impl DamaApp {
@@ -29,8 +29,9 @@ impl DamaApp {
     /// into the variation, a move at a variation's end adds to it, and any other move asks:
     /// a new variation, or in place of the later moves.
     pub(super) fn person_moves(&mut self, mv: Move) {
-        let play = Change::Play {
+        let play = DocChange::Play {
             mv,
+            from_ply: self.view.ply,
             by: Mover::Person,
         };
         if self.view.variation.is_none() && self.view.ply.is_none() {
@@ -61,8 +62,9 @@ impl DamaApp {
             return;
         }
         match next {
-            None if !spot.branches.is_empty() => self.apply(Change::Vary {
-                spot,
+            None if !spot.branches.is_empty() => self.apply(DocChange::Vary {
+                branches: spot.branches,
+                ply: spot.ply,
                 mv,
                 replace: false,
             }),
@@ -283,7 +285,7 @@ impl DamaApp {
     /// Makes the variation shown the line it hangs from.
     pub(super) fn promote_variation(&mut self) {
         match &self.view.variation {
-            Some(v) => self.apply(Change::PromoteVariation(v.branches.clone())),
+            Some(v) => self.apply(DocChange::PromoteVariation(v.branches.clone())),
             None => self.complain(&Problem::NotInVariation),
         }
     }

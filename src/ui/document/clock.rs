@@ -1,0 +1,160 @@
+//! The clocks of a game played on time: restored with a game going on again, ticking, paused,
+//! following the side to move.
+
+use std::time::{Duration, Instant};
+
+use crate::clock::{Clock, Tick, TimeControl};
+use crate::event::{Event, Problem};
+use crate::rules::Color;
+
+use super::{Applied, Document};
+
+impl Document {
+    /// The clocks of a game going on again, where its `TimeControl` tag gives times Dáma can
+    /// keep: each side's time as the last `[%clk]` of its moves left it (its start time where
+    /// there is none). They start with the next move.
+    pub(super) fn restore_clock(&mut self, mut marks: Vec<Option<Duration>>) {
+        let control = self
+            .tags
+            .iter()
+            .find(|(n, _)| n == "TimeControl")
+            .and_then(|(_, v)| TimeControl::from_tag(v))
+            .filter(|c| c.is_playable());
+        let Some(control) = control else {
+            return;
+        };
+        marks.truncate(self.game.moves().len());
+        let mut left = [control.start_time(); 2];
+        for (ply, mark) in marks.iter().enumerate() {
+            if let (Some(t), Some(pos)) = (mark, self.game.position_at(ply)) {
+                left[pos.side_to_move().index()] = *t;
+            }
+        }
+        self.clock = Some(Clock::with_times(control, left));
+        self.clock_marks = marks;
+    }
+
+    /// The clocks, in a game played on time.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// What the clocks did up to `now`: a threshold said, or the flag of the side to move
+    /// falling, which ends the game.
+    pub(super) fn tick(&mut self, now: Instant) -> Applied {
+        let Some(clock) = self.clock.as_mut() else {
+            return Ok(Vec::new());
+        };
+        if self.game.outcome().is_some() {
+            clock.stop(now);
+            return Ok(Vec::new());
+        }
+        match clock.tick(now) {
+            None => Ok(Vec::new()),
+            Some(Tick::Low { color, left }) => Ok(vec![Event::ClockLow { color, left }]),
+            Some(Tick::Flagged(color)) => {
+                self.game.lose_on_time(color).map_err(Problem::Game)?;
+                self.draw_offer = None;
+                self.touch_game();
+                let outcome = self.game.outcome().expect("a game lost on time is over");
+                Ok(vec![Event::Flagged(color), Event::Ended(outcome)])
+            }
+        }
+    }
+
+    /// Pauses the clocks or starts them again; before the first move and after the game,
+    /// when nothing runs, says the clocks instead.
+    pub(super) fn toggle_pause(&mut self, now: Instant) -> Applied {
+        let clock = self.clock.as_mut().ok_or(Problem::NoClock)?;
+        if (clock.running().is_none() && !clock.is_paused()) || self.game.outcome().is_some() {
+            return self.clocks(now);
+        }
+        Ok(vec![Event::ClockPaused(clock.toggle_pause(now))])
+    }
+
+    /// After any change of the game: the clock of the side to move runs (an undo, a redo, a
+    /// claim change it without a move), and none after the end ([`Document::apply`] calls it).
+    pub(super) fn follow_clock(&mut self, now: Instant) {
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        if self.game.outcome().is_some() {
+            clock.stop(now);
+        } else {
+            clock.to_move(self.game.position().side_to_move(), now);
+        }
+    }
+
+    /// Whether the clocks run (not before the first move, not while paused, not after the end).
+    pub fn clock_runs(&self) -> bool {
+        self.clock.as_ref().is_some_and(|c| c.running().is_some())
+    }
+
+    /// The clocks, to be said.
+    pub fn clocks(&self, now: Instant) -> Applied {
+        let clock = self.clock.as_ref().ok_or(Problem::NoClock)?;
+        Ok(vec![Event::Clocks {
+            left: Color::ALL.map(|c| clock.left(c, now)),
+            running: clock.running(),
+            paused: clock.is_paused(),
+        }])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Mover;
+    use crate::ui::settings::Player;
+
+    #[test]
+    fn a_timed_game_is_lost_on_time_and_saved_with_its_clock() {
+        use crate::clock::TimeControl;
+        let control = TimeControl::Fischer {
+            base: Duration::from_secs(300),
+            increment: Duration::from_secs(3),
+        };
+        let rules = crate::rules::Variant::Czech.rules().clone();
+        let mut doc = Document::new_timed_game(
+            rules,
+            true,
+            [String::new(), String::new()],
+            [Player::Human; 2],
+            None,
+            Some(control),
+        )
+        .unwrap();
+        let mv = doc.game().legal_moves()[0];
+        doc.play(mv, None, Mover::Person).unwrap();
+        let now = Instant::now();
+        assert!(doc.tick(now).unwrap().is_empty());
+        let low = doc.tick(now + Duration::from_secs(241)).unwrap();
+        assert!(matches!(
+            low[..],
+            [Event::ClockLow {
+                color: Color::Black,
+                ..
+            }]
+        ));
+        let flagged = doc.tick(now + Duration::from_secs(301)).unwrap();
+        assert!(matches!(
+            flagged[..],
+            [
+                Event::Flagged(Color::Black),
+                Event::Ended(crate::rules::Outcome::Win {
+                    winner: Color::White,
+                    reason: crate::rules::WinReason::Time
+                })
+            ]
+        ));
+        // The flag that fell stays down: the loss is not undone, nothing changes.
+        let revision = doc.revision();
+        assert!(matches!(doc.undo(), Err(Problem::LostOnTime)));
+        assert_eq!(doc.revision(), revision);
+        assert!(doc.game().outcome().is_some());
+        let pdn = doc.to_pdn();
+        assert_eq!(pdn.tag("TimeControl"), Some("300+3"));
+        assert_eq!(pdn.moves.nodes[0].comments, ["[%clk 0:05:03]"]);
+        assert_eq!(pdn.tag("Result"), Some("1-0"));
+    }
+}
