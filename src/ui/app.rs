@@ -14,6 +14,7 @@ mod input;
 mod menus;
 mod panels;
 mod varying;
+pub use dialogs::Dialog;
 pub use panels::MAX_ROWS_DRAWN;
 
 use std::path::{Path, PathBuf};
@@ -124,51 +125,6 @@ pub enum Pending {
     Quit,
 }
 
-/// A dialog on top of the window.
-#[derive(Clone, Debug)]
-pub enum Dialog {
-    /// Rule set, options and names.
-    NewGame(Box<NewGameForm>),
-    /// A path to open, typed or browsed.
-    OpenPath(String),
-    /// A path to save to, and what waits for the game to be saved ("save changes?" answered
-    /// Save for a game without a file).
-    SavePath(String, Option<Pending>),
-    /// "Replace the file?": the path chosen holds another file, or a read-only one; what waits
-    /// for the save, and how many games the file holds (a file of games can take the game
-    /// after its last instead).
-    ConfirmReplace(PathBuf, Option<Pending>, usize),
-    /// Several games in a file: which one; the games that cannot be opened, and how many more
-    /// the file has that are not offered.
-    ChooseGame(PathBuf, crate::game_file::FileGames),
-    /// "The file has changed on disk": another program or window changed the game's file since
-    /// it was read or saved. Save as, overwrite, reload (or go on without saving, before what
-    /// waits), or cancel.
-    ChangedOnDisk(PathBuf, Option<Pending>),
-    /// Save, discard or cancel before `Pending`.
-    Unsaved(Pending),
-    /// "Really resign?"
-    ConfirmResign,
-    /// Preferences.
-    Settings,
-    /// The keyboard shortcuts.
-    Help,
-    /// "Resume the interrupted game?": this window's own or another window's (see
-    /// [`crate::autosave::Autosave::others`]).
-    Resume(Box<crate::autosave::Interrupted>),
-    /// A move at an earlier position: a new variation, or in place of the later moves.
-    Branch {
-        /// Where it is played.
-        spot: super::game_view::Spot,
-        /// The move.
-        mv: Move,
-        /// What the dialog asks.
-        question: String,
-    },
-    /// "Delete the variation?": its branches, and the question.
-    RemoveVariation(Vec<crate::rules::Branch>, String),
-}
-
 /// How words reach the screen reader. Where it is reached through AT-SPI (Linux and the other
 /// free desktops), as the description of the focused widget: Orca 43 (Debian 12's) presents a
 /// change of the focused object's description and ignores live regions, and Orca 46 and newer
@@ -266,7 +222,8 @@ pub struct DamaApp {
     config_dir: Option<PathBuf>,
     /// The last announcement.
     said: Option<Notice>,
-    dialog: Option<Dialog>,
+    /// The dialogs: the one open, and the focus around it.
+    dialogs: dialogs::DialogHost,
     queued: Vec<Command>,
     allow_close: bool,
     applied_theme: Option<Theme>,
@@ -276,16 +233,6 @@ pub struct DamaApp {
     /// Text of the move field.
     move_text: String,
     focus_move_field: bool,
-    /// Which dialog was shown last frame (a new one is announced and focuses its first field).
-    last_dialog: Option<std::mem::Discriminant<Dialog>>,
-    /// `last_dialog` as this frame's dialog began: none when it opened on the
-    /// window, not after another dialog.
-    last_dialog_before: Option<std::mem::Discriminant<Dialog>>,
-    /// Frames the dialog has been shown, from 0.
-    dialog_frames: u32,
-    /// How many dialogs have opened: each opening is a dialog of its own for the screen
-    /// reader (Orca says nothing of a dialog whose objects it met before).
-    dialogs_opened: u64,
     /// Whether to start the system's speech engine when speech is wanted and there is no
     /// speaker (off in tests, which give a recording speaker).
     pub start_speech_engine: bool,
@@ -313,12 +260,8 @@ pub struct DamaApp {
     live_text: Option<String>,
     /// The window title last given to the system.
     applied_title: Option<String>,
-    /// What had the focus when the dialog opened: it gets it back when the dialog closes.
-    focus_before_dialog: Option<egui::Id>,
     /// Frames since "Paste position" asked for the clipboard, while its text has not come.
     paste_wait: Option<u8>,
-    /// The focus given back as a dialog closed, to give back again in the next frame.
-    focus_back: Option<egui::Id>,
     /// Whether the window had the system's focus in the last frame: the game's file is
     /// looked at again each time it comes back.
     window_focused: Option<bool>,
@@ -425,7 +368,7 @@ impl DamaApp {
             settings,
             config_dir,
             said: None,
-            dialog: None,
+            dialogs: dialogs::DialogHost::default(),
             queued: Vec::new(),
             allow_close: false,
             applied_theme: None,
@@ -435,10 +378,6 @@ impl DamaApp {
             move_text: String::new(),
             focus_move_field: false,
             start_speech_engine: false,
-            last_dialog: None,
-            last_dialog_before: None,
-            dialog_frames: 0,
-            dialogs_opened: 0,
             worker: None,
             thinking: None,
             autosave: None,
@@ -450,9 +389,7 @@ impl DamaApp {
             for_reader: None,
             live_text: None,
             applied_title: None,
-            focus_before_dialog: None,
             paste_wait: None,
-            focus_back: None,
             window_focused: None,
             disk_seen: None,
             menus: menus::MenuKeys::default(),
@@ -771,7 +708,7 @@ impl DamaApp {
 
     /// The open dialog, if any.
     pub fn dialog(&self) -> Option<&Dialog> {
-        self.dialog.as_ref()
+        self.dialogs.current()
     }
 
     /// Whether the game has changes not saved to a file.
@@ -895,7 +832,7 @@ impl DamaApp {
         });
         match pasted.map(|text| pasted_position(&text)) {
             // A dialog that opened meanwhile (a question about the autosave) is not replaced.
-            Some(_) if self.dialog.is_some() => self.paste_wait = None,
+            Some(_) if self.dialogs.is_open() => self.paste_wait = None,
             // Not cut to the field's size: the start of a position may be another position.
             Some(text) if text.chars().nth(POSITION_CHARS).is_some() => {
                 self.paste_wait = None;
@@ -940,7 +877,7 @@ impl DamaApp {
             form.position = text.to_string();
             form.focus_position = true;
         }
-        self.dialog = Some(Dialog::NewGame(Box::new(form)));
+        self.dialogs.open(Dialog::NewGame(Box::new(form)));
     }
 
     /// Draws the window into `ui` and applies what the user did.
@@ -967,7 +904,7 @@ impl DamaApp {
         let mut shortcuts: Vec<_> = Command::ALL
             .iter()
             .copied()
-            .filter(|_| self.dialog.is_none())
+            .filter(|_| !self.dialogs.is_open())
             .filter_map(|c| Some((c, c.shortcut()?)))
             .filter(|(_, sc)| !(editing && moves_in_text(sc)))
             .collect();
@@ -983,7 +920,7 @@ impl DamaApp {
         let in_board_text = ctx
             .memory(|m| m.focused())
             .is_some_and(|id| self.board_text_rows.contains(&id));
-        if self.dialog.is_none()
+        if !self.dialogs.is_open()
             && !ctx.text_edit_focused()
             && !self.menu_is_open(&ctx)
             && !in_board_text
@@ -1029,12 +966,13 @@ impl DamaApp {
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close {
             if self.doc.is_dirty() {
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-                self.dialog = Some(Dialog::Unsaved(Pending::Quit));
+                self.dialogs.open(Dialog::Unsaved(Pending::Quit));
             } else if let Some(path) = self.only_here() {
                 // Saved, but another program or window replaced the file since: the game is
                 // nowhere else.
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-                self.dialog = Some(Dialog::ChangedOnDisk(path, Some(Pending::Quit)));
+                self.dialogs
+                    .open(Dialog::ChangedOnDisk(path, Some(Pending::Quit)));
             } else {
                 self.allow_close = true;
             }
@@ -1148,7 +1086,7 @@ impl DamaApp {
             });
             let left = wait.left(window == Some(true), reader);
             if window.is_none() || (window == Some(true) && (key || left.is_zero())) {
-                if self.dialog.is_none() && ctx.memory(|m| m.focused()).is_none() {
+                if !self.dialogs.is_open() && ctx.memory(|m| m.focused()).is_none() {
                     self.focus_board(&ctx);
                 }
             } else {

@@ -158,7 +158,7 @@ impl DamaApp {
             }
         }
         self.say_thinking(ctx);
-        if self.thinking.is_some() || matches!(self.dialog, Some(Dialog::Resume(..))) {
+        if self.thinking.is_some() || matches!(self.dialogs.current(), Some(Dialog::Resume(..))) {
             return;
         }
         // The game waits behind the position editor.
