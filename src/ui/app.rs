@@ -23,6 +23,7 @@ use eframe::egui::{self, Context, ScrollArea, Ui, ViewportCommand};
 
 pub use self::announcer::{Notice, READER_BY_DESCRIPTION};
 pub use self::commands::Command;
+pub use self::dialogs::Dialog;
 use super::document::{DocChange, Document};
 use super::editor::Editor;
 use super::game_view::GameView;
@@ -122,51 +123,6 @@ pub enum Pending {
     Quit,
 }
 
-/// A dialog on top of the window.
-#[derive(Clone, Debug)]
-pub enum Dialog {
-    /// Rule set, options and names.
-    NewGame(Box<NewGameForm>),
-    /// A path to open, typed or browsed.
-    OpenPath(String),
-    /// A path to save to, and what waits for the game to be saved ("save changes?" answered
-    /// Save for a game without a file).
-    SavePath(String, Option<Pending>),
-    /// "Replace the file?": the path chosen holds another file, or a read-only one; what waits
-    /// for the save, and how many games the file holds (a file of games can take the game
-    /// after its last instead).
-    ConfirmReplace(PathBuf, Option<Pending>, usize),
-    /// Several games in a file: which one; the games that cannot be opened, and how many more
-    /// the file has that are not offered.
-    ChooseGame(PathBuf, crate::game_file::FileGames),
-    /// "The file has changed on disk": another program or window changed the game's file since
-    /// it was read or saved. Save as, overwrite, reload (or go on without saving, before what
-    /// waits), or cancel.
-    ChangedOnDisk(PathBuf, Option<Pending>),
-    /// Save, discard or cancel before `Pending`.
-    Unsaved(Pending),
-    /// "Really resign?"
-    ConfirmResign,
-    /// Preferences.
-    Settings,
-    /// The keyboard shortcuts.
-    Help,
-    /// "Resume the interrupted game?": this window's own or another window's (see
-    /// [`crate::autosave::Autosave::others`]).
-    Resume(Box<crate::autosave::Interrupted>),
-    /// A move at an earlier position: a new variation, or in place of the later moves.
-    Branch {
-        /// Where it is played.
-        spot: super::game_view::Spot,
-        /// The move.
-        mv: Move,
-        /// What the dialog asks.
-        question: String,
-    },
-    /// "Delete the variation?": its branches, and the question.
-    RemoveVariation(Vec<crate::rules::Branch>, String),
-}
-
 /// What the system's window was last told, and how the window is laid out.
 #[derive(Default)]
 struct SystemWindow {
@@ -198,23 +154,8 @@ pub struct DamaApp {
     exercises: Option<exercising::Exercises>,
     /// Settings, and where they are saved (None: not saved).
     pub settings: Settings,
-    dialog: Option<Dialog>,
-    /// Which dialog was shown last frame (a new one is announced and focuses its first field).
-    last_dialog: Option<std::mem::Discriminant<Dialog>>,
-    /// `last_dialog` as this frame's dialog began: none when it opened on the
-    /// window, not after another dialog.
-    last_dialog_before: Option<std::mem::Discriminant<Dialog>>,
-    /// Frames the dialog has been shown, from 0.
-    dialog_frames: u32,
-    /// How many dialogs have opened: each opening is a dialog of its own for the screen
-    /// reader (Orca says nothing of a dialog whose objects it met before).
-    dialogs_opened: u64,
-    /// What had the focus when the dialog opened: it gets it back when the dialog closes.
-    focus_before_dialog: Option<egui::Id>,
-    /// Frames since "Paste position" asked for the clipboard, while its text has not come.
-    paste_wait: Option<u8>,
-    /// The focus given back as a dialog closed, to give back again in the next frame.
-    focus_back: Option<egui::Id>,
+    /// The dialogs: the one open, and the focus around it.
+    dialogs: dialogs::DialogHost,
     /// What is said, and how: Dáma's voice, the screen reader, the status bar, sound cues.
     announcer: announcer::Announcer,
     /// The computer: its thinking thread, the question it thinks about, the analysis.
@@ -287,14 +228,7 @@ impl DamaApp {
             editor: None,
             exercises: None,
             settings,
-            dialog: None,
-            last_dialog: None,
-            last_dialog_before: None,
-            dialog_frames: 0,
-            dialogs_opened: 0,
-            focus_before_dialog: None,
-            paste_wait: None,
-            focus_back: None,
+            dialogs: dialogs::DialogHost::default(),
             announcer: announcer::Announcer::new(),
             computer: computer::Computer::default(),
             saving: autosaving::Saving::new(config_dir),
@@ -428,7 +362,7 @@ impl DamaApp {
 
     /// The open dialog, if any.
     pub fn dialog(&self) -> Option<&Dialog> {
-        self.dialog.as_ref()
+        self.dialogs.current()
     }
 
     /// Whether the game has changes not saved to a file.
@@ -537,7 +471,7 @@ impl DamaApp {
     /// "Paste position" waits for the clipboard's text (the system gives it a frame later) and
     /// opens the new-game dialog with it; after a few frames without it, says there is none.
     fn take_paste(&mut self, ctx: &Context) {
-        let Some(frames) = self.paste_wait else {
+        let Some(frames) = self.input.paste_wait else {
             return;
         };
         let pasted = ctx.input_mut(|i| {
@@ -552,28 +486,28 @@ impl DamaApp {
         });
         match pasted.map(|text| pasted_position(&text)) {
             // A dialog that opened meanwhile (a question about the autosave) is not replaced.
-            Some(_) if self.dialog.is_some() => self.paste_wait = None,
+            Some(_) if self.dialogs.is_open() => self.input.paste_wait = None,
             // Not cut to the field's size: the start of a position may be another position.
             Some(text) if text.chars().nth(POSITION_CHARS).is_some() => {
-                self.paste_wait = None;
+                self.input.paste_wait = None;
                 self.complain(&Problem::ClipboardTooLong {
                     limit: POSITION_CHARS,
                 });
             }
             Some(text) if !text.is_empty() => {
-                self.paste_wait = None;
+                self.input.paste_wait = None;
                 self.open_new_game(Some(&text), None);
             }
             Some(_) => {
-                self.paste_wait = None;
+                self.input.paste_wait = None;
                 self.complain(&Problem::ClipboardEmpty);
             }
             None if frames >= 3 => {
-                self.paste_wait = None;
+                self.input.paste_wait = None;
                 self.complain(&Problem::ClipboardEmpty);
             }
             None => {
-                self.paste_wait = Some(frames + 1);
+                self.input.paste_wait = Some(frames + 1);
                 ctx.request_repaint();
             }
         }
@@ -597,7 +531,7 @@ impl DamaApp {
             form.position = text.to_string();
             form.focus_position = true;
         }
-        self.dialog = Some(Dialog::NewGame(Box::new(form)));
+        self.dialogs.open(Dialog::NewGame(Box::new(form)));
     }
 
     /// Draws the window into `ui` and applies what the user did.
@@ -622,7 +556,7 @@ impl DamaApp {
         let mut shortcuts: Vec<_> = Command::ALL
             .iter()
             .copied()
-            .filter(|_| self.dialog.is_none())
+            .filter(|_| !self.dialogs.is_open())
             .filter_map(|c| Some((c, c.shortcut()?)))
             .filter(|(_, sc)| !(editing && moves_in_text(sc)))
             .collect();
@@ -638,7 +572,7 @@ impl DamaApp {
         let in_board_text = ctx
             .memory(|m| m.focused())
             .is_some_and(|id| self.input.board_text_rows.contains(&id));
-        if self.dialog.is_none()
+        if !self.dialogs.is_open()
             && !ctx.text_edit_focused()
             && !self.menu_is_open(&ctx)
             && !in_board_text
@@ -671,12 +605,13 @@ impl DamaApp {
         if ctx.input(|i| i.viewport().close_requested()) && !self.window.allow_close {
             if self.doc.is_dirty() {
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-                self.dialog = Some(Dialog::Unsaved(Pending::Quit));
+                self.dialogs.open(Dialog::Unsaved(Pending::Quit));
             } else if let Some(path) = self.only_here() {
                 // Saved, but another program or window replaced the file since: the game is
                 // nowhere else.
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-                self.dialog = Some(Dialog::ChangedOnDisk(path, Some(Pending::Quit)));
+                self.dialogs
+                    .open(Dialog::ChangedOnDisk(path, Some(Pending::Quit)));
             } else {
                 self.window.allow_close = true;
             }

@@ -164,6 +164,23 @@ pub fn games_left_out(lang: Language, left: &crate::game_file::LeftOut) -> Strin
     }
 }
 
+/// How many games a file offers to choose from: "12 partií", "12 games".
+pub fn games_to_choose(lang: Language, n: usize) -> String {
+    let words = match lang {
+        Czech => ["partie", "partie", "partií"],
+        English => ["game", "games", "games"],
+    };
+    errors::counted(lang, n, words)
+}
+
+/// How many games of a file cannot be opened, and that why is listed below the games.
+pub fn games_not_opened(lang: Language, n: usize) -> String {
+    match lang {
+        Czech => format!("Partie, které nelze otevřít: {n}. Proč, je uvedeno pod seznamem."),
+        English => format!("Games that cannot be opened: {n}. Why is listed below the games."),
+    }
+}
+
 /// The name of a file without its folder ("partie.pdn").
 pub fn file_name(path: &std::path::Path) -> String {
     path.file_name()

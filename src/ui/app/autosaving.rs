@@ -3,14 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use eframe::egui::Ui;
-
+use super::dialogs::ResumeAnswer;
 use super::{DamaApp, Dialog};
 use crate::autosave::{Autosave, AutosaveError, Found, Interrupted, SLOTS, Session};
 use crate::event::{Event, Problem};
 use crate::speech::phrases;
 use crate::ui::document::{DocChange, Document, Replaced};
-use crate::ui::i18n::{Language, T};
 
 /// What outlives the window: where the game is autosaved, the interrupted games to offer, the
 /// game's file as last seen on disk, and where the settings are kept.
@@ -109,7 +107,7 @@ impl DamaApp {
         self.next_resume_question();
         self.saving.autosave = Some(autosave);
         // A folder that cannot be written is said now, before the first move is at stake.
-        if self.dialog.is_none() {
+        if !self.dialogs.is_open() {
             self.autosave_now();
         }
     }
@@ -121,7 +119,9 @@ impl DamaApp {
 
     /// Opens a file given on the command line: at once, or after the resume questions.
     pub fn open_at_start(&mut self, path: &Path) {
-        if matches!(self.dialog, Some(Dialog::Resume(..))) || !self.saving.resume_queue.is_empty() {
+        if matches!(self.dialogs.current(), Some(Dialog::Resume(..)))
+            || !self.saving.resume_queue.is_empty()
+        {
             self.saving.after_resume = Some(path.to_path_buf());
         } else {
             self.open_path(path);
@@ -132,7 +132,7 @@ impl DamaApp {
     /// are answered, the file given on the command line is opened.
     pub(super) fn next_resume_question(&mut self) -> bool {
         if let Some(found) = self.saving.resume_queue.pop() {
-            self.dialog = Some(Dialog::Resume(Box::new(found)));
+            self.dialogs.open(Dialog::Resume(Box::new(found)));
             return true;
         }
         if let Some(path) = self.saving.after_resume.take() {
@@ -207,7 +207,7 @@ impl DamaApp {
     /// Nothing is written while the resume question is open: the interrupted game must stay
     /// until it is answered.
     pub(super) fn autosave_now(&mut self) {
-        if matches!(self.dialog, Some(Dialog::Resume(..))) {
+        if matches!(self.dialogs.current(), Some(Dialog::Resume(..))) {
             return;
         }
         let Some(autosave) = self.saving.autosave.as_mut() else {
@@ -244,7 +244,7 @@ impl DamaApp {
     pub(super) fn finish_autosave(&mut self) {
         let own = self.autosave_path().map(Path::to_path_buf);
         let asked = |f: &Interrupted| Some(&f.path) == own.as_ref();
-        let unanswered = match &self.dialog {
+        let unanswered = match self.dialogs.current() {
             Some(Dialog::Resume(found)) => asked(found),
             _ => false,
         } || self.saving.resume_queue.iter().any(asked);
@@ -292,60 +292,4 @@ impl DamaApp {
             }
         }
     }
-}
-
-/// What the player answered to a resume question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum ResumeAnswer {
-    /// Go on with the game in this window.
-    Resume,
-    /// Put it aside as `discarded.pdn` (openable by hand).
-    Discard,
-    /// Leave it where it is: offered again at the next start, or to a window opened meanwhile.
-    Later,
-}
-
-/// The resume dialog for `found`; `here` when this window can still take the game up, `more`
-/// games still to be asked about after it. Focus starts on Resume (or, when this window already
-/// took a game up, on Later), so Enter never loses a game; Tab reaches Discard.
-pub(super) fn resume_ui(
-    ui: &mut Ui,
-    lang: Language,
-    found: &Interrupted,
-    here: bool,
-    more: usize,
-    fresh: bool,
-) -> Option<ResumeAnswer> {
-    ui.heading(T::ResumeTitle.get(lang));
-    ui.label(T::ResumeText.get(lang));
-    ui.label(phrases::interrupted_game(lang, &found.session));
-    if more > 0 {
-        ui.label(phrases::more_interrupted(lang, more));
-    }
-    if !here {
-        ui.label(T::ResumeElsewhere.get(lang));
-    }
-    let mut answer = None;
-    ui.horizontal(|ui| {
-        let first = if here {
-            let resume = ui.button(T::Resume.get(lang));
-            if resume.clicked() {
-                answer = Some(ResumeAnswer::Resume);
-            }
-            resume
-        } else {
-            let later = ui.button(T::ResumeLater.get(lang));
-            if later.clicked() {
-                answer = Some(ResumeAnswer::Later);
-            }
-            later
-        };
-        if fresh {
-            first.request_focus();
-        }
-        if ui.button(T::Discard.get(lang)).clicked() {
-            answer = Some(ResumeAnswer::Discard);
-        }
-    });
-    answer
 }

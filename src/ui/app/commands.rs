@@ -449,13 +449,20 @@ impl DamaApp {
             Command::NewGame => self.open_new_game(None, None),
             Command::Open => self.guard(Pending::Open),
             Command::Save => match self.doc.file().map(|f| f.to_path_buf()) {
-                Some(path) => self.dialog = self.save_or_confirm(path, None),
-                None => self.dialog = Some(Dialog::SavePath(self.suggested_path(), None)),
+                Some(path) => {
+                    let next = self.save_or_confirm(path, None);
+                    self.dialogs.set(next);
+                }
+                None => self
+                    .dialogs
+                    .open(Dialog::SavePath(self.suggested_path(), None)),
             },
-            Command::SaveAs => self.dialog = Some(Dialog::SavePath(self.suggested_path(), None)),
+            Command::SaveAs => self
+                .dialogs
+                .open(Dialog::SavePath(self.suggested_path(), None)),
             // Unsaved work is asked about before the window is asked to close.
             Command::Quit if self.doc.is_dirty() => {
-                self.dialog = Some(Dialog::Unsaved(Pending::Quit));
+                self.dialogs.open(Dialog::Unsaved(Pending::Quit));
             }
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
             Command::Undo => self.apply(DocChange::Undo),
@@ -479,9 +486,9 @@ impl DamaApp {
                 self.tell(&[Event::BoardText { shown }], true);
                 self.save_settings();
             }
-            Command::Settings => self.dialog = Some(Dialog::Settings),
+            Command::Settings => self.dialogs.open(Dialog::Settings),
             Command::Resign => match self.doc.game().outcome() {
-                None => self.dialog = Some(Dialog::ConfirmResign),
+                None => self.dialogs.open(Dialog::ConfirmResign),
                 Some(_) => self.complain(&Problem::Game(GameError::GameOver)),
             },
             Command::OfferDraw => {
@@ -578,7 +585,7 @@ impl DamaApp {
             }
             Command::NextRegion => self.next_region(ctx, true),
             Command::PreviousRegion => self.next_region(ctx, false),
-            Command::Help => self.dialog = Some(Dialog::Help),
+            Command::Help => self.dialogs.open(Dialog::Help),
             Command::Claim => {
                 self.apply(DocChange::Claim(Mover::Person));
                 // The piece to remove is chosen on the board: the focus goes there, on the
@@ -607,7 +614,7 @@ impl DamaApp {
                 self.tell(&[Event::PositionCopied(fen)], true);
             }
             Command::PastePosition => {
-                self.paste_wait = Some(0);
+                self.input.paste_wait = Some(0);
                 ctx.send_viewport_cmd(ViewportCommand::RequestPaste);
                 ctx.request_repaint();
             }

@@ -255,7 +255,9 @@ impl DamaApp {
             }
         }
         self.say_thinking(ctx);
-        if self.computer.thinking.is_some() || matches!(self.dialog, Some(Dialog::Resume(..))) {
+        if self.computer.thinking.is_some()
+            || matches!(self.dialogs.current(), Some(Dialog::Resume(..)))
+        {
             return;
         }
         // The game waits behind the position editor.

@@ -124,7 +124,7 @@ impl DamaApp {
     /// Backspace empties it, Escape leaves the editor.
     pub(super) fn editor_keys(&mut self, ctx: &Context) {
         if self.editor.is_none()
-            || self.dialog.is_some()
+            || self.dialogs.is_open()
             || ctx.text_edit_focused()
             || self.menu_is_open(ctx)
         {

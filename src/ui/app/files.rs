@@ -15,9 +15,9 @@ impl DamaApp {
     /// that another program or window has changed since exists only here: that is asked too.
     pub(super) fn guard(&mut self, then: Pending) {
         if self.doc.is_dirty() {
-            self.dialog = Some(Dialog::Unsaved(then));
+            self.dialogs.open(Dialog::Unsaved(then));
         } else if let Some(path) = self.only_here() {
-            self.dialog = Some(Dialog::ChangedOnDisk(path, Some(then)));
+            self.dialogs.open(Dialog::ChangedOnDisk(path, Some(then)));
         } else {
             self.proceed(then);
         }
@@ -44,7 +44,7 @@ impl DamaApp {
     /// told at once, where the window's game is no longer in it (the question is asked once
     /// for each state of the file).
     pub(super) fn check_disk(&mut self) {
-        if self.dialog.is_some() {
+        if self.dialogs.is_open() {
             return;
         }
         let OnDisk::Changed { now } = self.on_disk() else {
@@ -55,7 +55,8 @@ impl DamaApp {
         }
         self.saving.disk_seen = Some(now);
         if let Some(path) = self.doc.file() {
-            self.dialog = Some(Dialog::ChangedOnDisk(path.to_path_buf(), None));
+            self.dialogs
+                .open(Dialog::ChangedOnDisk(path.to_path_buf(), None));
         }
     }
 
@@ -89,7 +90,7 @@ impl DamaApp {
                     .and_then(|f| f.parent())
                     .map(|d| format!("{}/", d.display()))
                     .unwrap_or_default();
-                self.dialog = Some(Dialog::OpenPath(dir));
+                self.dialogs.open(Dialog::OpenPath(dir));
             }
             Pending::OpenFile(path) => self.open_path(&path),
             Pending::Quit => {
@@ -136,7 +137,8 @@ impl DamaApp {
                 if let Some(left) = games.left_out {
                     log::warn!("{}: {} games left out", path.display(), left.games);
                 }
-                self.dialog = Some(Dialog::ChooseGame(path.to_path_buf(), games));
+                self.dialogs
+                    .open(Dialog::ChooseGame(path.to_path_buf(), games));
             }
             Err(error) => {
                 log::warn!("cannot open {}: {error}", path.display());

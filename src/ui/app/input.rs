@@ -234,6 +234,8 @@ pub(super) struct Input {
     pub regions: Regions,
     /// Where the focus is in going to the board at the start.
     pub start: StartFocus,
+    /// Frames since "Paste position" asked for the clipboard, while its text has not come.
+    pub paste_wait: Option<u8>,
     /// The lines of the board as text, as last drawn (none: hidden).
     pub board_text_rows: Vec<egui::Id>,
     /// Whether the board as text is to take the focus.
@@ -335,7 +337,7 @@ impl DamaApp {
         let left = self.input.start.left(window == Some(true), reader);
         if window.is_none() || (window == Some(true) && (key || left.is_zero())) {
             self.input.start = StartFocus::Placed;
-            if self.dialog.is_none() && ctx.memory(|m| m.focused()).is_none() {
+            if !self.dialogs.is_open() && ctx.memory(|m| m.focused()).is_none() {
                 self.focus_board(ctx);
             }
         } else if window == Some(true) {

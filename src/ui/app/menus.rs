@@ -121,7 +121,7 @@ impl DamaApp {
         if open.is_none() {
             self.input.menus.focus_at_start = ctx.memory(|m| m.focused());
         }
-        if self.dialog.is_some() {
+        if self.dialogs.is_open() {
             return;
         }
         let lang = self.lang();
@@ -177,7 +177,7 @@ impl DamaApp {
             i.consume_key(Modifiers::NONE, Key::Enter);
             i.consume_key(Modifiers::NONE, Key::Space);
         });
-        if self.dialog.is_some() {
+        if self.dialogs.is_open() {
             return;
         }
         let focused = ctx.memory(|m| m.focused());

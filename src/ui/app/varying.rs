@@ -84,7 +84,7 @@ impl DamaApp {
                     later,
                     !spot.branches.is_empty(),
                 );
-                self.dialog = Some(Dialog::Branch { spot, mv, question });
+                self.dialogs.open(Dialog::Branch { spot, mv, question });
             }
         }
     }
@@ -279,7 +279,8 @@ impl DamaApp {
             &variation.moves[0],
             variation.size(),
         );
-        self.dialog = Some(Dialog::RemoveVariation(branches, question));
+        self.dialogs
+            .open(Dialog::RemoveVariation(branches, question));
     }
 
     /// Makes the variation shown the line it hangs from.

@@ -1,0 +1,204 @@
+//! The new-game form: rule set, options, clock, position, players and names.
+
+use eframe::egui::{self, Align, Layout, Ui};
+
+use super::widgets::{combo, empty_cell, form_rows, is_narrow, radio_row};
+use super::{DialogFrame, DialogUi, title};
+use crate::engine::Level;
+use crate::rules::{Color, KingRange, Precedence, Variant};
+use crate::speech::phrases;
+use crate::ui::app::{NewGameForm, POSITION_CHARS};
+use crate::ui::i18n::{Language, T};
+use crate::ui::settings::{MAX_NAME, Player};
+
+/// The new-game form, drawn from its choices (which it changes as they are chosen). It opens
+/// with the focus on Start: Enter starts a game like the last one, Tab goes through the
+/// choices; Enter in a text field starts too.
+pub(super) struct NewGameView<'a> {
+    /// The choices.
+    pub form: &'a mut NewGameForm,
+}
+
+/// The answers to the new-game form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum NewGameAnswer {
+    /// Start a game of the choices.
+    Start,
+    /// No new game.
+    Cancel,
+}
+
+impl DialogUi for NewGameView<'_> {
+    type Answer = NewGameAnswer;
+
+    fn title(&self, lang: Language) -> String {
+        title(T::NewGame, lang)
+    }
+
+    fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<NewGameAnswer> {
+        let (form, lang, frames) = (self.form, at.lang, at.frames);
+        ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
+        let narrow = is_narrow(ui);
+        // The focus goes in at the dialog's second frame (see `dialogs`); a pasted position puts it
+        // on its field instead of on Start.
+        let focus = frames == 1 && !form.focus_position;
+        let mut entered = false;
+        let mut enter_in = |ui: &Ui, field: &egui::Response| {
+            entered |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        };
+        form_rows(ui, "new-game", narrow, |ui| {
+            let label = ui.label(T::RuleSet.get(lang));
+            let before = form.variant;
+            let choices =
+                Variant::ALL.map(|v| (v, phrases::rules_name(lang, v.rules()).to_string()));
+            combo(
+                ui,
+                "rules",
+                label.id,
+                T::RuleSet.get(lang),
+                &mut form.variant,
+                &choices,
+                None,
+            );
+            if form.variant != before {
+                form.rules = form.variant.rules().clone();
+                form.table_rules = form.rules.table_rules_by_default;
+                // A refusal was for the rules before.
+                form.position_error = None;
+            }
+            ui.end_row();
+            radio_row(
+                ui,
+                T::WhoStarts.get(lang),
+                &mut form.rules.first,
+                Color::ALL.map(|c| (c, phrases::side_name(lang, c))),
+            );
+            let label = ui.label(T::Clock.get(lang));
+            let mut choices = vec![(None, T::NoClock.get(lang).to_string())];
+            choices
+                .extend(crate::clock::PRESETS.map(|c| (Some(c), phrases::time_control(lang, c))));
+            combo(
+                ui,
+                "clock",
+                label.id,
+                T::Clock.get(lang),
+                &mut form.clock,
+                &choices,
+                None,
+            );
+            ui.end_row();
+            let label = ui.label(T::SetupPosition.get(lang));
+            ui.vertical(|ui| {
+                let field = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut form.position)
+                            .char_limit(POSITION_CHARS)
+                            .hint_text(T::SetupPositionHint.get(lang))
+                            .desired_width(320.0),
+                    )
+                    .labelled_by(label.id);
+                enter_in(ui, &field);
+                // Not in the dialog's first, unseen frame (see `dialogs`).
+                if form.focus_position && frames > 0 {
+                    form.focus_position = false;
+                    field.request_focus();
+                }
+                if field.changed() {
+                    form.position_error = None;
+                }
+                // Always a line here, so that a refusal does not make the dialog grow (a modal keeps
+                // the size it had, and would hide its buttons): why the position was refused, or
+                // who moves first from it.
+                match &form.position_error {
+                    Some(e) => {
+                        let text = phrases::pdn::fen_error(lang, e);
+                        ui.label(egui::RichText::new(text).color(ui.visuals().error_fg_color));
+                    }
+                    None => {
+                        ui.weak(T::SetupPositionNote.get(lang));
+                    }
+                }
+            });
+            ui.end_row();
+            radio_row(
+                ui,
+                T::CaptureChoice.get(lang),
+                &mut form.rules.precedence,
+                [
+                    (Precedence::Free, T::PrecedenceFree.get(lang)),
+                    (Precedence::KingPriority, T::PrecedenceKing.get(lang)),
+                    (Precedence::Quantity, T::PrecedenceQuantity.get(lang)),
+                ],
+            );
+            empty_cell(ui, narrow);
+            ui.checkbox(
+                &mut form.rules.men_capture_backward,
+                T::MenCaptureBackward.get(lang),
+            );
+            ui.end_row();
+            empty_cell(ui, narrow);
+            let mut flying = form.rules.king == KingRange::Flying;
+            if ui.checkbox(&mut flying, T::FlyingKings.get(lang)).changed() {
+                form.rules.king = if flying {
+                    KingRange::Flying
+                } else {
+                    KingRange::Short
+                };
+            }
+            ui.end_row();
+            empty_cell(ui, narrow);
+            ui.add_enabled(
+                form.rules.claim.is_some(),
+                egui::Checkbox::new(&mut form.table_rules, T::TableRules.get(lang)),
+            );
+            ui.end_row();
+            for (i, color) in Color::ALL.into_iter().enumerate() {
+                let played_by = format!(
+                    "{}: {}",
+                    phrases::side_name(lang, color),
+                    T::PlayedBy.get(lang)
+                );
+                let label = ui.label(&played_by);
+                let choices: Vec<(Player, String)> = std::iter::once(Player::Human)
+                    .chain(Level::ALL.into_iter().map(Player::Computer))
+                    .map(|p| (p, phrases::player_name(lang, p.level())))
+                    .collect();
+                let player = &mut form.players[i];
+                combo(
+                    ui,
+                    ("player", i),
+                    label.id,
+                    &played_by,
+                    player,
+                    &choices,
+                    Some(240.0),
+                );
+                ui.end_row();
+                let (t, name) = match color {
+                    Color::White => (T::WhitePlayer, &mut form.white),
+                    Color::Black => (T::BlackPlayer, &mut form.black),
+                };
+                let label = ui.label(t.get(lang));
+                let field = ui
+                    .add(egui::TextEdit::singleline(name).char_limit(MAX_NAME))
+                    .labelled_by(label.id);
+                enter_in(ui, &field);
+                ui.end_row();
+            }
+        });
+        let mut answer = entered.then_some(NewGameAnswer::Start);
+        ui.with_layout(Layout::right_to_left(Align::Min), |ui| {
+            if ui.button(T::Cancel.get(lang)).clicked() {
+                answer = Some(NewGameAnswer::Cancel);
+            }
+            let start = ui.button(T::Start.get(lang));
+            if focus {
+                start.request_focus();
+            }
+            if start.clicked() {
+                answer = Some(NewGameAnswer::Start);
+            }
+        });
+        answer
+    }
+}
