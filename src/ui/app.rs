@@ -24,6 +24,7 @@ use eframe::egui::{self, Context, ScrollArea, Ui, ViewportCommand};
 pub use self::announcer::{Notice, READER_BY_DESCRIPTION};
 pub use self::commands::Command;
 pub use self::dialogs::Dialog;
+pub use self::dialogs::new_game::{NewGameForm, POSITION_CHARS};
 use super::document::{DocChange, Document};
 use super::editor::Editor;
 use super::game_view::GameView;
@@ -31,84 +32,8 @@ use super::i18n::Language;
 use super::settings::{LoadNotice, Player, Settings, Theme};
 use super::theme::visuals;
 use crate::event::{Event, Problem};
-use crate::rules::{Color, FenError, Game, Move, Position, RuleSet, Square, Variant};
+use crate::rules::{Color, Game, Move, Position, Square, Variant};
 use crate::speech::{Speaker, phrases};
-
-/// The most characters the new-game dialog's position field holds. The longest position of a
-/// 10×10 board, every square listed with a king's mark (`W:WK1,K2,…`), takes about 250, piece
-/// lists with spaces about 300; beyond this a paste is refused, so the field never grows with
-/// what is pasted and its error quotes no more than an excerpt.
-pub const POSITION_CHARS: usize = 1000;
-
-/// The new-game dialog's choices.
-#[derive(Clone, Debug)]
-pub struct NewGameForm {
-    /// The preset the choices start from.
-    pub variant: Variant,
-    /// The rule set as changed by the options.
-    pub rules: RuleSet,
-    /// Names.
-    pub white: String,
-    /// Names.
-    pub black: String,
-    /// Table rules (where the rule set has a claim).
-    pub table_rules: bool,
-    /// Who plays White and Black.
-    pub players: [Player; 2],
-    /// The position to start from, as typed: a FEN or piece lists (`W: 32, 28; B: 12`), the
-    /// side to move of the latter being who starts; empty for the rule set's own start.
-    pub position: String,
-    /// Why the typed position was refused, shown under it until Start is pressed again.
-    pub position_error: Option<FenError>,
-    /// Put the focus on the position field at the next frame (after a refusal).
-    pub focus_position: bool,
-    /// The position checked when Start was pressed (`None`: the rule set's own start).
-    pub start: Option<Position>,
-    /// The time control (`None`: no clock).
-    pub clock: Option<crate::clock::TimeControl>,
-}
-
-impl NewGameForm {
-    /// The form as it was left: the rule set, table rules (where it has a claim), names and
-    /// players chosen last.
-    fn new(
-        variant: Variant,
-        table_rules: Option<bool>,
-        white: &str,
-        black: &str,
-        players: [Player; 2],
-    ) -> NewGameForm {
-        let rules = variant.rules();
-        NewGameForm {
-            variant,
-            rules: rules.clone(),
-            white: white.into(),
-            black: black.into(),
-            table_rules: table_rules
-                .filter(|_| rules.claim.is_some())
-                .unwrap_or(rules.table_rules_by_default),
-            players,
-            position: String::new(),
-            position_error: None,
-            focus_position: false,
-            start: None,
-            clock: None,
-        }
-    }
-
-    /// The position typed, checked against the rules chosen; `None` for their own start.
-    ///
-    /// # Errors
-    /// What cannot be read, or no game of these rules reaches.
-    pub fn start_position(&self) -> Result<Option<Position>, FenError> {
-        if self.position.trim().is_empty() {
-            return Ok(None);
-        }
-        self.rules
-            .parse_setup(&self.position, self.rules.first)
-            .map(Some)
-    }
-}
 
 /// What waits for the answer to "save changes?".
 #[derive(Clone, Debug)]

@@ -12,7 +12,7 @@
 mod file_questions;
 mod help;
 mod host;
-mod new_game;
+pub(super) mod new_game;
 mod questions;
 mod settings;
 mod widgets;
