@@ -49,6 +49,69 @@ pub enum Info {
     },
 }
 
+/// What happens in a lesson of the course ([`crate::course`]). The lesson's own words come
+/// from the course's data in the language of the window; the words around them from
+/// [`crate::speech::phrases`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lesson {
+    /// The course offered at the very first start.
+    Offered,
+    /// A task is on the board; `opened`: the lesson begins with it, and its words come first.
+    Task {
+        /// The lesson, when it begins here.
+        opened: Option<LessonOpened>,
+        /// The task's number in the lesson, from 1.
+        number: usize,
+        /// How many tasks the lesson has.
+        count: usize,
+        /// What the task asks.
+        ask: String,
+    },
+    /// The answer was right; the stars when it solved the task.
+    Right(Option<u8>),
+    /// The answer was wrong: nothing was played (a move is taken back).
+    Wrong(crate::course::Miss),
+    /// A hint: its words, and what comes next in the answer.
+    Hint {
+        /// The task's hint.
+        words: String,
+        /// The next move, in the position it is played in, or the square: at the second asking.
+        next: Option<Hinted>,
+    },
+    /// The last task of the lesson is solved: its stars, of how many, and the next lesson's
+    /// title (none: the course is done).
+    Done {
+        /// The stars won.
+        stars: u32,
+        /// The stars there are.
+        of: u32,
+        /// The next lesson's title.
+        next: Option<String>,
+    },
+}
+
+/// A lesson as it begins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonOpened {
+    /// Its number in the course, from 1.
+    pub number: usize,
+    /// How many lessons the course has.
+    pub count: usize,
+    /// Its title.
+    pub title: String,
+    /// What it says before the tasks.
+    pub say: Vec<String>,
+}
+
+/// What a hint names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hinted {
+    /// This move, played in this position.
+    Move(Position, Move),
+    /// This square.
+    Square(Square),
+}
+
 /// Something that happened in the game or the window.
 #[derive(Debug)]
 pub enum Event {
@@ -280,6 +343,8 @@ pub enum Event {
         /// The whole move, at the second asking.
         mv: Option<(Position, Move)>,
     },
+    /// Something of the course ("Učení").
+    Course(Lesson),
     /// A move the review judged, shown: the board is at the position it was played in.
     Judged {
         /// Its number, as the move list numbers it.
@@ -649,6 +714,8 @@ pub enum Problem {
     NoClock,
     /// A problem command while no collection of problems is open.
     NoProblems,
+    /// The course's data cannot be used (found by its tests before a release).
+    NoCourse,
     /// A tower put on the board of rules without towers.
     NoTowers,
     /// An arrow key would take the keyboard cursor off the board.
@@ -722,6 +789,8 @@ pub enum SettingField {
     Clock,
     /// The problems solved.
     SolvedProblems,
+    /// The stars of the course's tasks.
+    CourseStars,
 }
 
 /// Why the settings file could not be used as it was.

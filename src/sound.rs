@@ -128,6 +128,7 @@ pub fn cues(events: &[Event]) -> Vec<Cue> {
             | Event::ProblemShown { .. }
             | Event::RightMove
             | Event::WrongMove
+            | Event::Course(_)
             | Event::ProblemSolved { .. }
             | Event::ProblemHint { .. }
             | Event::Judged { .. }

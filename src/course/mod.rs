@@ -6,7 +6,7 @@
 
 mod attempt;
 
-pub use attempt::{Attempt, Miss, Verdict};
+pub use attempt::{Attempt, Miss, Next, Verdict};
 
 use serde::Deserialize;
 

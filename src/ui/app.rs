@@ -12,6 +12,7 @@ mod editing;
 mod exercising;
 mod files;
 mod input;
+mod learning;
 mod menus;
 mod panels;
 mod varying;
@@ -46,6 +47,8 @@ pub enum Pending {
     OpenFile(PathBuf),
     /// Close the window.
     Quit,
+    /// Open the course.
+    Learn,
 }
 
 /// What the system's window was last told, and how the window is laid out.
@@ -77,6 +80,8 @@ pub struct DamaApp {
     editor: Option<Editor>,
     /// The problems being solved, if a collection is open.
     exercises: Option<exercising::Exercises>,
+    /// The course's lesson being followed, if any.
+    learning: Option<learning::Learning>,
     /// Settings, and where they are saved (None: not saved).
     pub settings: Settings,
     /// The dialogs: the one open, and the focus around it.
@@ -99,6 +104,10 @@ impl DamaApp {
     /// A new window state with a game of the last chosen rule set; `config_dir` is where
     /// settings live (None keeps them in memory only).
     pub fn new(config_dir: Option<PathBuf>) -> DamaApp {
+        // The very first start (no settings yet): the course is offered.
+        let first_start = config_dir
+            .as_ref()
+            .is_some_and(|dir| !dir.join("settings.ron").exists());
         let (settings, notice) = match &config_dir {
             Some(dir) => Settings::load(dir),
             None => (Settings::default(), None),
@@ -128,6 +137,11 @@ impl DamaApp {
             log::warn!("settings file kept as {}: {error}", kept_as.display());
             app.add_notice(&Problem::SettingsDamaged { kept_as, damage });
         }
+        if first_start && !app.settings.course_offered {
+            app.settings.course_offered = true;
+            app.save_settings();
+            app.tell(&[Event::Course(crate::event::Lesson::Offered)], false);
+        }
         app
     }
 
@@ -152,6 +166,7 @@ impl DamaApp {
             view: GameView::default(),
             editor: None,
             exercises: None,
+            learning: None,
             settings,
             dialogs: dialogs::DialogHost::default(),
             announcer: announcer::Announcer::new(),

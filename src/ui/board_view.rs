@@ -35,6 +35,10 @@ pub struct Highlights {
     pub hint: Option<(Square, Square)>,
     /// Pieces the claimer may remove (a huff with several offenders).
     pub offenders: SquareSet,
+    /// Squares a lesson points at, for a sighted helper (the course's marks).
+    pub lesson_marks: SquareSet,
+    /// Arrows a lesson draws, from a square to a square.
+    pub lesson_arrows: Vec<(Square, Square)>,
 }
 
 /// A user's action on the board.
@@ -310,6 +314,24 @@ impl BoardView<'_> {
                     Color32::BLACK,
                 );
             }
+        }
+        for &(from, to) in &h.lesson_arrows {
+            let a = self.square_rect(board_rect, cell, from).center();
+            let b = self.square_rect(board_rect, cell, to).center();
+            let painter = ui.painter();
+            painter.arrow(a, b - a, Stroke::new(cell * 0.12, pal.dark_square));
+            painter.arrow(a, b - a, Stroke::new(cell * 0.06, pal.accent));
+        }
+        for sq in h.lesson_marks.iter() {
+            // A square of its own outline: a frame inside the square, not colour alone.
+            let rect = self.square_rect(board_rect, cell, sq).shrink(cell * 0.06);
+            let painter = ui.painter();
+            painter.rect_stroke(
+                rect,
+                2.0,
+                Stroke::new(3.0 * pal.stroke, pal.accent),
+                egui::StrokeKind::Inside,
+            );
         }
         if let Some((from, to)) = h.hint {
             // An arrow from the piece to where it should go: shape and outline, not colour alone.

@@ -60,6 +60,8 @@ texts! {
     Analysis => "Analýza", "Analysis";
     SayClocks => "Říct čas na hodinách", "Say the clocks";
     NextProblem => "Další úloha", "Next problem";
+    Learn => "Učení", "Learn";
+    Task => "Úloha", "Task";
     PreviousProblem => "Předchozí úloha", "Previous problem";
     SolveAsProblems => "Řešit jako úlohy", "Solve as problems";
     PauseClock => "Zastavit nebo spustit hodiny", "Pause or run the clocks";

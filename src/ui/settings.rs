@@ -123,6 +123,11 @@ pub struct Settings {
     /// path is not UTF-8 text are left out of the file, as for `recent_files`.
     #[serde(serialize_with = "utf8_keys")]
     pub solved_problems: std::collections::BTreeMap<PathBuf, Vec<usize>>,
+    /// The best stars won at each task of the course, under "rule set/lesson/task" (the
+    /// lesson's id, the task's number from 1).
+    pub course_stars: std::collections::BTreeMap<String, u8>,
+    /// Whether the course was offered at the first start.
+    pub course_offered: bool,
     /// Fields this version does not know (written by a newer one), each with its value as
     /// written: saved again as they were, so that running an older version loses nothing.
     #[serde(skip)]
@@ -179,6 +184,8 @@ impl Default for Settings {
             engine_threads: default_engine_threads(),
             last_clock: None,
             solved_problems: Default::default(),
+            course_stars: Default::default(),
+            course_offered: false,
             other_fields: Vec::new(),
         }
     }
@@ -477,6 +484,7 @@ fn field_of(name: &str) -> Option<Field> {
         "engine_threads" => Field::EngineThreads,
         "last_clock" => Field::Clock,
         "solved_problems" => Field::SolvedProblems,
+        "course_stars" | "course_offered" => Field::CourseStars,
         _ => return None,
     })
 }

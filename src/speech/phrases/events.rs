@@ -8,6 +8,7 @@ use super::browsing::{choices, looked};
 use super::editor::edited;
 use super::errors::{counted, plural};
 pub use super::files::file_name;
+pub use super::join;
 use super::moves::{half_moves, hint};
 use super::names::{
     color_name, material, piece_name, players, rules_name, side_genitive, side_name, square,
@@ -23,21 +24,6 @@ use Language::{Czech, English};
 /// game), joined into sentences.
 pub fn events(cx: &Context<'_>, events: &[Event]) -> String {
     join(events.iter().map(|e| event(cx, e)))
-}
-
-/// Joins texts into one announcement: each but the last ends as a sentence.
-pub fn join(texts: impl IntoIterator<Item = String>) -> String {
-    let mut out = String::new();
-    for text in texts.into_iter().filter(|t| !t.is_empty()) {
-        if !out.is_empty() {
-            if !out.ends_with(['.', '!', '?', '…']) {
-                out.push('.');
-            }
-            out.push(' ');
-        }
-        out.push_str(&text);
-    }
-    out
 }
 
 /// Who made a move, after a colon: "černý", "Black".
@@ -441,6 +427,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
                 "Problem {number} solved! {solved} of {count} solved. Next problem: Ctrl+Page Down."
             ),
         },
+        Event::Course(lesson) => super::course::lesson(cx, lesson),
         Event::ProblemHint { from, mv: None } => match lang {
             Czech => format!("Nápověda: táhněte figurou z pole {from}."),
             English => format!("Hint: move the piece on {from}."),

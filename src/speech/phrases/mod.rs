@@ -12,6 +12,8 @@
 
 pub mod analysis;
 mod browsing;
+mod course;
+pub use course::task_stars;
 pub mod diagram;
 mod editor;
 pub mod english;
@@ -186,6 +188,21 @@ pub(crate) fn capitalized(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// Joins texts into one announcement: each but the last ends as a sentence.
+pub fn join(texts: impl IntoIterator<Item = String>) -> String {
+    let mut out = String::new();
+    for text in texts.into_iter().filter(|t| !t.is_empty()) {
+        if !out.is_empty() {
+            if !out.ends_with(['.', '!', '?', '…']) {
+                out.push('.');
+            }
+            out.push(' ');
+        }
+        out.push_str(&text);
+    }
+    out
 }
 
 #[cfg(test)]

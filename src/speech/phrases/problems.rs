@@ -237,6 +237,10 @@ pub fn problem(lang: Language, notation: Notation, p: &Problem) -> String {
             Czech => "Tato partie se hraje bez hodin.".into(),
             English => "This game has no clock.".into(),
         },
+        Problem::NoCourse => match lang {
+            Czech => "Učení nelze otevřít: jeho data jsou poškozená.".into(),
+            English => "The course cannot be opened: its data is damaged.".into(),
+        },
         Problem::NoProblems => match lang {
             Czech => "Nejsou otevřené žádné úlohy: otevřete soubor s úlohami a zvolte Řešit jako \
                       úlohy."
@@ -577,6 +581,8 @@ fn field_names(lang: Language, fields: &[SettingField]) -> String {
         (English, SettingField::Clock) => "clock",
         (Czech, SettingField::SolvedProblems) => "vyřešené úlohy",
         (English, SettingField::SolvedProblems) => "solved problems",
+        (Czech, SettingField::CourseStars) => "hvězdy z učení",
+        (English, SettingField::CourseStars) => "the course's stars",
     };
     fields.iter().map(name).collect::<Vec<_>>().join(", ")
 }
@@ -703,6 +709,7 @@ mod tests {
             Problem::NothingToReview,
             Problem::NoClock,
             Problem::NoProblems,
+            Problem::NoCourse,
             Problem::NoTowers,
             Problem::BoardEdge,
             Problem::NoVariation,
@@ -748,6 +755,7 @@ mod tests {
                 | Problem::NothingToReview
                 | Problem::NoClock
                 | Problem::NoProblems
+                | Problem::NoCourse
                 | Problem::NoTowers
                 | Problem::BoardEdge
                 | Problem::NoVariation
@@ -1034,6 +1042,7 @@ mod tests {
                 | Event::ProblemShown { .. }
                 | Event::RightMove
                 | Event::WrongMove
+                | Event::Course(_)
                 | Event::ProblemSolved { .. }
                 | Event::ProblemHint { .. }
                 | Event::ClockLow { .. }

@@ -437,6 +437,7 @@ fn refused(problem: &Problem) -> bool {
         | Problem::NothingToReview
         | Problem::NoClock
         | Problem::NoProblems
+        | Problem::NoCourse
         | Problem::NoTowers
         | Problem::BoardEdge
         | Problem::NoVariation

@@ -136,6 +136,10 @@ impl DamaApp {
             change,
             Change::Doc(DocChange::Replace(_, Replaced::Problem { .. }))
         );
+        let lesson = matches!(
+            change,
+            Change::Doc(DocChange::Replace(_, Replaced::Lesson(_)))
+        );
         let offering = matches!(change, Change::Doc(DocChange::OfferDraw(..)));
         // Looking back while the computer moves, the board stays on the position looked at:
         // the moves before it are as they were.
@@ -206,6 +210,9 @@ impl DamaApp {
             if !problem {
                 self.exercises = None;
             }
+            if !lesson {
+                self.learning = None;
+            }
         }
         let mut recent = None;
         for e in &events {
@@ -236,9 +243,21 @@ impl DamaApp {
                 } | Event::Redone { .. }
             )
         });
+        let person_moved = events.iter().find_map(|e| match e {
+            Event::Moved {
+                by: Mover::Person,
+                mv,
+                ..
+            } => Some(*mv),
+            _ => None,
+        });
         let follow_ups = if solver_moved && self.exercises.is_some() {
             let ply = self.doc.game().moves().len().saturating_sub(1);
             self.judge_problem_move(ply)
+        } else if let Some(mv) = person_moved.filter(|_| self.learning.is_some()) {
+            // A lesson's answer, judged by the course (an undo starts the task again: no
+            // move comes back by a redo).
+            self.judge_lesson_move(mv)
         } else {
             Vec::new()
         };

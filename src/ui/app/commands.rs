@@ -127,6 +127,9 @@ commands! {
     PreviousRegion => PreviousRegion, CTRL_SHIFT + F6;
     /// Show the keyboard help.
     Help => KeyboardHelp, NONE + F1;
+    /// The course: lessons of the rules and of Dáma itself, with tasks on the board; in a
+    /// lesson, its task said again.
+    Learn => Learn, CTRL + L;
     /// Claim the opponent's forgotten capture (table rules).
     Claim => Claim, NONE + F9;
     /// Ask the computer for a move for the side to move.
@@ -219,7 +222,7 @@ pub(super) const MENUS: [(T, &[&[Command]]); 4] = {
                 ],
             ],
         ),
-        (T::Help, &[&[Help]]),
+        (T::Help, &[&[Help, Learn]]),
     ]
 };
 
@@ -302,6 +305,7 @@ impl DamaApp {
             | Command::NextRegion
             | Command::PreviousRegion
             | Command::Help
+            | Command::Learn
             | Command::Claim
             | Command::Hint
             | Command::NextProblem
@@ -354,6 +358,7 @@ impl DamaApp {
             | Command::NextRegion
             | Command::PreviousRegion
             | Command::Help
+            | Command::Learn
             | Command::Analysis
             | Command::SayAnalysis
             | Command::CopyPosition
@@ -371,7 +376,11 @@ impl DamaApp {
             }
             Command::Redo => {
                 game_only()?;
-                check(!game.can_redo(), Problem::Game(GameError::NothingToRedo))
+                // A lesson's wrong move, taken back, does not come back.
+                check(
+                    !game.can_redo() || self.learning.is_some(),
+                    Problem::Game(GameError::NothingToRedo),
+                )
             }
             Command::Resign | Command::OfferDraw => {
                 game_only()?;
@@ -393,8 +402,8 @@ impl DamaApp {
                     Problem::Game(GameError::NoClaim),
                 )
             }
-            // A problem's hint is the solution's next move, over or not.
-            Command::Hint if self.exercises.is_some() => game_only(),
+            // A problem's hint is the solution's next move, over or not; a lesson's its own.
+            Command::Hint if self.exercises.is_some() || self.learning.is_some() => game_only(),
             Command::Hint => {
                 game_only()?;
                 check(over, Problem::NoHint)?;
@@ -403,9 +412,10 @@ impl DamaApp {
                     Problem::ComputerToMove,
                 )
             }
-            Command::NextProblem | Command::PreviousProblem => {
-                check(self.exercises.is_none(), Problem::NoProblems)
-            }
+            Command::NextProblem | Command::PreviousProblem => check(
+                self.exercises.is_none() && self.learning.is_none(),
+                Problem::NoProblems,
+            ),
             Command::SayClocks | Command::PauseClock => {
                 check(self.doc.clock().is_none(), Problem::NoClock)
             }
@@ -465,6 +475,8 @@ impl DamaApp {
                 self.dialogs.open(Dialog::Unsaved(Pending::Quit));
             }
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
+            // In a lesson the task starts again.
+            Command::Undo if self.learning.is_some() => self.learn(),
             Command::Undo => self.apply(DocChange::Undo),
             Command::Redo => self.apply(DocChange::Redo),
             Command::FlipBoard => {
@@ -595,10 +607,16 @@ impl DamaApp {
                     self.focus_board(ctx);
                 }
             }
+            Command::Hint if self.learning.is_some() => self.lesson_hint(),
             Command::Hint if self.exercises.is_some() => self.problem_hint(),
             Command::Hint => self.ask_hint(ctx),
+            Command::NextProblem if self.learning.is_some() => self.step_task(true),
+            Command::PreviousProblem if self.learning.is_some() => self.step_task(false),
             Command::NextProblem => self.step_problem(true),
             Command::PreviousProblem => self.step_problem(false),
+            // A lesson replaces the game: unsaved changes are asked about first.
+            Command::Learn if self.learning.is_none() => self.guard(Pending::Learn),
+            Command::Learn => self.learn(),
             Command::Analysis => self.toggle_analysis(),
             Command::PauseClock => self.apply(DocChange::PauseClock(std::time::Instant::now())),
             Command::SayClocks => match self.doc.clocks(std::time::Instant::now()) {

@@ -96,6 +96,7 @@ impl DamaApp {
             Pending::Quit => {
                 self.window.allow_close = true;
             }
+            Pending::Learn => self.learn(),
         }
     }
 

@@ -49,6 +49,13 @@ impl DamaApp {
             self.edit_on_board(input);
             return;
         }
+        // A lesson's task that asks for a square: the square chosen is the answer.
+        if let (Some(l), BoardInput::Click(sq)) = (&self.learning, input)
+            && l.wants_square()
+        {
+            self.answer_square(sq);
+            return;
+        }
         if let (Some(offenders), BoardInput::Click(sq)) = (self.view.offenders, input) {
             if offenders.contains(sq) {
                 self.apply(DocChange::Huff(sq, Mover::Person));
@@ -101,6 +108,14 @@ impl DamaApp {
         self.input.move_text.clear();
         if text.trim().is_empty() {
             self.tell(&[Event::MoveField], true);
+            return;
+        }
+        // A lesson's task that asks for a square: its number (or name) typed is the answer.
+        if let Some(l) = &self.learning
+            && l.wants_square()
+            && let Some(sq) = self.shown_position().board().parse_square(text.trim())
+        {
+            self.answer_square(sq);
             return;
         }
         if !self.may_move() {

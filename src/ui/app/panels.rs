@@ -141,6 +141,7 @@ impl DamaApp {
         }
         let lang = self.lang();
         self.clock_view(ui);
+        self.lesson_panel(ui);
         if let Some(ex) = &self.exercises {
             // Which problem is on the board, and what it asks.
             let title = &ex.list[ex.current].title;
@@ -423,6 +424,14 @@ impl DamaApp {
             SquareSet::EMPTY
         };
         let hint = self.view.hint.filter(|_| live).map(|m| (m.from(), m.to()));
+        // A lesson's marks and arrows, on its task's own position.
+        let (lesson_marks, lesson_arrows) = match &self.learning {
+            Some(l) if live && self.doc.game().moves().is_empty() => {
+                let (marks, arrows) = l.drawn();
+                (marks.into_iter().collect(), arrows)
+            }
+            _ => (SquareSet::EMPTY, Vec::new()),
+        };
         Highlights {
             hint,
             movable,
@@ -437,6 +446,8 @@ impl DamaApp {
             path: self.view.picker.path.clone(),
             last_move,
             offenders: SquareSet::EMPTY,
+            lesson_marks,
+            lesson_arrows,
         }
     }
 

@@ -82,6 +82,8 @@ pub enum Replaced {
     },
     /// The game of an interrupted run.
     Resumed,
+    /// A task of the course: what is said as it is set.
+    Lesson(crate::event::Lesson),
     /// A problem of a collection, to be solved.
     Problem {
         /// Its number in the collection, from 1.
@@ -449,6 +451,7 @@ impl Document {
             Replaced::Resumed => Event::Resumed {
                 plies: self.game.moves().len(),
             },
+            Replaced::Lesson(lesson) => Event::Course(lesson),
             Replaced::Problem {
                 number,
                 count,
@@ -462,6 +465,8 @@ impl Document {
             },
         };
         let opened = matches!(event, Event::Opened { .. });
+        // A lesson's task says what to do; whose move it is goes without saying.
+        let lesson = matches!(event, Event::Course(_));
         let mut events = vec![event];
         // What the file says before the first move: the game's title, often, or its source.
         if opened && !self.lead.is_empty() {
@@ -472,6 +477,7 @@ impl Document {
         }
         match self.game.outcome() {
             Some(o) => events.push(Event::Ended(o)),
+            None if lesson => {}
             None => events.push(to_move),
         }
         Ok(events)
