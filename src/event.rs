@@ -104,12 +104,14 @@ pub struct LessonOpened {
 }
 
 /// What a hint names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hinted {
     /// This move, played in this position.
     Move(Position, Move),
     /// This square.
     Square(Square),
+    /// This key (its shortcut as the window writes it: "F3").
+    Key(String),
 }
 
 /// Something that happened in the game or the window.

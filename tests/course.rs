@@ -80,6 +80,20 @@ fn every_answer_of_every_course_is_legal_and_solves_its_task() {
                             assert!(matches!(attempt.try_square(sq), Verdict::Right { .. }));
                         }
                     }
+                    // A key to press: a command of the window's table, by its name.
+                    Goal::Command(name) => {
+                        assert!(
+                            dama::ui::Command::named(name).is_some(),
+                            "{where_}: no command {name:?}"
+                        );
+                        let mut attempt = Attempt::new(ready.clone(), rules);
+                        assert_eq!(attempt.try_command("NoSuchCommand"), None, "{where_}");
+                        assert!(matches!(
+                            attempt.try_command(name),
+                            Some(Verdict::Right { solved: true, .. })
+                        ));
+                        assert_eq!(attempt.stars(), 3, "{where_}");
+                    }
                 }
             }
         }

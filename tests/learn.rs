@@ -33,7 +33,7 @@ fn the_first_lessons_of_ceska_dama_in_czech() {
     key(&mut h, Modifiers::COMMAND, Key::L);
     assert_eq!(
         said(&h),
-        "Lekce 1 z 7: Deska a čísla polí. Hraje se na tmavých polích desky osm krát osm; je jich \
+        "Lekce 1 z 8: Deska a čísla polí. Hraje se na tmavých polích desky osm krát osm; je jich \
          32. Bílý sedí dole, černý nahoře. Pole mají čísla 1 až 32, po řadách od černého: pole 1 \
          je vlevo nahoře, pole 4 vpravo nahoře, pole 29 vlevo dole a pole 32 vpravo dole. Každá \
          řada má čtyři pole. Nejdelší úhlopříčka, velká cesta, vede z pole 29 do pole 4 přes \
@@ -68,13 +68,39 @@ fn the_first_lessons_of_ceska_dama_in_czech() {
     common::click(&mut h, 22);
     assert_eq!(
         said(&h),
-        "Správně! Úloha splněna: 3 hvězdy ze 3. Lekce hotova: 7 hvězd z 9. Další lekce, Jak \
-         táhne kámen: Ctrl+Page Down."
+        "Správně! Úloha splněna: 3 hvězdy ze 3. Lekce hotova: 7 hvězd z 9. Další lekce, Dáma z \
+         klávesnice: Ctrl+Page Down."
     );
-    // Lesson 2: a move that does not answer is taken back; the right one is right.
+    // Lesson 2, Dáma itself: a task answered by a key (F3); another key is no answer.
     key(&mut h, Modifiers::COMMAND, Key::PageDown);
     assert!(
-        said(&h).starts_with("Lekce 2 z 7: Jak táhne kámen."),
+        said(&h).starts_with("Lekce 2 z 8: Dáma z klávesnice."),
+        "{}",
+        said(&h)
+    );
+    for _ in 0..3 {
+        key(&mut h, Modifiers::COMMAND, Key::PageDown);
+    }
+    assert!(
+        said(&h).starts_with("Úloha 4 z 5: Stiskněte F3"),
+        "{}",
+        said(&h)
+    );
+    key(&mut h, Modifiers::NONE, Key::F6);
+    assert_eq!(said(&h), "Na tahu je bílý");
+    key(&mut h, Modifiers::NONE, Key::F3);
+    assert_eq!(said(&h), "Správně! Úloha splněna: 3 hvězdy ze 3.");
+    key(&mut h, Modifiers::COMMAND, Key::PageDown);
+    key(&mut h, Modifiers::NONE, Key::F7);
+    assert_eq!(
+        said(&h),
+        "Správně! Úloha splněna: 3 hvězdy ze 3. Lekce hotova: 6 hvězd z 15. Další lekce, Jak \
+         táhne kámen: Ctrl+Page Down."
+    );
+    // Lesson 3: a move that does not answer is taken back; the right one is right.
+    key(&mut h, Modifiers::COMMAND, Key::PageDown);
+    assert!(
+        said(&h).starts_with("Lekce 3 z 8: Jak táhne kámen."),
         "{}",
         said(&h)
     );
@@ -121,7 +147,7 @@ fn a_lesson_in_english_and_its_stars_kept() {
     h.run();
     key(&mut h, Modifiers::COMMAND, Key::L);
     assert!(
-        said(&h).starts_with("Lesson 1 of 7: The board and its numbers. The game is played"),
+        said(&h).starts_with("Lesson 1 of 8: The board and its numbers. The game is played"),
         "{}",
         said(&h)
     );

@@ -334,10 +334,10 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     (
         "learn",
         &[
-            "Lekce 1 z 7: Deska a čísla polí. Hraje se na tmavých polích desky osm krát osm; je jich 32. Bílý sedí dole, černý nahoře. Pole mají čísla 1 až 32, po řadách od černého: pole 1 je vlevo nahoře, pole 4 vpravo nahoře, pole 29 vlevo dole a pole 32 vpravo dole. Každá řada má čtyři pole. Nejdelší úhlopříčka, velká cesta, vede z pole 29 do pole 4 přes pole 25, 22, 18, 15, 11 a 8. Úloha 1 z 3: Najděte pole 1: přesuňte kurzor šipkami do levého horního rohu a stiskněte Enter.",
+            "Lekce 1 z 8: Deska a čísla polí. Hraje se na tmavých polích desky osm krát osm; je jich 32. Bílý sedí dole, černý nahoře. Pole mají čísla 1 až 32, po řadách od černého: pole 1 je vlevo nahoře, pole 4 vpravo nahoře, pole 29 vlevo dole a pole 32 vpravo dole. Každá řada má čtyři pole. Nejdelší úhlopříčka, velká cesta, vede z pole 29 do pole 4 přes pole 25, 22, 18, 15, 11 a 8. Úloha 1 z 3: Najděte pole 1: přesuňte kurzor šipkami do levého horního rohu a stiskněte Enter.",
         ],
         &[
-            "Lesson 1 of 7: The board and its numbers. The game is played on the dark squares of an eight by eight board; there are 32 of them. White sits at the bottom, Black at the top. The squares are numbered 1 to 32, row by row from Black's side: square 1 is top left, square 4 top right, square 29 bottom left and square 32 bottom right. Each row has four squares. The longest diagonal, the long road, runs from square 29 to square 4 through squares 25, 22, 18, 15, 11 and 8. Task 1 of 3: Find square 1: move the cursor with the arrows to the top left corner and press Enter.",
+            "Lesson 1 of 8: The board and its numbers. The game is played on the dark squares of an eight by eight board; there are 32 of them. White sits at the bottom, Black at the top. The squares are numbered 1 to 32, row by row from Black's side: square 1 is top left, square 4 top right, square 29 bottom left and square 32 bottom right. Each row has four squares. The longest diagonal, the long road, runs from square 29 to square 4 through squares 25, 22, 18, 15, 11 and 8. Task 1 of 3: Find square 1: move the cursor with the arrows to the top left corner and press Enter.",
         ],
     ),
     ("open", &["Otevřít soubor"], &["Open file"]),

@@ -52,17 +52,21 @@ pub enum Miss {
     WantsSquare,
     /// The task asks for a move, not a square.
     WantsMove,
+    /// The task asks for a key to press, not a move or a square.
+    WantsCommand,
     /// The task is solved already.
     Solved,
 }
 
 /// What comes next in an answer, as a hint.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Next {
     /// This move.
     Move(Move),
     /// This square.
     Square(Square),
+    /// This command (by its name).
+    Command(String),
 }
 
 impl Attempt {
@@ -103,7 +107,7 @@ impl Attempt {
     fn live_lines(&self) -> impl Iterator<Item = &Vec<Move>> {
         let lines = match &self.ready.answer {
             Answer::Lines(lines) => lines.as_slice(),
-            Answer::Squares(_) => &[],
+            Answer::Squares(_) | Answer::Command(_) => &[],
         };
         lines
             .iter()
@@ -116,8 +120,10 @@ impl Attempt {
         if self.solved {
             return Verdict::Wrong(Miss::Solved);
         }
-        if matches!(self.ready.answer, Answer::Squares(_)) {
-            return self.wrong(Miss::WantsSquare);
+        match self.ready.answer {
+            Answer::Squares(_) => return self.wrong(Miss::WantsSquare),
+            Answer::Command(_) => return self.wrong(Miss::WantsCommand),
+            Answer::Lines(_) => {}
         }
         if !self.position.legal_moves(&self.rules).contains(&mv) {
             return self.wrong(Miss::Illegal);
@@ -146,6 +152,7 @@ impl Attempt {
         }
         match &self.ready.answer {
             Answer::Lines(_) => self.wrong(Miss::WantsMove),
+            Answer::Command(_) => self.wrong(Miss::WantsCommand),
             Answer::Squares(squares) if squares.contains(&sq) => {
                 self.solved = true;
                 Verdict::Right {
@@ -157,6 +164,21 @@ impl Attempt {
         }
     }
 
+    /// The command named `name` was used: right when the task asks for it; `None` when the
+    /// task asks for something else (a command used on the way is no answer, nor a mistake).
+    pub fn try_command(&mut self, name: &str) -> Option<Verdict> {
+        match &self.ready.answer {
+            Answer::Command(wanted) if !self.solved && wanted == name => {
+                self.solved = true;
+                Some(Verdict::Right {
+                    reply: None,
+                    solved: true,
+                })
+            }
+            Answer::Command(_) | Answer::Lines(_) | Answer::Squares(_) => None,
+        }
+    }
+
     /// What comes next in the first answer still open (counted against the stars).
     pub fn hint(&mut self) -> Option<Next> {
         if self.solved {
@@ -165,6 +187,7 @@ impl Attempt {
         self.hinted = true;
         match &self.ready.answer {
             Answer::Squares(squares) => squares.first().copied().map(Next::Square),
+            Answer::Command(name) => Some(Next::Command(name.clone())),
             Answer::Lines(_) => {
                 let at = self.played.len();
                 self.live_lines().next().map(|line| Next::Move(line[at]))

@@ -80,6 +80,9 @@ pub enum Goal {
     Play(Vec<Vec<String>>),
     /// One of these squares, chosen on the board (the cursor and Enter) or typed.
     Square(Vec<u8>),
+    /// A command of the window, by its name (`ReadPosition` for F3): the lesson on Dáma itself
+    /// practises the keys. Other commands used meanwhile are neither right nor wrong.
+    Command(String),
 }
 
 /// Why a course cannot be used: its data is broken (found by `tests/course.rs` before a user
@@ -155,6 +158,8 @@ pub enum Answer {
     Lines(Vec<Vec<Move>>),
     /// Squares.
     Squares(Vec<Square>),
+    /// A command's name.
+    Command(String),
 }
 
 impl Course {
@@ -228,6 +233,8 @@ impl Task {
             Goal::Square(squares) if squares.is_empty() => {
                 return Err(shape("no answer".into()));
             }
+            Goal::Command(name) if name.is_empty() => return Err(shape("no answer".into())),
+            Goal::Command(name) => Answer::Command(name.clone()),
             Goal::Play(lines) => {
                 let mut out = Vec::new();
                 for (a, line) in lines.iter().enumerate() {

@@ -91,6 +91,8 @@ pub fn lesson(cx: &Context<'_>, e: &Lesson) -> String {
             (English, Miss::WantsSquare) => {
                 "This task asks for a square: find it with the cursor and press Enter.".into()
             }
+            (Czech, Miss::WantsCommand) => "Tato úloha chce stisknout klávesu.".into(),
+            (English, Miss::WantsCommand) => "This task asks for a key to be pressed.".into(),
             (Czech, Miss::WantsMove) => "Tato úloha chce tah.".into(),
             (English, Miss::WantsMove) => "This task asks for a move.".into(),
             (Czech, Miss::Illegal) => "Tento tah pravidla nedovolují.".into(),
@@ -99,15 +101,17 @@ pub fn lesson(cx: &Context<'_>, e: &Lesson) -> String {
             (English, Miss::Solved) => "The task is done already. Next: Ctrl+Page Down.".into(),
         },
         Lesson::Hint { words, next } => {
-            let next = next.map(|n| match (lang, n) {
+            let next = next.as_ref().map(|n| match (lang, n) {
                 (Czech, Hinted::Move(before, mv)) => {
-                    format!("Tah: {}.", spoken_move(lang, cx.notation, &before, cx.rules, &mv))
+                    format!("Tah: {}.", spoken_move(lang, cx.notation, before, cx.rules, mv))
                 }
                 (English, Hinted::Move(before, mv)) => {
-                    format!("The move: {}.", spoken_move(lang, cx.notation, &before, cx.rules, &mv))
+                    format!("The move: {}.", spoken_move(lang, cx.notation, before, cx.rules, mv))
                 }
                 (Czech, Hinted::Square(sq)) => format!("Je to pole {sq}."),
                 (English, Hinted::Square(sq)) => format!("It is square {sq}."),
+                (Czech, Hinted::Key(key)) => format!("Stiskněte {key}."),
+                (English, Hinted::Key(key)) => format!("Press {key}."),
             });
             let head = match lang {
                 Czech => format!("Nápověda: {words}"),

@@ -227,6 +227,14 @@ pub(super) const MENUS: [(T, &[&[Command]]); 4] = {
 };
 
 impl Command {
+    /// The command of this name (as the course's data names it: `ReadPosition`).
+    pub fn named(name: &str) -> Option<Command> {
+        Command::ALL
+            .iter()
+            .copied()
+            .find(|c| format!("{c:?}") == name)
+    }
+
     /// The shortcut as the menus, the help and the spoken hints write it, in `lang`: "Ctrl+S",
     /// "Ctrl+Šipka vlevo" (egui's own names are English); empty for a command without one.
     pub fn shortcut_text(self, lang: Language) -> String {
@@ -447,12 +455,21 @@ impl DamaApp {
 impl DamaApp {
     /// Does what a command of the command table (menu item, shortcut, button) asks.
     pub(super) fn run(&mut self, ctx: &Context, c: Command) {
-        let lang = self.lang();
         // What the menus grey is refused here, with the reason said.
         if let Err(problem) = self.availability(c) {
             self.complain(&problem);
             return;
         }
+        let lesson = self.lesson_at();
+        self.run_unjudged(ctx, c);
+        if let Some(at) = lesson {
+            self.judge_command(c, at);
+        }
+    }
+
+    /// What command `c` does (it may be used now).
+    fn run_unjudged(&mut self, ctx: &Context, c: Command) {
+        let lang = self.lang();
         match c {
             Command::EditPosition => self.open_editor(ctx),
             Command::PlayFromEditor => self.play_from_editor(),

@@ -245,6 +245,27 @@ impl DamaApp {
         }
     }
 
+    /// Command `c` was used: the answer to a task that asks for it (any other command is no
+    /// answer). `at`: the lesson and task when it was asked for (a command that moved to
+    /// another task answers nothing).
+    pub(super) fn judge_command(&mut self, c: Command, at: (usize, usize)) {
+        let Some(l) = self.learning.as_mut().filter(|l| (l.lesson, l.task) == at) else {
+            return;
+        };
+        if let Some(Verdict::Right { .. }) = l.attempt.try_command(&format!("{c:?}")) {
+            let stars = l.attempt.stars();
+            let mut events = vec![Event::Course(Lesson::Right(Some(stars)))];
+            events.extend(self.task_done().into_iter().flatten());
+            // Behind the command's own words.
+            self.tell(&events, false);
+        }
+    }
+
+    /// Where the course is: the lesson and the task, to tell whether a command moved on.
+    pub(super) fn lesson_at(&self) -> Option<(usize, usize)> {
+        self.learning.as_ref().map(|l| (l.lesson, l.task))
+    }
+
     /// The task on the board is solved: its stars kept (the best of the tries), and, after a
     /// lesson's last task, the lesson's stars said.
     fn task_done(&mut self) -> Option<Vec<Event>> {
@@ -296,6 +317,9 @@ impl DamaApp {
         let next = l.attempt.hint().filter(|_| l.hints > 1).map(|n| match n {
             Next::Move(mv) => Hinted::Move(before, mv),
             Next::Square(sq) => Hinted::Square(sq),
+            Next::Command(name) => {
+                Hinted::Key(Command::named(&name).map_or(name, |c| c.shortcut_text(lang)))
+            }
         });
         self.tell(&[Event::Course(Lesson::Hint { words, next })], true);
     }
