@@ -21,7 +21,7 @@ set -u; out=/tmp/orca-check-\$(id -un); rm -rf \$out; mkdir -p \$out/config
 echo '(language: Some(Czech), speech: true, speech_mode: ScreenReader)' > \$out/config/settings.ron
 export LANG=cs_CZ.UTF-8
 bash $here/desktop.sh \$out $dama >/dev/null 2>&1; . \$out/env
-python3 $here/scenario.py \$out; rc=\$?
+python3 $here/${SCENARIO:-scenario.py} \$out; rc=\$?
 kill \$PIDS 2>/dev/null; sleep 1; kill -9 \$PIDS 2>/dev/null; exit \$rc
 CMD
 }
