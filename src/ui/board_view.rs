@@ -316,11 +316,22 @@ impl BoardView<'_> {
             }
         }
         for &(from, to) in &h.lesson_arrows {
+            // A head of one size however long the arrow: egui's grows with the length.
             let a = self.square_rect(board_rect, cell, from).center();
             let b = self.square_rect(board_rect, cell, to).center();
+            let dir = (b - a).normalized();
+            let side = Vec2::new(-dir.y, dir.x);
+            let head = cell * 0.3;
+            let base = b - dir * head;
+            let tip = [b, base + side * head * 0.5, base - side * head * 0.5];
             let painter = ui.painter();
-            painter.arrow(a, b - a, Stroke::new(cell * 0.12, pal.dark_square));
-            painter.arrow(a, b - a, Stroke::new(cell * 0.06, pal.accent));
+            painter.line_segment([a, base], Stroke::new(cell * 0.12, pal.dark_square));
+            painter.line_segment([a, base], Stroke::new(cell * 0.06, pal.accent));
+            painter.add(egui::Shape::convex_polygon(
+                tip.to_vec(),
+                pal.accent,
+                Stroke::new(cell * 0.03, pal.dark_square),
+            ));
         }
         for sq in h.lesson_marks.iter() {
             // A square of its own outline: a frame inside the square, not colour alone.

@@ -380,7 +380,8 @@ impl DamaApp {
             .accesskit_node_builder(stars.id, |node| node.set_label(words));
         let mut asked = None;
         ui.horizontal_wrapped(|ui| {
-            for c in [Command::Hint, Command::NextProblem, Command::Learn] {
+            // (The hint is the panel's own button below.)
+            for c in [Command::NextProblem, Command::Learn] {
                 let b = ui
                     .button(c.text().get(lang))
                     .on_hover_text(c.shortcut_text(lang));
