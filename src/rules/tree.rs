@@ -15,7 +15,11 @@ use std::time::Duration;
 use super::{Branch, Move, Note, Position, Variation};
 
 /// One move of the tree, with what follows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// A game's line is a chain of nodes as deep as the game is long (many thousands of plies in
+/// a program's file): dropping, cloning and comparing nodes go through the tree with a stack
+/// of their own, not by recursion, which would overflow the thread's.
+#[derive(Debug, Eq)]
 pub struct Node {
     mv: Move,
     /// What an annotator wrote after the move.
@@ -29,6 +33,68 @@ pub struct Node {
     nesting: usize,
     /// The next move first, then the variations to it, each followed by those nested in it.
     children: Vec<Node>,
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let mut stack = std::mem::take(&mut self.children);
+        while let Some(mut node) = stack.pop() {
+            stack.append(&mut node.children);
+        }
+    }
+}
+
+impl Clone for Node {
+    fn clone(&self) -> Node {
+        // Each node copied without its children, in preorder with its parent's index; then
+        // from the last, each put into its parent (its own children are complete by then).
+        let shallow = |n: &Node| Node {
+            mv: n.mv,
+            note: n.note.clone(),
+            clock: n.clock,
+            nesting: n.nesting,
+            children: Vec::with_capacity(n.children.len()),
+        };
+        let mut flat: Vec<(Option<Node>, usize)> = vec![(Some(shallow(self)), 0)];
+        let mut todo: Vec<(&Node, usize)> = self.children.iter().rev().map(|c| (c, 0)).collect();
+        while let Some((node, parent)) = todo.pop() {
+            let at = flat.len();
+            flat.push((Some(shallow(node)), parent));
+            todo.extend(node.children.iter().rev().map(|c| (c, at)));
+        }
+        for i in (1..flat.len()).rev() {
+            let parent = flat[i].1;
+            let mut node = flat[i].0.take().expect("each node once");
+            node.children.reverse();
+            flat[parent]
+                .0
+                .as_mut()
+                .expect("a parent comes first")
+                .children
+                .push(node);
+        }
+        let mut root = flat[0].0.take().expect("the node copied");
+        root.children.reverse();
+        root
+    }
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        let mut todo = vec![(self, other)];
+        while let Some((a, b)) = todo.pop() {
+            if a.mv != b.mv
+                || a.note != b.note
+                || a.clock != b.clock
+                || a.nesting != b.nesting
+                || a.children.len() != b.children.len()
+            {
+                return false;
+            }
+            todo.extend(a.children.iter().zip(&b.children));
+        }
+        true
+    }
 }
 
 impl Node {
@@ -181,14 +247,59 @@ pub struct GameTree {
 }
 
 impl GameTree {
+    /// No moves: the record of a game not yet played.
+    pub const EMPTY: GameTree = GameTree {
+        roots: Vec::new(),
+        cursor: Vec::new(),
+    };
+
+    /// Makes `moves` the start of the main line, the cursor at their end, as a game played
+    /// along it moves on: where the main line has another move, `moves`' one takes its place
+    /// with nothing after it (the variations to it stay: they are to the move of that ply,
+    /// whichever is played). The main line's moves after `moves` stay, with their notes and
+    /// variations, to come back when the same moves are played again (after an undo).
+    pub fn follow(&mut self, moves: &[Move]) {
+        let mut children = &mut self.roots;
+        for &mv in moves {
+            match children.first_mut() {
+                Some(next) if next.mv == mv => {}
+                Some(next) => *next = Node::new(mv),
+                None => children.push(Node::new(mv)),
+            }
+            children = &mut children[0].children;
+        }
+        self.cursor = vec![0; moves.len()];
+    }
+
+    /// Calls `f` with the ply and the node of each move of the main line, to change their
+    /// notes or clocks.
+    pub fn for_main_nodes(&mut self, mut f: impl FnMut(usize, &mut Node)) {
+        let mut children = &mut self.roots;
+        let mut ply = 0;
+        while let Some(node) = children.first_mut() {
+            f(ply, node);
+            ply += 1;
+            children = &mut node.children;
+        }
+    }
+
+    /// Drops the variations to the moves after the node at `path` along its line (the line's
+    /// own moves stay): they were to positions that are no more (a piece huffed or come back
+    /// changes them without a move).
+    pub fn drop_variations_after(&mut self, path: &[usize]) {
+        let Some(mut children) = self.children_mut(path) else {
+            return;
+        };
+        while !children.is_empty() {
+            children.truncate(1);
+            children = &mut children[0].children;
+        }
+    }
+
     /// A tree of one line of `moves`, the cursor at its end.
     pub fn from_moves(moves: &[Move]) -> GameTree {
         let mut tree = GameTree::default();
-        let mut path = Vec::new();
-        for &mv in moves {
-            path = tree.extend(&path, mv).expect("the path was just made");
-        }
-        tree.cursor = path;
+        tree.follow(moves);
         tree
     }
 
@@ -204,11 +315,10 @@ impl GameTree {
     ) -> GameTree {
         let mut tree = GameTree::from_moves(moves);
         let main = tree.cursor.clone();
-        for ply in 0..moves.len() {
-            let node = tree.node_mut(&main[..=ply]).expect("a node per move");
+        tree.for_main_nodes(|ply, node| {
             node.note = notes.get(ply).cloned().unwrap_or_default();
             node.clock = clocks.get(ply).copied().flatten();
-        }
+        });
         for (ply, group) in variations {
             if *ply >= moves.len() {
                 continue;
@@ -224,11 +334,24 @@ impl GameTree {
     /// The variations to each move of the main line, as a file writes them: the ply of the
     /// move they replace, and them (only plies with some).
     pub fn variations(&self) -> Vec<(usize, Vec<Variation>)> {
-        let main = self.main_path(&[]);
-        (0..main.len())
-            .map(|ply| (ply, self.variations_at(&main[..ply])))
-            .filter(|(_, group)| !group.is_empty())
-            .collect()
+        self.variations_before(usize::MAX)
+    }
+
+    /// [`GameTree::variations`] to the main line's first `plies` moves only (those of a game
+    /// that follows it; the later ones were taken back).
+    pub fn variations_before(&self, plies: usize) -> Vec<(usize, Vec<Variation>)> {
+        let mut groups = Vec::new();
+        let mut children = &self.roots;
+        for ply in 0..plies {
+            let Some((next, others)) = children.split_first() else {
+                break;
+            };
+            if !others.is_empty() {
+                groups.push((ply, variations_of(others)));
+            }
+            children = &next.children;
+        }
+        groups
     }
 
     /// The variations to the next move after the node at `path` (the root for none): its
@@ -883,6 +1006,69 @@ mod tests {
             ]
         );
         assert_eq!(tree.cursor(), [1, 0], "on the game's old moves");
+    }
+
+    #[test]
+    fn a_line_of_many_thousand_moves_is_cloned_compared_and_dropped_without_recursion() {
+        let game = moves(2);
+        let line: Vec<Move> = (0..200_000).map(|i| game[i % 2]).collect();
+        let mut tree = GameTree::from_moves(&line);
+        tree.vary(&[0, 0], firsts()[1]).unwrap();
+        tree.node_mut(&[0, 0]).unwrap().note = note("second");
+        let copy = tree.clone();
+        assert_eq!(copy, tree);
+        assert_eq!(copy.variations(), tree.variations());
+        assert_eq!(copy.node(&[0, 0]).unwrap().note, note("second"));
+        tree.node_mut(&[0, 0]).unwrap().note = note("changed");
+        assert_ne!(copy, tree);
+        drop(copy);
+        drop(tree);
+    }
+
+    #[test]
+    fn following_a_game_keeps_the_moves_taken_back_until_another_is_played() {
+        let game = moves(4);
+        let f = firsts();
+        let mut tree = GameTree::from_moves(&game);
+        tree.node_mut(&[0, 0, 0]).unwrap().note = note("third");
+        tree.vary(&[0, 0, 0], f[0]).unwrap();
+        tree.vary(&[0, 0], f[1]).unwrap();
+        // Two moves taken back: the cursor comes back, the moves and their notes stay.
+        tree.follow(&game[..2]);
+        assert_eq!(tree.cursor(), [0, 0]);
+        assert_eq!(tree.main_line(), game);
+        // Played again, they are the same nodes.
+        tree.follow(&game[..3]);
+        assert_eq!(tree.node(&[0, 0, 0]).unwrap().note, note("third"));
+        assert_eq!(tree.variations().len(), 2);
+        // Another move in place of the second: the variations to it stay, what followed goes.
+        tree.follow(&[game[0], f[2]]);
+        assert_eq!(tree.main_line(), [game[0], f[2]]);
+        assert_eq!(tree.variations_at(&[0])[0].moves, [f[1]]);
+        assert_eq!(tree.variations().len(), 1);
+        // Moves beyond the tree's are added.
+        tree.follow(&game[..1]);
+        tree.follow(&[game[0], f[2], game[2]]);
+        assert_eq!(tree.main_line(), [game[0], f[2], game[2]]);
+        assert_eq!(tree.cursor(), [0, 0, 0]);
+        let mut empty = GameTree::EMPTY;
+        empty.follow(&game);
+        assert_eq!(empty, GameTree::from_moves(&game));
+    }
+
+    #[test]
+    fn dropping_the_variations_after_a_node_keeps_its_line() {
+        let game = moves(4);
+        let f = firsts();
+        let mut tree = GameTree::from_moves(&game);
+        tree.vary(&[0], f[1]).unwrap();
+        tree.vary(&[0, 0, 0], f[0]).unwrap();
+        tree.node_mut(&[0, 0, 0, 0]).unwrap().note = note("kept");
+        tree.drop_variations_after(&[0, 0]);
+        assert_eq!(tree.main_line(), game);
+        assert_eq!(tree.node(&[0, 0, 0, 0]).unwrap().note, note("kept"));
+        let plies: Vec<usize> = tree.variations().iter().map(|(p, _)| *p).collect();
+        assert_eq!(plies, [0], "only the one before the node");
     }
 
     /// The tree's promotion does what [`Variations::promote`](crate::rules::Variations) did

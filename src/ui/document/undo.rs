@@ -18,6 +18,14 @@ impl Document {
             }
         }
         self.draw_offer = None;
+        if events
+            .iter()
+            .any(|e| matches!(e, Event::Undone(Undone::Huff { .. })))
+        {
+            self.follow_changed_position();
+        } else {
+            self.follow_game();
+        }
         self.touch_game();
         events.push(Event::ToMove(self.game.position().side_to_move()));
         Ok(events)
@@ -67,6 +75,7 @@ impl Document {
             let _ = self.redo_one(&mut events);
         }
         self.draw_offer = None;
+        self.follow_game();
         self.touch_game();
         if self.game.outcome().is_none() {
             events.push(Event::ToMove(self.game.position().side_to_move()));
