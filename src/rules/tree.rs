@@ -1071,96 +1071,77 @@ mod tests {
         assert_eq!(plies, [0], "only the one before the node");
     }
 
-    /// The tree's promotion does what [`Variations::promote`](crate::rules::Variations) did
-    /// to the same variations, for one in a variation's later move and one nested in a
-    /// variation's first move.
+    /// A variation in a variation's later move and one nested in a variation's first move are
+    /// promoted into the variation they hang from, as the variations kept beside the game were.
     #[test]
-    fn promoting_in_the_tree_matches_the_variations_kept_beside_the_game() {
-        use crate::rules::{Branch, Game, Variations};
-        let mut game = Game::new(Variant::Czech.rules().clone()).unwrap();
-        for m in moves(4) {
-            game.play(m).unwrap();
-        }
+    fn promoting_in_a_variation_makes_it_the_line_of_that_variation() {
+        let game = moves(4);
         let f = firsts();
-        let mut vars = Variations::default();
-        let outer = vars.add(&game, &[], 0, f[1]).unwrap();
-        vars.extend(&game, &[outer], f[2]);
-        vars.extend(&game, &[outer], f[3]);
-        vars.add(&game, &[outer], 1, f[4]).unwrap();
-        let later = vars.add(&game, &[outer], 1, f[5]).unwrap();
-        let nested = vars.add(&game, &[outer], 0, f[6]).unwrap();
-        vars.add(&game, &[], 0, f[0]).unwrap();
-        let record = |vars: &Variations| -> Vec<(usize, Vec<Variation>)> {
-            vars.of_game(&game).map(|(p, g)| (p, g.to_vec())).collect()
+        // The outer variation f1 f2 f3, with f4 and f5 to its f2 and f6 to its f1; another
+        // beside it (the tree holds moves, not rules: any move other than these will do).
+        let beside = game[1];
+        let build = || {
+            let mut tree = GameTree::from_moves(&game);
+            let outer = tree.vary(&[0], f[1]).unwrap();
+            let second = tree.extend(&outer, f[2]).unwrap();
+            tree.extend(&second, f[3]).unwrap();
+            tree.vary(&second, f[4]).unwrap();
+            let later = tree.vary(&second, f[5]).unwrap();
+            let nested = tree.vary(&outer, f[6]).unwrap();
+            tree.vary(&[0], beside).unwrap();
+            (tree, later, nested)
         };
-        for branches in [[outer, later], [outer, nested]] {
-            let mut tree = GameTree::from_record(game.moves(), &[], &[], &record(&vars));
-            let mut old = vars.clone();
-            old.promote(&game, &branches).unwrap();
-            // The same variation in the tree: the outer one's node, then the branch in it.
-            let path = if branches[1].at == 0 {
-                vec![1 + 1 + branches[1].index]
-            } else {
-                vec![1, 1 + branches[1].index]
-            };
-            assert_eq!(
-                tree.node(&path).unwrap().mv(),
-                f[5 + usize::from(branches[1] == nested)]
-            );
-            tree.promote(&path).unwrap();
-            let expected: Vec<_> = record(&old)
-                .into_iter()
-                .map(|(p, g)| (p, g.into_iter().map(trimmed).collect::<Vec<_>>()))
-                .collect();
-            assert_eq!(tree.variations(), expected, "{branches:?}");
-            assert_eq!(branches[0], Branch { at: 0, index: 0 });
-        }
-    }
-
-    /// `v` without the empty lists and notes at the ends that mean nothing.
-    fn trimmed(mut v: Variation) -> Variation {
-        v.sidelines = v
-            .sidelines
-            .into_iter()
-            .map(|g| g.into_iter().map(trimmed).collect())
-            .collect();
-        while v.sidelines.last().is_some_and(Vec::is_empty) {
-            v.sidelines.pop();
-        }
-        while v.notes.last().is_some_and(Note::is_empty) {
-            v.notes.pop();
-        }
-        v
+        let line = |moves: &[Move], sidelines: Vec<Vec<Variation>>| Variation {
+            moves: moves.to_vec(),
+            sidelines,
+            notes: Vec::new(),
+        };
+        let one = |m: Move| Variation::new(m);
+        let (mut tree, later, nested) = build();
+        assert_eq!((later.clone(), nested.clone()), (vec![1, 2], vec![2]));
+        tree.promote(&later).unwrap();
+        let promoted = line(
+            &[f[1], f[5]],
+            vec![
+                vec![one(f[6])],
+                vec![one(f[4]), line(&[f[2], f[3]], Vec::new())],
+            ],
+        );
+        assert_eq!(tree.variations(), [(0, vec![promoted, one(beside)])]);
+        let (mut tree, _, nested) = build();
+        tree.promote(&nested).unwrap();
+        let old = line(
+            &[f[1], f[2], f[3]],
+            vec![Vec::new(), vec![one(f[4]), one(f[5])]],
+        );
+        let promoted = line(&[f[6]], vec![vec![old]]);
+        assert_eq!(tree.variations(), [(0, vec![promoted, one(beside)])]);
     }
 
     #[test]
     fn a_place_named_by_branches_is_a_path_and_back() {
-        use crate::rules::{Game, Variations};
-        let mut game = Game::new(Variant::Czech.rules().clone()).unwrap();
-        for m in moves(4) {
-            game.play(m).unwrap();
-        }
+        let game = moves(4);
         let f = firsts();
-        let mut vars = Variations::default();
-        let outer = vars.add(&game, &[], 0, f[1]).unwrap();
-        vars.extend(&game, &[outer], f[2]);
-        vars.extend(&game, &[outer], f[3]);
-        let later = vars.add(&game, &[outer], 1, f[5]).unwrap();
-        let nested = vars.add(&game, &[outer], 0, f[6]).unwrap();
-        let deeper = vars.add(&game, &[outer, nested], 0, f[4]).unwrap();
-        let second = vars.add(&game, &[], 2, f[0]).unwrap();
-        let groups: Vec<_> = vars.of_game(&game).map(|(p, g)| (p, g.to_vec())).collect();
-        let tree = GameTree::from_record(game.moves(), &[], &[], &groups);
+        let mut tree = GameTree::from_moves(&game);
+        let outer = tree.vary(&[0], f[1]).unwrap();
+        let second = tree.extend(&outer, f[2]).unwrap();
+        tree.extend(&second, f[3]).unwrap();
+        tree.vary(&second, f[5]).unwrap();
+        let nested = tree.vary(&outer, f[6]).unwrap();
+        tree.vary(&nested, f[4]).unwrap();
+        tree.vary(&[0, 0, 0], f[0]).unwrap();
+        let b = |at, index| Branch { at, index };
+        // Each line: its branches, every move from the start to its end, and how many of them
+        // come before its own.
         let all = [
-            vec![],
-            vec![outer],
-            vec![outer, later],
-            vec![outer, nested],
-            vec![outer, nested, deeper],
-            vec![second],
+            (vec![], game.clone(), 0),
+            (vec![b(0, 0)], vec![f[1], f[2], f[3]], 0),
+            (vec![b(0, 0), b(1, 0)], vec![f[1], f[5]], 1),
+            (vec![b(0, 0), b(0, 0)], vec![f[6]], 0),
+            (vec![b(0, 0), b(0, 0), b(0, 0)], vec![f[4]], 0),
+            (vec![b(2, 0)], vec![game[0], game[1], f[0]], 2),
         ];
-        for branches in all {
-            let (moves, base) = vars.line(&game, &branches).unwrap();
+        for (branches, moves, base) in all {
             for ply in 0..=moves.len() - base {
                 let path = tree.path(&branches, ply).unwrap();
                 assert_eq!(
@@ -1174,8 +1155,8 @@ mod tests {
             }
             assert_eq!(tree.path(&branches, moves.len() - base + 1), None);
         }
-        assert_eq!(tree.path(&[Branch { at: 0, index: 5 }], 1), None);
-        assert_eq!(tree.path(&[outer, Branch { at: 0, index: 1 }], 1), None);
+        assert_eq!(tree.path(&[b(0, 5)], 1), None);
+        assert_eq!(tree.path(&[b(0, 0), b(0, 1)], 1), None);
         assert_eq!(tree.branches(&[7]), None);
     }
 }

@@ -18,14 +18,7 @@ impl Document {
             }
         }
         self.draw_offer = None;
-        if events
-            .iter()
-            .any(|e| matches!(e, Event::Undone(Undone::Huff { .. })))
-        {
-            self.follow_changed_position();
-        } else {
-            self.follow_game();
-        }
+        self.follow_game();
         self.touch_game();
         events.push(Event::ToMove(self.game.position().side_to_move()));
         Ok(events)
@@ -42,6 +35,7 @@ impl Document {
         } else if let Some(square) = g.pending_huff() {
             // The piece comes back: it is on the board after the undo.
             self.game.undo().map_err(Problem::Game)?;
+            self.follow_changed_position();
             let piece = self.game.position().piece_at(square);
             let piece = piece.expect("a huffed piece comes back");
             return Ok(Undone::Huff { square, piece });

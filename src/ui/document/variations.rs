@@ -337,6 +337,134 @@ mod tests {
         assert_eq!(v.at(1)[0].moves, [second]);
     }
 
+    /// A game of `n` plies from the start between two people, the first legal move each time.
+    fn line(n: usize) -> Document {
+        let mut doc = by_hand(&Variant::Czech.start_position().fen());
+        for _ in 0..n {
+            let m = doc.game().legal_moves()[0];
+            doc.play(m, None, Mover::Person).unwrap();
+        }
+        doc
+    }
+
+    /// The legal move `i` at `ply` of the game, other than the game's own there.
+    fn other(doc: &Document, ply: usize, i: usize) -> Move {
+        let pos = doc.game().position_at(ply).unwrap();
+        let own = doc.game().moves().get(ply).copied();
+        let moves = pos.legal_moves(doc.game().rules());
+        moves
+            .into_iter()
+            .filter(|m| Some(*m) != own)
+            .nth(i)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_variation_is_found_by_its_branches_and_its_line_leads_there() {
+        let mut doc = line(6);
+        let b = Branch { at: 2, index: 0 };
+        // A first move after which there is a choice.
+        let rules = doc.game().rules().clone();
+        let at = *doc.game().position_at(2).unwrap();
+        let first = (0..)
+            .map(|i| other(&doc, 2, i))
+            .find(|m| {
+                let mut after = at;
+                after.play_unchecked(m);
+                after.legal_moves(&rules).len() > 1
+            })
+            .unwrap();
+        doc.vary(&[], 2, first, false).unwrap();
+        let next = doc.line(&[b]).unwrap().positions[3].legal_moves(doc.game().rules())[0];
+        doc.vary(&[b], 1, next, false).unwrap();
+        let line = doc.line(&[b]).unwrap();
+        assert_eq!(line.base, 2);
+        let g = doc.game().moves().to_vec();
+        assert_eq!(line.moves, [g[0], g[1], first, next]);
+        assert_eq!(doc.alternatives(&[], 2).len(), 1);
+        assert!(doc.alternatives(&[], 3).is_empty());
+        // A variation in the variation, to its second move.
+        let instead = line.positions[3]
+            .legal_moves(doc.game().rules())
+            .into_iter()
+            .find(|m| *m != next)
+            .unwrap();
+        doc.vary(&[b], 1, instead, false).unwrap();
+        let inner = Branch { at: 1, index: 0 };
+        let line = doc.line(&[b, inner]).unwrap();
+        assert_eq!(line.base, 3);
+        assert_eq!(line.moves, [g[0], g[1], first, instead]);
+        assert!(doc.line(&[b, Branch { at: 5, index: 0 }]).is_none());
+        assert_eq!(doc.variation(&[b]).unwrap().size(), 3);
+        assert_eq!(doc.note(&[b], 1), None);
+    }
+
+    #[test]
+    fn variations_stay_with_the_moves_that_lead_to_them() {
+        let mut doc = line(6);
+        let alt = other(&doc, 4, 0);
+        doc.vary(&[], 4, alt, false).unwrap();
+        // Three moves taken back: the variation is to a move the game no longer has.
+        for _ in 0..3 {
+            doc.undo().unwrap();
+        }
+        assert!(!doc.has_variations());
+        // One played again: the position is there, but not the move it is to.
+        doc.redo().unwrap();
+        assert!(!doc.has_variations());
+        assert!(doc.alternatives(&[], 4).is_empty());
+        assert!(doc.vary(&[], 4, alt, false).is_err());
+        // Both: it is back, and saved.
+        doc.redo().unwrap();
+        assert!(doc.has_variations());
+        assert_eq!(doc.alternatives(&[], 4).len(), 1);
+        assert_eq!(doc.to_pdn().moves.nodes[4].variations.len(), 1);
+    }
+
+    #[test]
+    fn a_huff_taken_back_takes_the_variations_after_it_along() {
+        // White forgets to take (30x21 was due) with 32-28; Black huffs 30 and plays 1-5.
+        let mut doc = by_hand("W:W30,32:B26,1");
+        let forgot = mv(&doc, "32-28");
+        doc.play(forgot, None, Mover::Person).unwrap();
+        doc.huff(crate::rules::Square::new(30).unwrap(), Mover::Person)
+            .unwrap();
+        let reply = mv(&doc, "1-5");
+        doc.play(reply, None, Mover::Person).unwrap();
+        let alt = other(&doc, 1, 0);
+        doc.vary(&[], 1, alt, false).unwrap();
+        assert!(doc.has_variations());
+        // The move and the huff taken back, and another move played: the variation was from
+        // the position after the huff, which the game no longer has.
+        doc.undo().unwrap();
+        doc.undo().unwrap();
+        let capture = doc.game().legal_moves()[0];
+        doc.play(capture, None, Mover::Person).unwrap();
+        assert_eq!(doc.game().moves().len(), 2);
+        assert!(!doc.has_variations());
+    }
+
+    #[test]
+    fn removing_a_variation_keeps_the_others() {
+        let mut doc = line(4);
+        let (a, b) = (other(&doc, 1, 0), other(&doc, 1, 1));
+        doc.vary(&[], 1, a, false).unwrap();
+        doc.vary(&[], 1, b, false).unwrap();
+        let first = [Branch { at: 1, index: 0 }];
+        assert_eq!(
+            doc.variation(&[Branch { at: 1, index: 1 }]).unwrap().moves,
+            [b]
+        );
+        let events = doc.remove_variation(&first).unwrap();
+        assert!(matches!(events[..], [Event::VariationRemoved { moves: 1 }]));
+        assert_eq!(doc.alternatives(&[], 1)[0].moves, [b]);
+        doc.remove_variation(&first).unwrap();
+        assert!(!doc.has_variations());
+        assert!(doc.remove_variation(&first).is_err());
+        // The game's own moves are not a variation to take away.
+        assert!(doc.remove_variation(&[]).is_err());
+    }
+
     #[test]
     fn a_loss_on_time_is_not_taken_back_by_a_variation_nor_by_replacing_moves() {
         use crate::clock::TimeControl;
