@@ -8,7 +8,9 @@
 //! and making a variation the main line is reordering children, not copying lines about.
 //!
 //! The tree knows moves only; positions come from playing them (see [`GameTree::replay`]) or
-//! from the [`Game`](super::Game) that plays the rules along one line of it.
+//! from the [`Game`](super::Game) that plays the rules along one line of it: the main line,
+//! whose moves after the game's are those taken back, kept to come back when played again
+//! ([`GameTree::follow`]).
 
 use std::time::Duration;
 
@@ -1054,6 +1056,32 @@ mod tests {
         let mut empty = GameTree::EMPTY;
         empty.follow(&game);
         assert_eq!(empty, GameTree::from_moves(&game));
+    }
+
+    #[test]
+    fn the_main_lines_nodes_are_reached_in_order_and_its_variations_up_to_a_ply() {
+        let game = moves(4);
+        let f = firsts();
+        let mut tree = GameTree::from_moves(&game);
+        tree.vary(&[0], f[1]).unwrap();
+        tree.vary(&[0, 0, 0], f[2]).unwrap();
+        let mut seen = Vec::new();
+        tree.for_main_nodes(|ply, node| {
+            seen.push((ply, node.mv()));
+            node.clock = Some(Duration::from_secs(ply as u64));
+        });
+        assert_eq!(seen, game.iter().copied().enumerate().collect::<Vec<_>>());
+        assert_eq!(
+            tree.node(&[0, 0, 0]).unwrap().clock,
+            Some(Duration::from_secs(2))
+        );
+        // The variations to the first two moves only: the later ones were taken back.
+        let plies = |groups: Vec<(usize, Vec<Variation>)>| -> Vec<usize> {
+            groups.into_iter().map(|(p, _)| p).collect()
+        };
+        assert_eq!(plies(tree.variations_before(2)), [0]);
+        assert_eq!(plies(tree.variations_before(3)), [0, 2]);
+        assert_eq!(plies(tree.variations()), [0, 2]);
     }
 
     #[test]
