@@ -24,7 +24,7 @@ use crate::collection::{Place, Stamp};
 use crate::engine::Level;
 use crate::game_file::{self, ReadError};
 use crate::notation::pdn::{self, PdnError, ResultToken};
-use crate::rules::{Game, RuleSet, RuleSetError, Variations};
+use crate::rules::{Game, GameTree, RuleSet, RuleSetError};
 
 /// The autosave's name in the data directory.
 pub const AUTOSAVE_FILE: &str = "autosave.pdn";
@@ -60,14 +60,11 @@ pub struct SessionRef<'a> {
     pub dirty: bool,
     /// Who plays White and Black: a person (`None`) or the computer at a level.
     pub computer: [Option<Level>; 2],
-    /// The variations kept with the game.
-    pub variations: &'a Variations,
-    /// The time left after each move, where it was timed.
-    pub clock_marks: &'a [Option<std::time::Duration>],
+    /// Every move recorded with the game: what was written after each, the time left where
+    /// it was timed, the variations (what of it follows the game's moves is written).
+    pub tree: &'a GameTree,
     /// What an annotator wrote before the first move of the file's game.
     pub lead: &'a [String],
-    /// What was written after each move of the file's game.
-    pub notes: &'a [(crate::rules::Move, crate::rules::Note)],
 }
 
 /// A game read back from an autosave.
@@ -87,14 +84,11 @@ pub struct Session {
     pub dirty: bool,
     /// Who played White and Black: a person (`None`) or the computer at a level.
     pub computer: [Option<Level>; 2],
-    /// The variations kept with the game.
-    pub variations: Variations,
-    /// The time left after each move, where it was timed (the clocks go on from there).
-    pub clock_marks: Vec<Option<std::time::Duration>>,
+    /// The game's moves with what was written after each, the time left where it was timed
+    /// (the clocks go on from there), and the variations.
+    pub tree: GameTree,
     /// What an annotator wrote before the first move of the file's game.
     pub lead: Vec<String>,
-    /// What was written after each move of the file's game.
-    pub notes: Vec<(crate::rules::Move, crate::rules::Note)>,
 }
 
 impl Session {
@@ -361,9 +355,7 @@ fn discarded_path(autosave: &Path) -> PathBuf {
 /// The autosave's text: the game as it would be saved, with autosave's own tags.
 fn to_bytes(s: &SessionRef<'_>) -> io::Result<Vec<u8>> {
     let mut game = pdn::to_pdn(s.game, s.tags, s.names);
-    pdn::add_variations(&mut game, s.game, s.variations);
-    pdn::add_clock_marks(&mut game, s.clock_marks);
-    pdn::add_notes(&mut game, s.lead, s.notes);
+    pdn::add_record(&mut game, s.game, s.tree, s.lead);
     // A path that is not Unicode cannot go into a tag: the game is then resumed without it.
     if let Some(file) = s.file.and_then(Path::to_str) {
         game.set_tag(FILE_TAG, file);
@@ -463,8 +455,8 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         })
         .cloned()
         .collect();
-    let variations = pdn::variations_of(&game, &record);
-    let (lead, notes) = pdn::notes_of(&game);
+    let tree = pdn::record_of(&game, &record);
+    let lead = pdn::lead_of(&game);
     Ok(Some(Session {
         game: record,
         names,
@@ -473,10 +465,8 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         place,
         dirty,
         computer,
-        variations,
-        clock_marks: game.clock_marks(),
+        tree,
         lead,
-        notes,
     }))
 }
 
@@ -498,7 +488,7 @@ mod tests {
         g.play(m).unwrap();
     }
 
-    static NONE: Variations = Variations::EMPTY;
+    static NONE: GameTree = GameTree::EMPTY;
 
     fn session(game: &Game) -> SessionRef<'_> {
         SessionRef {
@@ -509,10 +499,8 @@ mod tests {
             place: None,
             dirty: true,
             computer: [None, Some(Level::Expert)],
-            variations: &NONE,
-            clock_marks: &[],
+            tree: &NONE,
             lead: &[],
-            notes: &[],
         }
     }
 

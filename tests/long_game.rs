@@ -5,7 +5,7 @@
 mod common;
 
 use dama::autosave::{Autosave, SessionRef};
-use dama::rules::{Game, Move, Position, Variant, Variations};
+use dama::rules::{Game, GameTree, Move, Position, Variant};
 use dama::ui::{DamaApp, Language, MAX_ROWS_DRAWN};
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
@@ -50,14 +50,14 @@ fn a_game_of_twenty_thousand_plies_lays_out_only_the_rows_in_view() {
     let data = common::temp_dir("long_game", "data");
     let game = shuffle(plies);
     // With a variation too: its rows must not make the list lay out every row.
-    let mut variations = Variations::default();
+    let mut tree = GameTree::from_moves(game.moves());
     let other = game
         .start()
         .legal_moves(game.rules())
         .into_iter()
         .find(|m| *m != game.moves()[0])
         .unwrap();
-    variations.add(&game, &[], 0, other).unwrap();
+    tree.vary(&[0], other).unwrap();
     let session = SessionRef {
         game: &game,
         names: ["", ""],
@@ -66,10 +66,8 @@ fn a_game_of_twenty_thousand_plies_lays_out_only_the_rows_in_view() {
         place: None,
         dirty: true,
         computer: [None, None],
-        variations: &variations,
-        clock_marks: &[],
+        tree: &tree,
         lead: &[],
-        notes: &[],
     };
     Autosave::new(&data).update(1, session).unwrap();
     let mut app = DamaApp::with_settings(common::settings(Language::English, Variant::Czech), None);
@@ -79,7 +77,7 @@ fn a_game_of_twenty_thousand_plies_lays_out_only_the_rows_in_view() {
     h.key_press(Key::Enter);
     h.run();
     assert_eq!(h.state().game().moves().len(), plies);
-    assert!(h.state().document().variations().any(h.state().game()));
+    assert!(h.state().document().has_variations());
     let rows = |h: &egui_kittest::Harness<'_, DamaApp>| {
         ["32-28", "28-32"]
             .map(|t| h.query_all_by_label(t).count())
@@ -116,10 +114,8 @@ fn an_ordinary_game_lists_every_move() {
         place: None,
         dirty: true,
         computer: [None, None],
-        variations: &Variations::default(),
-        clock_marks: &[],
+        tree: &GameTree::EMPTY,
         lead: &[],
-        notes: &[],
     };
     Autosave::new(&data).update(1, session).unwrap();
     let mut app = DamaApp::with_settings(common::settings(Language::English, Variant::Czech), None);

@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use dama::autosave::{Autosave, Found, Session};
 use dama::notation::pdn;
-use dama::rules::{Branch, Enforcement, Game, Outcome, Position, Variant, Variations, WinReason};
+use dama::rules::{Branch, Enforcement, Game, GameTree, Outcome, Position, Variant, WinReason};
 use dama::sound::CueRecording;
 use dama::ui::{Command, DamaApp, Dialog, Language, Pending, T};
 use eframe::egui::{self, Key, Modifiers, accesskit::Role};
@@ -793,14 +793,14 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
     let ply = app.shown_ply();
     let variation = app.shown_variation().map(|(b, p)| (b.to_vec(), p));
     // Behind the position editor, the game is where it was looked at.
-    let in_variation = |vars: &Variations, game: &Game| {
+    let in_variation = |vars: &GameTree, game: &Game| {
         let (branches, ply) = variation.as_ref()?;
         variation_position(vars, game, branches, *ply)
     };
     let shown = match (app.editor(), ply) {
         (None, _) => *app.shown_position(),
         (Some(_), _) if variation.is_some() => {
-            in_variation(app.document().variations(), game).expect("the variation shown")
+            in_variation(app.document().tree(), game).expect("the variation shown")
         }
         (Some(_), Some(p)) => *game.position_at(p).unwrap_or(game.position()),
         (Some(_), None) => *game.position(),
@@ -816,7 +816,7 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
         )
     };
     let (replayed, variations) = match Autosave::new(&copy).find() {
-        Found::Interrupted(session) => (session.game, session.variations),
+        Found::Interrupted(session) => (session.game, session.tree),
         Found::Nothing => {
             // Nothing to resume: the window's game must be a new one, not yet played.
             let session = Session {
@@ -827,10 +827,8 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
                 place: None,
                 dirty: false,
                 computer: [None, None],
-                variations: Default::default(),
-                clock_marks: Vec::new(),
+                tree: GameTree::default(),
                 lead: Vec::new(),
-                notes: Vec::new(),
             };
             if session.worth_resuming() || ply.is_some() {
                 return Err(format!(
@@ -871,17 +869,21 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
     }
 }
 
-/// The position after `ply` moves of the variation `branches` leads to in `game`.
+/// The position after `ply` moves of the variation `branches` leads to in `game`, its
+/// record's tree `tree`.
 fn variation_position(
-    vars: &Variations,
+    tree: &GameTree,
     game: &Game,
     branches: &[Branch],
     ply: usize,
 ) -> Option<Position> {
-    let (moves, base) = vars.line(game, branches)?;
     let from = branches.first()?.at;
+    if from >= game.moves().len() {
+        return None;
+    }
+    let moves = tree.line(&tree.path(branches, ply)?)?;
     let mut pos = *game.position_at(from)?;
-    for m in moves.get(from..base + ply)? {
+    for m in moves.get(from..)? {
         pos.play_unchecked(m);
     }
     Some(pos)

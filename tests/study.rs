@@ -131,10 +131,7 @@ fn the_review_marks_the_move_list_and_goes_to_the_mistake() {
         back.run();
         let doc = back.state().document();
         assert_eq!(doc.file(), Some(path.as_path()));
-        assert_eq!(
-            doc.variations().alternatives(doc.game(), &[], 0)[0].moves[0].to_string(),
-            "22x15"
-        );
+        assert_eq!(doc.alternatives(&[], 0)[0].moves[0].to_string(), "22x15");
         drop(back);
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -54,4 +54,4 @@ pub use rule_set::{
 pub use square::{Board, Square};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use tree::{GameTree, Node};
-pub use variation::{Branch, Note, Variation, Variations};
+pub use variation::{Branch, Note, Variation};

@@ -8,14 +8,20 @@
 //! and making a variation the main line is reordering children, not copying lines about.
 //!
 //! The tree knows moves only; positions come from playing them (see [`GameTree::replay`]) or
-//! from the [`Game`](super::Game) that plays the rules along one line of it.
+//! from the [`Game`](super::Game) that plays the rules along one line of it: the main line,
+//! whose moves after the game's are those taken back, kept to come back when played again
+//! ([`GameTree::follow`]).
 
 use std::time::Duration;
 
 use super::{Branch, Move, Note, Position, Variation};
 
 /// One move of the tree, with what follows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// A game's line is a chain of nodes as deep as the game is long (many thousands of plies in
+/// a program's file): dropping, cloning and comparing nodes go through the tree with a stack
+/// of their own, not by recursion, which would overflow the thread's.
+#[derive(Debug, Eq)]
 pub struct Node {
     mv: Move,
     /// What an annotator wrote after the move.
@@ -29,6 +35,68 @@ pub struct Node {
     nesting: usize,
     /// The next move first, then the variations to it, each followed by those nested in it.
     children: Vec<Node>,
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let mut stack = std::mem::take(&mut self.children);
+        while let Some(mut node) = stack.pop() {
+            stack.append(&mut node.children);
+        }
+    }
+}
+
+impl Clone for Node {
+    fn clone(&self) -> Node {
+        // Each node copied without its children, in preorder with its parent's index; then
+        // from the last, each put into its parent (its own children are complete by then).
+        let shallow = |n: &Node| Node {
+            mv: n.mv,
+            note: n.note.clone(),
+            clock: n.clock,
+            nesting: n.nesting,
+            children: Vec::with_capacity(n.children.len()),
+        };
+        let mut flat: Vec<(Option<Node>, usize)> = vec![(Some(shallow(self)), 0)];
+        let mut todo: Vec<(&Node, usize)> = self.children.iter().rev().map(|c| (c, 0)).collect();
+        while let Some((node, parent)) = todo.pop() {
+            let at = flat.len();
+            flat.push((Some(shallow(node)), parent));
+            todo.extend(node.children.iter().rev().map(|c| (c, at)));
+        }
+        for i in (1..flat.len()).rev() {
+            let parent = flat[i].1;
+            let mut node = flat[i].0.take().expect("each node once");
+            node.children.reverse();
+            flat[parent]
+                .0
+                .as_mut()
+                .expect("a parent comes first")
+                .children
+                .push(node);
+        }
+        let mut root = flat[0].0.take().expect("the node copied");
+        root.children.reverse();
+        root
+    }
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        let mut todo = vec![(self, other)];
+        while let Some((a, b)) = todo.pop() {
+            if a.mv != b.mv
+                || a.note != b.note
+                || a.clock != b.clock
+                || a.nesting != b.nesting
+                || a.children.len() != b.children.len()
+            {
+                return false;
+            }
+            todo.extend(a.children.iter().zip(&b.children));
+        }
+        true
+    }
 }
 
 impl Node {
@@ -181,14 +249,59 @@ pub struct GameTree {
 }
 
 impl GameTree {
+    /// No moves: the record of a game not yet played.
+    pub const EMPTY: GameTree = GameTree {
+        roots: Vec::new(),
+        cursor: Vec::new(),
+    };
+
+    /// Makes `moves` the start of the main line, the cursor at their end, as a game played
+    /// along it moves on: where the main line has another move, `moves`' one takes its place
+    /// with nothing after it (the variations to it stay: they are to the move of that ply,
+    /// whichever is played). The main line's moves after `moves` stay, with their notes and
+    /// variations, to come back when the same moves are played again (after an undo).
+    pub fn follow(&mut self, moves: &[Move]) {
+        let mut children = &mut self.roots;
+        for &mv in moves {
+            match children.first_mut() {
+                Some(next) if next.mv == mv => {}
+                Some(next) => *next = Node::new(mv),
+                None => children.push(Node::new(mv)),
+            }
+            children = &mut children[0].children;
+        }
+        self.cursor = vec![0; moves.len()];
+    }
+
+    /// Calls `f` with the ply and the node of each move of the main line, to change their
+    /// notes or clocks.
+    pub fn for_main_nodes(&mut self, mut f: impl FnMut(usize, &mut Node)) {
+        let mut children = &mut self.roots;
+        let mut ply = 0;
+        while let Some(node) = children.first_mut() {
+            f(ply, node);
+            ply += 1;
+            children = &mut node.children;
+        }
+    }
+
+    /// Drops the variations to the moves after the node at `path` along its line (the line's
+    /// own moves stay): they were to positions that are no more (a piece huffed or come back
+    /// changes them without a move).
+    pub fn drop_variations_after(&mut self, path: &[usize]) {
+        let Some(mut children) = self.children_mut(path) else {
+            return;
+        };
+        while !children.is_empty() {
+            children.truncate(1);
+            children = &mut children[0].children;
+        }
+    }
+
     /// A tree of one line of `moves`, the cursor at its end.
     pub fn from_moves(moves: &[Move]) -> GameTree {
         let mut tree = GameTree::default();
-        let mut path = Vec::new();
-        for &mv in moves {
-            path = tree.extend(&path, mv).expect("the path was just made");
-        }
-        tree.cursor = path;
+        tree.follow(moves);
         tree
     }
 
@@ -204,11 +317,10 @@ impl GameTree {
     ) -> GameTree {
         let mut tree = GameTree::from_moves(moves);
         let main = tree.cursor.clone();
-        for ply in 0..moves.len() {
-            let node = tree.node_mut(&main[..=ply]).expect("a node per move");
+        tree.for_main_nodes(|ply, node| {
             node.note = notes.get(ply).cloned().unwrap_or_default();
             node.clock = clocks.get(ply).copied().flatten();
-        }
+        });
         for (ply, group) in variations {
             if *ply >= moves.len() {
                 continue;
@@ -224,11 +336,24 @@ impl GameTree {
     /// The variations to each move of the main line, as a file writes them: the ply of the
     /// move they replace, and them (only plies with some).
     pub fn variations(&self) -> Vec<(usize, Vec<Variation>)> {
-        let main = self.main_path(&[]);
-        (0..main.len())
-            .map(|ply| (ply, self.variations_at(&main[..ply])))
-            .filter(|(_, group)| !group.is_empty())
-            .collect()
+        self.variations_before(usize::MAX)
+    }
+
+    /// [`GameTree::variations`] to the main line's first `plies` moves only (those of a game
+    /// that follows it; the later ones were taken back).
+    pub fn variations_before(&self, plies: usize) -> Vec<(usize, Vec<Variation>)> {
+        let mut groups = Vec::new();
+        let mut children = &self.roots;
+        for ply in 0..plies {
+            let Some((next, others)) = children.split_first() else {
+                break;
+            };
+            if !others.is_empty() {
+                groups.push((ply, variations_of(others)));
+            }
+            children = &next.children;
+        }
+        groups
     }
 
     /// The variations to the next move after the node at `path` (the root for none): its
@@ -885,96 +1010,166 @@ mod tests {
         assert_eq!(tree.cursor(), [1, 0], "on the game's old moves");
     }
 
-    /// The tree's promotion does what [`Variations::promote`](crate::rules::Variations) did
-    /// to the same variations, for one in a variation's later move and one nested in a
-    /// variation's first move.
     #[test]
-    fn promoting_in_the_tree_matches_the_variations_kept_beside_the_game() {
-        use crate::rules::{Branch, Game, Variations};
-        let mut game = Game::new(Variant::Czech.rules().clone()).unwrap();
-        for m in moves(4) {
-            game.play(m).unwrap();
-        }
-        let f = firsts();
-        let mut vars = Variations::default();
-        let outer = vars.add(&game, &[], 0, f[1]).unwrap();
-        vars.extend(&game, &[outer], f[2]);
-        vars.extend(&game, &[outer], f[3]);
-        vars.add(&game, &[outer], 1, f[4]).unwrap();
-        let later = vars.add(&game, &[outer], 1, f[5]).unwrap();
-        let nested = vars.add(&game, &[outer], 0, f[6]).unwrap();
-        vars.add(&game, &[], 0, f[0]).unwrap();
-        let record = |vars: &Variations| -> Vec<(usize, Vec<Variation>)> {
-            vars.of_game(&game).map(|(p, g)| (p, g.to_vec())).collect()
-        };
-        for branches in [[outer, later], [outer, nested]] {
-            let mut tree = GameTree::from_record(game.moves(), &[], &[], &record(&vars));
-            let mut old = vars.clone();
-            old.promote(&game, &branches).unwrap();
-            // The same variation in the tree: the outer one's node, then the branch in it.
-            let path = if branches[1].at == 0 {
-                vec![1 + 1 + branches[1].index]
-            } else {
-                vec![1, 1 + branches[1].index]
-            };
-            assert_eq!(
-                tree.node(&path).unwrap().mv(),
-                f[5 + usize::from(branches[1] == nested)]
-            );
-            tree.promote(&path).unwrap();
-            let expected: Vec<_> = record(&old)
-                .into_iter()
-                .map(|(p, g)| (p, g.into_iter().map(trimmed).collect::<Vec<_>>()))
-                .collect();
-            assert_eq!(tree.variations(), expected, "{branches:?}");
-            assert_eq!(branches[0], Branch { at: 0, index: 0 });
-        }
+    fn a_line_of_many_thousand_moves_is_cloned_compared_and_dropped_without_recursion() {
+        let game = moves(2);
+        let line: Vec<Move> = (0..200_000).map(|i| game[i % 2]).collect();
+        let mut tree = GameTree::from_moves(&line);
+        tree.vary(&[0, 0], firsts()[1]).unwrap();
+        tree.node_mut(&[0, 0]).unwrap().note = note("second");
+        let copy = tree.clone();
+        assert_eq!(copy, tree);
+        assert_eq!(copy.variations(), tree.variations());
+        assert_eq!(copy.node(&[0, 0]).unwrap().note, note("second"));
+        tree.node_mut(&[0, 0]).unwrap().note = note("changed");
+        assert_ne!(copy, tree);
+        drop(copy);
+        drop(tree);
     }
 
-    /// `v` without the empty lists and notes at the ends that mean nothing.
-    fn trimmed(mut v: Variation) -> Variation {
-        v.sidelines = v
-            .sidelines
-            .into_iter()
-            .map(|g| g.into_iter().map(trimmed).collect())
-            .collect();
-        while v.sidelines.last().is_some_and(Vec::is_empty) {
-            v.sidelines.pop();
-        }
-        while v.notes.last().is_some_and(Note::is_empty) {
-            v.notes.pop();
-        }
-        v
+    #[test]
+    fn following_a_game_keeps_the_moves_taken_back_until_another_is_played() {
+        let game = moves(4);
+        let f = firsts();
+        let mut tree = GameTree::from_moves(&game);
+        tree.node_mut(&[0, 0, 0]).unwrap().note = note("third");
+        tree.vary(&[0, 0, 0], f[0]).unwrap();
+        tree.vary(&[0, 0], f[1]).unwrap();
+        // Two moves taken back: the cursor comes back, the moves and their notes stay.
+        tree.follow(&game[..2]);
+        assert_eq!(tree.cursor(), [0, 0]);
+        assert_eq!(tree.main_line(), game);
+        // Played again, they are the same nodes.
+        tree.follow(&game[..3]);
+        assert_eq!(tree.node(&[0, 0, 0]).unwrap().note, note("third"));
+        assert_eq!(tree.variations().len(), 2);
+        // Another move in place of the second: the variations to it stay, what followed goes.
+        tree.follow(&[game[0], f[2]]);
+        assert_eq!(tree.main_line(), [game[0], f[2]]);
+        assert_eq!(tree.variations_at(&[0])[0].moves, [f[1]]);
+        assert_eq!(tree.variations().len(), 1);
+        // Moves beyond the tree's are added.
+        tree.follow(&game[..1]);
+        tree.follow(&[game[0], f[2], game[2]]);
+        assert_eq!(tree.main_line(), [game[0], f[2], game[2]]);
+        assert_eq!(tree.cursor(), [0, 0, 0]);
+        let mut empty = GameTree::EMPTY;
+        empty.follow(&game);
+        assert_eq!(empty, GameTree::from_moves(&game));
+    }
+
+    #[test]
+    fn the_main_lines_nodes_are_reached_in_order_and_its_variations_up_to_a_ply() {
+        let game = moves(4);
+        let f = firsts();
+        let mut tree = GameTree::from_moves(&game);
+        tree.vary(&[0], f[1]).unwrap();
+        tree.vary(&[0, 0, 0], f[2]).unwrap();
+        let mut seen = Vec::new();
+        tree.for_main_nodes(|ply, node| {
+            seen.push((ply, node.mv()));
+            node.clock = Some(Duration::from_secs(ply as u64));
+        });
+        assert_eq!(seen, game.iter().copied().enumerate().collect::<Vec<_>>());
+        assert_eq!(
+            tree.node(&[0, 0, 0]).unwrap().clock,
+            Some(Duration::from_secs(2))
+        );
+        // The variations to the first two moves only: the later ones were taken back.
+        let plies = |groups: Vec<(usize, Vec<Variation>)>| -> Vec<usize> {
+            groups.into_iter().map(|(p, _)| p).collect()
+        };
+        assert_eq!(plies(tree.variations_before(2)), [0]);
+        assert_eq!(plies(tree.variations_before(3)), [0, 2]);
+        assert_eq!(plies(tree.variations()), [0, 2]);
+    }
+
+    #[test]
+    fn dropping_the_variations_after_a_node_keeps_its_line() {
+        let game = moves(4);
+        let f = firsts();
+        let mut tree = GameTree::from_moves(&game);
+        tree.vary(&[0], f[1]).unwrap();
+        tree.vary(&[0, 0, 0], f[0]).unwrap();
+        tree.node_mut(&[0, 0, 0, 0]).unwrap().note = note("kept");
+        tree.drop_variations_after(&[0, 0]);
+        assert_eq!(tree.main_line(), game);
+        assert_eq!(tree.node(&[0, 0, 0, 0]).unwrap().note, note("kept"));
+        let plies: Vec<usize> = tree.variations().iter().map(|(p, _)| *p).collect();
+        assert_eq!(plies, [0], "only the one before the node");
+    }
+
+    /// A variation in a variation's later move and one nested in a variation's first move are
+    /// promoted into the variation they hang from, as the variations kept beside the game were.
+    #[test]
+    fn promoting_in_a_variation_makes_it_the_line_of_that_variation() {
+        let game = moves(4);
+        let f = firsts();
+        // The outer variation f1 f2 f3, with f4 and f5 to its f2 and f6 to its f1; another
+        // beside it (the tree holds moves, not rules: any move other than these will do).
+        let beside = game[1];
+        let build = || {
+            let mut tree = GameTree::from_moves(&game);
+            let outer = tree.vary(&[0], f[1]).unwrap();
+            let second = tree.extend(&outer, f[2]).unwrap();
+            tree.extend(&second, f[3]).unwrap();
+            tree.vary(&second, f[4]).unwrap();
+            let later = tree.vary(&second, f[5]).unwrap();
+            let nested = tree.vary(&outer, f[6]).unwrap();
+            tree.vary(&[0], beside).unwrap();
+            (tree, later, nested)
+        };
+        let line = |moves: &[Move], sidelines: Vec<Vec<Variation>>| Variation {
+            moves: moves.to_vec(),
+            sidelines,
+            notes: Vec::new(),
+        };
+        let one = |m: Move| Variation::new(m);
+        let (mut tree, later, nested) = build();
+        assert_eq!((later.clone(), nested.clone()), (vec![1, 2], vec![2]));
+        tree.promote(&later).unwrap();
+        let promoted = line(
+            &[f[1], f[5]],
+            vec![
+                vec![one(f[6])],
+                vec![one(f[4]), line(&[f[2], f[3]], Vec::new())],
+            ],
+        );
+        assert_eq!(tree.variations(), [(0, vec![promoted, one(beside)])]);
+        let (mut tree, _, nested) = build();
+        tree.promote(&nested).unwrap();
+        let old = line(
+            &[f[1], f[2], f[3]],
+            vec![Vec::new(), vec![one(f[4]), one(f[5])]],
+        );
+        let promoted = line(&[f[6]], vec![vec![old]]);
+        assert_eq!(tree.variations(), [(0, vec![promoted, one(beside)])]);
     }
 
     #[test]
     fn a_place_named_by_branches_is_a_path_and_back() {
-        use crate::rules::{Game, Variations};
-        let mut game = Game::new(Variant::Czech.rules().clone()).unwrap();
-        for m in moves(4) {
-            game.play(m).unwrap();
-        }
+        let game = moves(4);
         let f = firsts();
-        let mut vars = Variations::default();
-        let outer = vars.add(&game, &[], 0, f[1]).unwrap();
-        vars.extend(&game, &[outer], f[2]);
-        vars.extend(&game, &[outer], f[3]);
-        let later = vars.add(&game, &[outer], 1, f[5]).unwrap();
-        let nested = vars.add(&game, &[outer], 0, f[6]).unwrap();
-        let deeper = vars.add(&game, &[outer, nested], 0, f[4]).unwrap();
-        let second = vars.add(&game, &[], 2, f[0]).unwrap();
-        let groups: Vec<_> = vars.of_game(&game).map(|(p, g)| (p, g.to_vec())).collect();
-        let tree = GameTree::from_record(game.moves(), &[], &[], &groups);
+        let mut tree = GameTree::from_moves(&game);
+        let outer = tree.vary(&[0], f[1]).unwrap();
+        let second = tree.extend(&outer, f[2]).unwrap();
+        tree.extend(&second, f[3]).unwrap();
+        tree.vary(&second, f[5]).unwrap();
+        let nested = tree.vary(&outer, f[6]).unwrap();
+        tree.vary(&nested, f[4]).unwrap();
+        tree.vary(&[0, 0, 0], f[0]).unwrap();
+        let b = |at, index| Branch { at, index };
+        // Each line: its branches, every move from the start to its end, and how many of them
+        // come before its own.
         let all = [
-            vec![],
-            vec![outer],
-            vec![outer, later],
-            vec![outer, nested],
-            vec![outer, nested, deeper],
-            vec![second],
+            (vec![], game.clone(), 0),
+            (vec![b(0, 0)], vec![f[1], f[2], f[3]], 0),
+            (vec![b(0, 0), b(1, 0)], vec![f[1], f[5]], 1),
+            (vec![b(0, 0), b(0, 0)], vec![f[6]], 0),
+            (vec![b(0, 0), b(0, 0), b(0, 0)], vec![f[4]], 0),
+            (vec![b(2, 0)], vec![game[0], game[1], f[0]], 2),
         ];
-        for branches in all {
-            let (moves, base) = vars.line(&game, &branches).unwrap();
+        for (branches, moves, base) in all {
             for ply in 0..=moves.len() - base {
                 let path = tree.path(&branches, ply).unwrap();
                 assert_eq!(
@@ -988,8 +1183,8 @@ mod tests {
             }
             assert_eq!(tree.path(&branches, moves.len() - base + 1), None);
         }
-        assert_eq!(tree.path(&[Branch { at: 0, index: 5 }], 1), None);
-        assert_eq!(tree.path(&[outer, Branch { at: 0, index: 1 }], 1), None);
+        assert_eq!(tree.path(&[b(0, 5)], 1), None);
+        assert_eq!(tree.path(&[b(0, 0), b(0, 1)], 1), None);
         assert_eq!(tree.branches(&[7]), None);
     }
 }

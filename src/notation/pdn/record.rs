@@ -1,7 +1,8 @@
-//! Turning a game record into a PDN game for saving.
+//! Turning a game record into a PDN game for saving, and what a PDN game holds besides its
+//! moves (notes, clock marks, variations) into the record's [`GameTree`].
 
 use crate::rules::{
-    Enforcement, Game, Move, Note, Outcome, Position, RuleSet, Variation, Variations, WinReason,
+    Enforcement, Game, GameTree, Move, Note, Outcome, Position, RuleSet, Variation, WinReason,
 };
 
 use super::{Line, Node, PdnGame, ResultToken, game_type_for, pdn_notation};
@@ -122,20 +123,40 @@ fn comment_before(line: &mut Line, commands: &[String]) {
     }
 }
 
-/// Puts the variations of `game` into `pdn`, made from it by [`to_pdn`]: each as a PDN
-/// variation after the move it replaces. Variations to a move not yet played (the game's moves
-/// were taken back before them) have no move to follow and are not written.
-pub fn add_variations(pdn: &mut PdnGame, game: &Game, variations: &Variations) {
+/// Puts what the record `tree` holds of `game`'s moves into `pdn`, made from `game` by
+/// [`to_pdn`]: the comments before the first move (`lead`), and after each move its glyphs and
+/// comments, the time left as a `[%clk]` comment where it was timed, and the variations to it,
+/// each as a PDN variation after the move it replaces. The tree's moves after the game's (taken
+/// back) have no move to follow and are not written.
+pub fn add_record(pdn: &mut PdnGame, game: &Game, tree: &GameTree, lead: &[String]) {
     let rules = game.rules();
     let notation = pdn_notation(rules);
-    for (ply, group) in variations.of_game(game) {
-        let (Some(node), Some(pos)) = (pdn.moves.nodes.get_mut(ply), game.position_at(ply)) else {
-            continue;
+    let line = &mut pdn.moves;
+    line.comments.splice(0..0, lead.iter().cloned());
+    let main = tree.main_nodes();
+    let mut groups = tree
+        .variations_before(line.nodes.len())
+        .into_iter()
+        .peekable();
+    for (ply, node) in line.nodes.iter_mut().enumerate() {
+        let (Some(kept), Some(pos)) = (main.get(ply), game.position_at(ply)) else {
+            break;
         };
-        node.variations = group
-            .iter()
-            .map(|v| variation_line(v, pos, rules, notation))
-            .collect();
+        if node.mv != Some(kept.mv()) {
+            break;
+        }
+        node.nags.splice(0..0, kept.note.nags.iter().copied());
+        node.comments
+            .splice(0..0, kept.note.comments.iter().cloned());
+        if let Some(left) = kept.clock {
+            node.comments.push(super::clk_command(left));
+        }
+        if let Some((_, group)) = groups.next_if(|(p, _)| *p == ply) {
+            node.variations = group
+                .iter()
+                .map(|v| variation_line(v, pos, rules, notation))
+                .collect();
+        }
     }
 }
 
@@ -161,21 +182,32 @@ fn variation_line(v: &Variation, start: &Position, rules: &RuleSet, notation: No
     line
 }
 
-/// The variations of a replayed PDN game (see [`replay`](super::replay)) to the moves of its
-/// record `game`, as the game keeps them. A variation with a set-up of its own (`/FEN/`) does not
-/// start from the game's position and is left out.
-pub fn variations_of(pdn: &PdnGame, game: &Game) -> Variations {
-    let mut variations = Variations::default();
-    for (ply, node) in pdn.moves.nodes.iter().enumerate() {
-        if node.mv.is_none() || game.moves().get(ply) != node.mv.as_ref() {
+/// The record of a replayed PDN game (see [`replay`](super::replay)) as a tree: its main
+/// line's moves with what an annotator wrote after each (Dáma's own commands left out) and the
+/// time left (`[%clk]`), and the variations to the moves of `game` (its replayed record),
+/// as long as they are the file's. A variation with a set-up of its own (`/FEN/`) does not start
+/// from the game's position and is left out.
+pub fn record_of(pdn: &PdnGame, game: &Game) -> GameTree {
+    let nodes: Vec<&Node> = pdn
+        .moves
+        .nodes
+        .iter()
+        .take_while(|n| n.mv.is_some())
+        .collect();
+    let moves: Vec<Move> = nodes.iter().filter_map(|n| n.mv).collect();
+    let notes: Vec<Note> = nodes.iter().map(|n| note_of(n)).collect();
+    let clocks = pdn.clock_marks();
+    let mut variations = Vec::new();
+    for (ply, node) in nodes.iter().enumerate() {
+        if game.moves().get(ply) != node.mv.as_ref() {
             break;
         }
-        if !node.variations.is_empty() {
-            let lines = node.variations.iter().filter_map(variation_of).collect();
-            variations.set(game, ply, lines);
+        let lines: Vec<Variation> = node.variations.iter().filter_map(variation_of).collect();
+        if !lines.is_empty() {
+            variations.push((ply, lines));
         }
     }
-    variations
+    GameTree::from_record(&moves, &notes, &clocks, &variations)
 }
 
 /// A replayed PDN variation as a [`Variation`]; `None` for one without a move or with a
@@ -234,16 +266,6 @@ pub fn add_marks(pdn: &mut PdnGame, game: &Game, marks: &[(usize, u16, Option<Mo
     }
 }
 
-/// Puts the time left after each move into `pdn`'s main line as `[%clk]` comments, where it
-/// was timed (`marks[i]` after move `i`).
-pub fn add_clock_marks(pdn: &mut PdnGame, marks: &[Option<std::time::Duration>]) {
-    for (node, mark) in pdn.moves.nodes.iter_mut().zip(marks) {
-        if let Some(left) = mark {
-            node.comments.push(super::clk_command(*left));
-        }
-    }
-}
-
 /// What an annotator wrote after `node`: its glyphs, and its comments without the commands
 /// Dáma writes and reads itself (clock times, claims, violations), which are made again.
 fn note_of(node: &Node) -> Note {
@@ -275,45 +297,72 @@ fn annotation(comment: &str) -> Option<String> {
     (!out.is_empty()).then(|| out.to_string())
 }
 
-/// What an annotator wrote in the main line of a read PDN game: the comments before its first
-/// move, and each move with what was written after it (Dáma's own commands left out).
-pub fn notes_of(pdn: &PdnGame) -> (Vec<String>, Vec<(Move, Note)>) {
-    let lead = pdn
-        .moves
+/// What an annotator wrote before the first move of a read PDN game (Dáma's own commands
+/// left out); what was written after each move is in its [`record_of`].
+pub fn lead_of(pdn: &PdnGame) -> Vec<String> {
+    pdn.moves
         .comments
         .iter()
         .filter_map(|c| annotation(c))
-        .collect();
-    let mut notes: Vec<(Move, Note)> = pdn
-        .moves
-        .nodes
-        .iter()
-        .map_while(|n| Some((n.mv?, note_of(n))))
-        .collect();
-    while notes.last().is_some_and(|(_, n)| n.is_empty()) {
-        notes.pop();
-    }
-    (lead, notes)
-}
-
-/// Puts back what [`notes_of`] read into `pdn`, made by [`to_pdn`]: the comments before the
-/// first move, and each note after its move as long as the game's moves are the ones it was
-/// written after.
-pub fn add_notes(pdn: &mut PdnGame, lead: &[String], notes: &[(Move, Note)]) {
-    let line = &mut pdn.moves;
-    line.comments.splice(0..0, lead.iter().cloned());
-    for (node, (m, note)) in line.nodes.iter_mut().zip(notes) {
-        if node.mv != Some(*m) {
-            break;
-        }
-        node.nags.splice(0..0, note.nags.iter().copied());
-        node.comments.splice(0..0, note.comments.iter().cloned());
-    }
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_tree_is_written_and_read_back() {
+        use crate::rules::Variant;
+        use std::time::Duration;
+        let rules = Variant::Czech.rules().clone();
+        let mut game = Game::new(rules.clone()).unwrap();
+        let mut moves = Vec::new();
+        for _ in 0..3 {
+            let m = game.legal_moves()[0];
+            game.play(m).unwrap();
+            moves.push(m);
+        }
+        let note = |text: &str| Note {
+            nags: vec![1],
+            comments: vec![text.to_string()],
+        };
+        let mut tree = GameTree::from_moves(&moves);
+        tree.node_mut(&[0]).unwrap().note = note("first");
+        tree.node_mut(&[0, 0]).unwrap().clock = Some(Duration::from_secs(61));
+        let other = game.position_at(1).unwrap().legal_moves(&rules)[1];
+        let v = tree.vary(&[0, 0], other).unwrap();
+        tree.node_mut(&v).unwrap().note = note("instead");
+        // A move taken back after the game's is not written.
+        let later = game.legal_moves()[0];
+        tree.extend(&[0, 0, 0], later).unwrap();
+        let mut pdn = to_pdn(&game, &[], ["", ""]);
+        add_record(&mut pdn, &game, &tree, &["lead".to_string()]);
+        assert_eq!(pdn.moves.comments, ["lead"]);
+        assert_eq!(
+            pdn.moves.nodes[1].comments,
+            [crate::notation::pdn::clk_command(Duration::from_secs(61))]
+        );
+        assert_eq!(
+            pdn.clock_marks(),
+            [None, Some(Duration::from_secs(61)), None]
+        );
+        assert_eq!(lead_of(&pdn), ["lead"]);
+        let back = record_of(&pdn, &game);
+        assert_eq!(back.main_line(), moves);
+        assert_eq!(back.variations(), tree.variations());
+        assert_eq!(back.node(&[0]).unwrap().note, note("first"));
+        assert_eq!(
+            back.node(&[0, 0]).unwrap().clock,
+            Some(Duration::from_secs(61))
+        );
+        assert_eq!(back.node(&[0, 1]).unwrap().note, note("instead"));
+        // Variations to moves that are not the game's are not read: they have none to follow.
+        let mut shorter = game.clone();
+        shorter.undo().unwrap();
+        shorter.undo().unwrap();
+        assert!(record_of(&pdn, &shorter).variations().is_empty());
+    }
 
     #[test]
     fn an_annotators_comment_is_told_from_damas_own_commands() {

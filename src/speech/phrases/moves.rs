@@ -4,7 +4,7 @@
 
 use crate::language::Language;
 use crate::notation::Notation;
-use crate::rules::{Game, Move, Position, RuleSet, Square, Variation, Variations, move_number};
+use crate::rules::{Game, Move, Position, RuleSet, Square, Variation, move_number};
 
 use super::errors;
 use super::names::side_name;
@@ -76,7 +76,7 @@ pub fn move_list(
     lang: Language,
     notation: Notation,
     game: &Game,
-    variations: &Variations,
+    variations: &[(usize, Vec<Variation>)],
 ) -> String {
     let moves = game.moves();
     if moves.is_empty() {
@@ -100,7 +100,8 @@ pub fn move_list(
             out.push_str(", ");
         }
         out.push_str(&spoken);
-        for v in variations.at(game, i) {
+        let to_this = variations.iter().filter(|(ply, _)| *ply == i);
+        for v in to_this.flat_map(|(_, group)| group) {
             out.push_str(&variation_words(lang, notation, game.rules(), pos, ply, v));
         }
     }
@@ -298,7 +299,7 @@ mod tests {
             "Pieces that can move: 29. Moves: 29 to 25."
         );
         let mut game = Game::new(rules.clone()).unwrap();
-        let none = Variations::default();
+        let none = [];
         assert_eq!(move_list(Czech, Numeric, &game, &none), "Zatím žádný tah.");
         for text in ["22-18", "11-15", "18x11"] {
             let m = crate::notation::parse_move(game.position(), rules, text)
@@ -318,13 +319,14 @@ mod tests {
         // a variation inside it.
         let mv =
             |pos: &Position, text: &str| crate::notation::parse_move(pos, rules, text).unwrap().0;
-        let mut vars = Variations::default();
         let after1 = *game.position_at(1).unwrap();
-        let b = vars.add(&game, &[], 1, mv(&after1, "9-13")).unwrap();
+        let mut tree = crate::rules::GameTree::from_moves(game.moves());
+        let v = tree.vary(&[0, 0], mv(&after1, "9-13")).unwrap();
         let mut p = after1;
         p.play_unchecked(&mv(&after1, "9-13"));
-        vars.extend(&game, &[b], mv(&p, "24-20"));
-        vars.add(&game, &[b], 1, mv(&p, "21-17")).unwrap();
+        let second = tree.extend(&v, mv(&p, "24-20")).unwrap();
+        tree.vary(&second, mv(&p, "21-17")).unwrap();
+        let vars = tree.variations();
         assert_eq!(
             move_list(Czech, Numeric, &game, &vars),
             "1. 22 na 18, 11 na 15 (varianta: 1… 9 na 13, 2. 24 na 20 (varianta: 2. 21 na 17)). \

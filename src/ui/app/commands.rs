@@ -441,7 +441,7 @@ impl DamaApp {
             }
             Command::NextVariation | Command::PreviousVariation => {
                 game_only()?;
-                check(!self.doc.variations().any(game), Problem::NoVariation)
+                check(!self.doc.has_variations(), Problem::NoVariation)
             }
             Command::PromoteVariation | Command::DeleteVariation => {
                 game_only()?;
@@ -578,7 +578,7 @@ impl DamaApp {
                     lang,
                     self.settings.notation,
                     self.doc.game(),
-                    self.doc.variations(),
+                    &self.doc.variations(),
                 );
                 self.announce(text, false, true);
             }

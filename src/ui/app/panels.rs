@@ -240,7 +240,7 @@ impl DamaApp {
         let offset = game.first_ply();
         // The variations, each a row of its own under the row of the move it replaces.
         let mut variation_rows: Vec<(usize, Vec<Item>)> = Vec::new();
-        for (ply, group) in self.doc.variations().of_game(game) {
+        for (ply, group) in self.doc.variations() {
             let pos = *game.position_at(ply).unwrap_or(game.position());
             for (index, v) in group.iter().enumerate() {
                 let mut items = Vec::new();

@@ -48,11 +48,7 @@ impl DamaApp {
             self.apply(Change::Look(Target::Forward));
             return;
         }
-        let game = self.doc.game();
-        let alternatives = self
-            .doc
-            .variations()
-            .alternatives(game, &spot.branches, spot.ply);
+        let alternatives = self.doc.alternatives(&spot.branches, spot.ply);
         if let Some(index) = alternatives
             .iter()
             .position(|v| v.moves.first() == Some(&mv))
@@ -112,11 +108,7 @@ impl DamaApp {
         let game = self.doc.game();
         let last = *spot.branches.last().expect("a variation");
         let above = &spot.branches[..spot.branches.len() - 1];
-        let count = self
-            .doc
-            .variations()
-            .alternatives(game, above, last.at)
-            .len();
+        let count = self.doc.alternatives(above, last.at).len();
         let i = shown.shown() - 1;
         let look = Look::Variation {
             depth: spot.branches.len(),
@@ -140,11 +132,7 @@ impl DamaApp {
 
     /// The variations to the next move at `spot`, to be said there.
     pub(super) fn choices(&self, spot: &Spot) -> Option<Event> {
-        let game = self.doc.game();
-        let alternatives = self
-            .doc
-            .variations()
-            .alternatives(game, &spot.branches, spot.ply);
+        let alternatives = self.doc.alternatives(&spot.branches, spot.ply);
         if alternatives.is_empty() {
             return None;
         }
@@ -180,14 +168,9 @@ impl DamaApp {
     /// on to the variation beside it.
     pub(super) fn sibling(&mut self, forward: bool) -> Applied {
         let spot = self.spot();
-        let game = self.doc.game();
         let at_first = spot.ply == 1 && !spot.branches.is_empty();
         let options = self.siblings(&spot);
-        let next = self
-            .doc
-            .variations()
-            .alternatives(game, &spot.branches, spot.ply)
-            .len();
+        let next = self.doc.alternatives(&spot.branches, spot.ply).len();
         if !at_first && next > 0 && (forward || options.len() < 2) {
             let index = if forward { 0 } else { next - 1 };
             return self.show_spot(spot.first_move_of(spot.ply, index));
@@ -222,8 +205,7 @@ impl DamaApp {
             _ if spot.ply == 0 => return Vec::new(),
             _ => (spot.branches.clone(), spot.ply - 1),
         };
-        let game = self.doc.game();
-        let count = self.doc.variations().alternatives(game, &above, at).len();
+        let count = self.doc.alternatives(&above, at).len();
         let Some(line) = self.doc.line(&above) else {
             return Vec::new();
         };
@@ -245,11 +227,7 @@ impl DamaApp {
             .map(|i| parent.first_move_of(at, i))
             .collect();
         while let Some(v) = todo.pop() {
-            let own = self
-                .doc
-                .variations()
-                .alternatives(game, &v.branches, 0)
-                .len();
+            let own = self.doc.alternatives(&v.branches, 0).len();
             let base = Spot {
                 branches: v.branches.clone(),
                 ply: 0,
@@ -294,18 +272,13 @@ impl DamaApp {
     /// Where the board goes after a change of the variations: the new move, the line above a
     /// deleted variation, the promoted moves in their new place.
     pub(super) fn after_varying(&mut self, change: &Varied, events: &[Event]) {
-        let game = self.doc.game();
         let spot = match change {
             Varied::Vary(spot) => {
                 if events
                     .iter()
                     .any(|e| matches!(e, Event::VariationStarted { .. }))
                 {
-                    let count = self
-                        .doc
-                        .variations()
-                        .alternatives(game, &spot.branches, spot.ply)
-                        .len();
+                    let count = self.doc.alternatives(&spot.branches, spot.ply).len();
                     spot.first_move_of(spot.ply, count.saturating_sub(1))
                 } else {
                     Spot {

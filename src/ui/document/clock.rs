@@ -1,7 +1,7 @@
 //! The clocks of a game played on time: restored with a game going on again, ticking, paused,
 //! following the side to move.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::clock::{Clock, Tick, TimeControl};
 use crate::event::{Event, Problem};
@@ -13,25 +13,29 @@ impl Document {
     /// The clocks of a game going on again, where its `TimeControl` tag gives times Dáma can
     /// keep: each side's time as the last `[%clk]` of its moves left it (its start time where
     /// there is none). They start with the next move.
-    pub(super) fn restore_clock(&mut self, mut marks: Vec<Option<Duration>>) {
+    /// Without such a tag the marks read are not kept (nor saved again), nor those after the
+    /// game's moves.
+    pub(super) fn restore_clock(&mut self) {
         let control = self
             .tags
             .iter()
             .find(|(n, _)| n == "TimeControl")
             .and_then(|(_, v)| TimeControl::from_tag(v))
             .filter(|c| c.is_playable());
-        let Some(control) = control else {
-            return;
-        };
-        marks.truncate(self.game.moves().len());
-        let mut left = [control.start_time(); 2];
-        for (ply, mark) in marks.iter().enumerate() {
-            if let (Some(t), Some(pos)) = (mark, self.game.position_at(ply)) {
-                left[pos.side_to_move().index()] = *t;
+        let plies = self.game.moves().len();
+        let mut left = control.map(|c| [c.start_time(); 2]);
+        let game = &self.game;
+        self.tree.for_main_nodes(|ply, node| {
+            match (node.clock, left.as_mut(), game.position_at(ply)) {
+                (Some(t), Some(left), Some(pos)) if ply < plies => {
+                    left[pos.side_to_move().index()] = t;
+                }
+                _ => node.clock = None,
             }
+        });
+        if let (Some(control), Some(left)) = (control, left) {
+            self.clock = Some(Clock::with_times(control, left));
         }
-        self.clock = Some(Clock::with_times(control, left));
-        self.clock_marks = marks;
     }
 
     /// The clocks, in a game played on time.
@@ -106,6 +110,7 @@ mod tests {
     use super::*;
     use crate::event::Mover;
     use crate::ui::settings::Player;
+    use std::time::Duration;
 
     #[test]
     fn a_timed_game_is_lost_on_time_and_saved_with_its_clock() {

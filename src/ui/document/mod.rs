@@ -14,6 +14,12 @@
 //! position shown were about the game as it was). Saving or a draw offer leaves the play as
 //! it is.
 //!
+//! The record is two things kept in step here, once: the [`Game`] plays the rules along the
+//! game's line, and the [`GameTree`] holds every move recorded with it (the game's moves are
+//! its main line from the root, followed by moves taken back, to come back when played again),
+//! with what was written after each, the clock, and the variations. After every change of the
+//! game, [`Document::follow_game`] brings the tree's main line to the game's moves.
+//!
 //! The kinds of change live in the parts: `play` (moves, claims, resigning, draws, who plays),
 //! `undo` (undo and redo), `clock` (the clocks) and `variations` (lines considered, notes).
 
@@ -23,7 +29,7 @@ mod undo;
 mod variations;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::autosave::{Session, SessionRef};
 use crate::clock::{Clock, TimeControl};
@@ -32,8 +38,7 @@ use crate::engine::Level;
 use crate::event::{Event, Mover, Problem};
 use crate::notation::pdn::{self, PdnGame, Warning};
 use crate::rules::{
-    Branch, Color, Enforcement, Game, Move, Note, Position, RuleSet, RuleSetError, Square,
-    Variations,
+    Branch, Color, Enforcement, Game, GameTree, Move, Note, Position, RuleSet, RuleSetError, Square,
 };
 
 use super::settings::Player;
@@ -55,15 +60,11 @@ pub struct Document {
     play_revision: u64,
     /// The clocks, in a game played on time.
     clock: Option<Clock>,
-    /// The mover's time left after each move (saved as `[%clk]` comments), where it was timed.
-    clock_marks: Vec<Option<Duration>>,
-    /// Lines considered instead of the game's moves.
-    variations: Variations,
+    /// Every move recorded with the game: its main line starts with the game's moves; a
+    /// node's note, its clock (the mover's time left, saved as `[%clk]`), the variations.
+    tree: GameTree,
     /// What an annotator wrote before the first move, in the file the game came from.
     lead: Vec<String>,
-    /// What was written after each move of the file's game, kept while the game's moves are
-    /// those moves.
-    notes: Vec<(Move, Note)>,
 }
 
 /// How a document came to replace the one before.
@@ -268,9 +269,10 @@ impl Document {
         doc.tags = pdn.tags.clone();
         doc.file = Some(path.to_path_buf());
         doc.place = Some(place);
-        doc.variations = pdn::variations_of(pdn, &doc.game);
-        (doc.lead, doc.notes) = pdn::notes_of(pdn);
-        doc.restore_clock(pdn.clock_marks());
+        doc.tree = pdn::record_of(pdn, &doc.game);
+        doc.lead = pdn::lead_of(pdn);
+        doc.follow_game();
+        doc.restore_clock();
         doc
     }
 
@@ -281,9 +283,9 @@ impl Document {
             .map(|c| c.map_or(Player::Human, Player::Computer));
         let mut doc = Document::with_game(s.game, s.names, players);
         doc.tags = s.tags;
-        doc.variations = s.variations;
-        (doc.lead, doc.notes) = (s.lead, s.notes);
-        doc.restore_clock(s.clock_marks);
+        (doc.tree, doc.lead) = (s.tree, s.lead);
+        doc.follow_game();
+        doc.restore_clock();
         // A game found only in the autosave is unsaved work, whatever its flag said.
         doc.dirty = s.dirty || s.file.is_none();
         doc.file = s.file;
@@ -293,6 +295,7 @@ impl Document {
 
     fn with_game(game: Game, names: [String; 2], players: [Player; 2]) -> Document {
         Document {
+            tree: GameTree::from_moves(game.moves()),
             game,
             names,
             players,
@@ -304,10 +307,7 @@ impl Document {
             revision: 0,
             play_revision: 0,
             clock: None,
-            clock_marks: Vec::new(),
-            variations: Variations::default(),
             lead: Vec::new(),
-            notes: Vec::new(),
         }
     }
 
@@ -382,10 +382,9 @@ impl Document {
     /// The game as PDN, with the file's tags and the names.
     pub fn to_pdn(&self) -> PdnGame {
         let mut pdn = pdn::to_pdn(&self.game, &self.tags, [&self.names[0], &self.names[1]]);
-        pdn::add_variations(&mut pdn, &self.game, &self.variations);
-        pdn::add_notes(&mut pdn, &self.lead, &self.notes);
-        // The time left after each timed move, as PGN programs write it.
-        pdn::add_clock_marks(&mut pdn, &self.clock_marks);
+        // The notes, variations, and the time left after each timed move as PGN programs
+        // write it.
+        pdn::add_record(&mut pdn, &self.game, &self.tree, &self.lead);
         pdn
     }
 
@@ -399,11 +398,26 @@ impl Document {
             place: self.place,
             dirty: self.dirty,
             computer: self.computer_levels(),
-            variations: &self.variations,
-            clock_marks: &self.clock_marks,
+            tree: &self.tree,
             lead: &self.lead,
-            notes: &self.notes,
         }
+    }
+
+    /// Brings the tree's main line to the game's moves after a change of the game: the moves
+    /// taken back stay in it, a move played in place of another replaces it (see
+    /// [`GameTree::follow`]). Where the position at the game's end changed without a move (a
+    /// piece huffed, or come back with its huff undone), the variations kept to later moves
+    /// were to positions that are no more, and go.
+    fn follow_game(&mut self) {
+        self.tree.follow(self.game.moves());
+    }
+
+    /// [`Document::follow_game`] after a change of the position at the game's end without a
+    /// move.
+    fn follow_changed_position(&mut self) {
+        self.follow_game();
+        let end = vec![0; self.game.moves().len()];
+        self.tree.drop_variations_after(&end);
     }
 
     /// Marks a change of the game record: unsaved work.

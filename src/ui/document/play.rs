@@ -32,6 +32,7 @@ impl Document {
         let before = *game.position();
         let played = game.play(mv).map_err(Problem::Game)?;
         self.game = game;
+        self.follow_game();
         self.touch_game();
         if let Some(clock) = self.clock.as_mut()
             && clock.flagged().is_none()
@@ -41,8 +42,10 @@ impl Document {
             if played.outcome.is_some() {
                 clock.stop(now);
             }
-            self.clock_marks.resize(self.game.moves().len() - 1, None);
-            self.clock_marks.push(Some(left));
+            let path = vec![0; self.game.moves().len()];
+            if let Some(node) = self.tree.node_mut(&path) {
+                node.clock = Some(left);
+            }
         }
         events.push(Event::Moved { before, mv, by });
         if self.draw_offer.take().is_some() {
@@ -77,6 +80,7 @@ impl Document {
                 let ply = self.game.moves().len() - 1;
                 let before = *self.game.position_at(ply).expect("a position per move");
                 let mv = self.game.claim_take_back().map_err(Problem::Game)?;
+                self.follow_game();
                 self.touch_game();
                 Ok(vec![Event::TakenBack { before, mv }])
             }
@@ -93,6 +97,7 @@ impl Document {
         self.may_act(by)?;
         let piece = self.game.position().piece_at(square);
         self.game.claim_huff(square).map_err(Problem::Game)?;
+        self.follow_changed_position();
         self.touch_game();
         let piece = piece.expect("an offender is a piece");
         Ok(vec![Event::Huffed { piece, square }])

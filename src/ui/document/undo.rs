@@ -18,6 +18,7 @@ impl Document {
             }
         }
         self.draw_offer = None;
+        self.follow_game();
         self.touch_game();
         events.push(Event::ToMove(self.game.position().side_to_move()));
         Ok(events)
@@ -34,6 +35,7 @@ impl Document {
         } else if let Some(square) = g.pending_huff() {
             // The piece comes back: it is on the board after the undo.
             self.game.undo().map_err(Problem::Game)?;
+            self.follow_changed_position();
             let piece = self.game.position().piece_at(square);
             let piece = piece.expect("a huffed piece comes back");
             return Ok(Undone::Huff { square, piece });
@@ -67,6 +69,7 @@ impl Document {
             let _ = self.redo_one(&mut events);
         }
         self.draw_offer = None;
+        self.follow_game();
         self.touch_game();
         if self.game.outcome().is_none() {
             events.push(Event::ToMove(self.game.position().side_to_move()));
