@@ -543,7 +543,7 @@ mod tests {
     fn every_field_is_known_and_named() {
         let text = Settings::default().to_text().unwrap();
         let RawFields(fields) = ron::from_str(&text).unwrap();
-        assert_eq!(fields.len(), 25);
+        assert_eq!(fields.len(), 27);
         for (name, _) in fields {
             assert!(
                 field_of(&name).is_some(),
