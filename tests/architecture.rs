@@ -93,6 +93,8 @@ fn layers_import_only_what_lies_below() {
     for s in services {
         let mut allowed = below_services.to_vec();
         allowed.extend(services);
+        // The course (a folder) is a service too: an event may name what a lesson judged.
+        allowed.push("course");
         bad.extend(layer(&format!("{s}.rs"), &allowed));
     }
     let mut below_speech = below_services.to_vec();

@@ -188,3 +188,19 @@ fn the_course_is_offered_at_the_very_first_start_only() {
     let again = DamaApp::new(Some(dir.to_path_buf()));
     assert_eq!(again.announcement(), "", "offered once");
 }
+
+#[test]
+fn the_course_follows_the_rule_set_of_the_game() {
+    for (variant, first) in [
+        (Variant::TwoTowers, "Lekce 1 z 6:"),
+        (Variant::English, "Lekce 1 z 5:"),
+        (Variant::International, "Lekce 1 z 5:"),
+        // The book variant has no course of its own: Česká dáma's opens.
+        (Variant::CzechBook, "Lekce 1 z 8: Deska a čísla polí."),
+    ] {
+        let mut h = common::app_with(common::settings(Language::Czech, variant));
+        h.run();
+        key(&mut h, Modifiers::COMMAND, Key::L);
+        assert!(said(&h).starts_with(first), "{variant:?}: {}", said(&h));
+    }
+}

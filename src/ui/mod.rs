@@ -7,6 +7,7 @@ mod editor;
 mod game_view;
 mod i18n;
 mod move_list;
+mod panel_views;
 mod picker;
 mod settings;
 mod theme;

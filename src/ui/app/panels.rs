@@ -14,6 +14,7 @@ use crate::ui::board_view::{BoardView, Highlights, shows_numbers};
 use crate::ui::game_view::Spot;
 use crate::ui::i18n::T;
 use crate::ui::move_list::{GameMove, Item, MoveList, MoveListResponse};
+use crate::ui::panel_views::{AnalysisView, ClockView, StatusBar};
 use crate::ui::settings::SpeechMode;
 use crate::ui::theme::Palette;
 
@@ -37,50 +38,23 @@ impl DamaApp {
             .is_some_and(|by| self.doc.player(!by) == crate::ui::settings::Player::Human)
     }
 
+    /// The status bar, from the announcer's notice and the document.
     pub(super) fn status_bar(&mut self, ui: &mut Ui) {
         let lang = self.lang();
-        // The last announcement, also the live region that screen readers announce: the same
-        // words as the speech, a failure in the error colour and bold, not by colour alone.
-        let (text, error) = self
-            .announcer
-            .notice()
-            .map_or(("", false), |n| (n.text.as_str(), n.error));
-        let text = RichText::new(text);
-        let text = if error {
-            text.color(ui.visuals().error_fg_color).strong()
-        } else {
-            text
-        };
-        let status = ui.add(egui::Label::new(text).wrap());
-        // Where the live region is the screen reader's channel, the status bar is it: it holds
-        // the words last handed over (the cursor's squares, which the focus says, are not).
         let to_reader =
             self.settings.speech && self.settings.speech_mode == SpeechMode::ScreenReader;
-        if let Some(label) = self.announcer.live_text().filter(|_| to_reader) {
-            ui.ctx().accesskit_node_builder(status.id, |node| {
-                node.set_label(label);
-                node.set_live(if error {
-                    egui::accesskit::Live::Assertive
-                } else {
-                    egui::accesskit::Live::Polite
-                });
-            });
+        StatusBar {
+            lang,
+            notice: self
+                .announcer
+                .notice()
+                .map_or(("", false), |n| (n.text.as_str(), n.error)),
+            live: self.announcer.live_text().filter(|_| to_reader),
+            rules: phrases::rules_name(lang, self.doc.game().rules()),
+            thinking: self.computer.is_thinking(),
+            file: self.doc.file().map(|f| (f, self.doc.is_dirty())),
         }
-        ui.horizontal_wrapped(|ui| {
-            let rules = phrases::rules_name(lang, self.doc.game().rules()).to_string();
-            ui.label(rules);
-            ui.separator();
-            // Where it never moves the board: the thinking indicator.
-            if self.computer.is_thinking() {
-                ui.add(egui::Spinner::new());
-                ui.label(RichText::new(T::Thinking.get(lang)).strong());
-                ui.separator();
-            }
-            if let Some(file) = self.doc.file() {
-                let mark = if self.doc.is_dirty() { " •" } else { "" };
-                ui.label(format!("{}{mark}", file.display()));
-            }
-        });
+        .show(ui);
     }
 
     /// The items of variation `v` (reached by `branches`, from `start`, its first move at
@@ -313,36 +287,16 @@ impl DamaApp {
         }
     }
 
-    /// The clocks, in a game played on time: each side's time, the running one marked by a
-    /// word and bold, not by colour alone.
+    /// The clocks, in a game played on time.
     fn clock_view(&mut self, ui: &mut Ui) {
-        let Some(clock) = self.doc.clock() else {
-            return;
-        };
-        let lang = self.lang();
-        let now = std::time::Instant::now();
-        ui.vertical(|ui| {
-            for color in Color::ALL {
-                let left = clock.left(color, now);
-                let secs = crate::clock::shown_seconds(left);
-                let mut text = format!(
-                    "{} {}:{:02}",
-                    phrases::side_name(lang, color),
-                    secs / 60,
-                    secs % 60
-                );
-                let running = clock.running() == Some(color);
-                if running {
-                    text.push_str(&format!(" ({})", T::ClockRuns.get(lang)));
-                }
-                let text = RichText::new(text).size(18.0).monospace();
-                ui.label(if running { text.strong() } else { text });
+        if let Some(clock) = self.doc.clock() {
+            ClockView {
+                lang: self.lang(),
+                clock,
+                now: std::time::Instant::now(),
             }
-            if clock.is_paused() {
-                ui.label(RichText::new(T::ClockPausedMark.get(lang)).italics());
-            }
-        });
-        ui.separator();
+            .show(ui);
+        }
     }
 
     /// The analysis of the position shown, while analysis is on: the score and the words
@@ -353,33 +307,25 @@ impl DamaApp {
         }
         let lang = self.lang();
         let pos = *self.shown_position();
-        ui.separator();
-        ui.label(RichText::new(T::Analysis.get(lang)).strong());
-        match self.computer.analysis_of(&pos) {
-            Some(report) => {
-                let rules = match &self.editor {
-                    Some(editor) => editor.variant.rules(),
-                    None => self.doc.game().rules(),
-                };
-                let words = analysis::analysis(
-                    lang,
-                    self.settings.notation,
-                    &pos,
-                    rules,
-                    report.score,
-                    &report.pv,
-                );
-                let text = match analysis::score_short(lang, &pos, report.score) {
-                    Some(score) => format!("{score} · {words}"),
-                    None => words,
-                };
-                ui.add(egui::Label::new(text).wrap());
+        let words = self.computer.analysis_of(&pos).map(|report| {
+            let rules = match &self.editor {
+                Some(editor) => editor.variant.rules(),
+                None => self.doc.game().rules(),
+            };
+            let words = analysis::analysis(
+                lang,
+                self.settings.notation,
+                &pos,
+                rules,
+                report.score,
+                &report.pv,
+            );
+            match analysis::score_short(lang, &pos, report.score) {
+                Some(score) => format!("{score} · {words}"),
+                None => words,
             }
-            None => {
-                ui.weak(T::AnalysisWaiting.get(lang));
-            }
-        }
-        ui.separator();
+        });
+        AnalysisView { lang, words }.show(ui);
     }
 
     /// What the board marks in `pos`, the position shown.
