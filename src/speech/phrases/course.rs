@@ -20,6 +20,14 @@ fn stars(lang: Language, n: usize) -> String {
     counted(lang, n, forms)
 }
 
+/// "Lekce 2 z 8", "Lesson 2 of 8": the lesson's number in its course, as its title begins.
+pub fn lesson_number(lang: Language, number: usize, count: usize) -> String {
+    match lang {
+        Czech => format!("Lekce {number} z {count}"),
+        English => format!("Lesson {number} of {count}"),
+    }
+}
+
 /// The stars won at each task of a lesson, as the panel's line is read: "Hvězdy za úlohy: 3, 1,
 /// 0 ze 3."
 pub fn task_stars(lang: Language, won: &[u8]) -> String {
@@ -50,10 +58,11 @@ pub fn lesson(cx: &Context<'_>, e: &Lesson) -> String {
         } => {
             let mut parts = Vec::new();
             if let Some(o) = opened {
-                parts.push(match lang {
-                    Czech => format!("Lekce {} z {}: {}", o.number, o.count, o.title),
-                    English => format!("Lesson {} of {}: {}", o.number, o.count, o.title),
-                });
+                parts.push(format!(
+                    "{}: {}",
+                    lesson_number(lang, o.number, o.count),
+                    o.title
+                ));
                 parts.extend(o.say.iter().cloned());
             }
             parts.push(match lang {

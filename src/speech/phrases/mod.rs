@@ -13,7 +13,7 @@
 pub mod analysis;
 mod browsing;
 mod course;
-pub use course::task_stars;
+pub use course::{lesson_number, task_stars};
 pub mod diagram;
 mod editor;
 pub mod english;

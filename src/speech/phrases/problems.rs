@@ -874,6 +874,57 @@ mod tests {
             Event::BoardText { shown: false },
             Event::Cancelled,
             Event::Closed,
+            Event::Course(crate::event::Lesson::Offered),
+            Event::Course(crate::event::Lesson::Task {
+                opened: Some(crate::event::LessonOpened {
+                    number: 1,
+                    count: 8,
+                    title: "Deska a čísla polí".into(),
+                    say: vec!["Hraje se na tmavých polích.".into()],
+                }),
+                number: 1,
+                count: 3,
+                ask: "Najděte pole 1.".into(),
+            }),
+            Event::Course(crate::event::Lesson::Right(None)),
+            Event::Course(crate::event::Lesson::Right(Some(2))),
+            Event::Course(crate::event::Lesson::Wrong(
+                crate::course::Miss::NotThisMove,
+            )),
+            Event::Course(crate::event::Lesson::Wrong(
+                crate::course::Miss::NotThisSquare,
+            )),
+            Event::Course(crate::event::Lesson::Wrong(
+                crate::course::Miss::WantsSquare,
+            )),
+            Event::Course(crate::event::Lesson::Wrong(crate::course::Miss::WantsMove)),
+            Event::Course(crate::event::Lesson::Wrong(
+                crate::course::Miss::WantsCommand,
+            )),
+            Event::Course(crate::event::Lesson::Wrong(crate::course::Miss::Illegal)),
+            Event::Course(crate::event::Lesson::Wrong(crate::course::Miss::Solved)),
+            Event::Course(crate::event::Lesson::Hint {
+                words: "Pole 1 je vlevo nahoře.".into(),
+                next: Some(crate::event::Hinted::Square(sq)),
+            }),
+            Event::Course(crate::event::Lesson::Hint {
+                words: "F3 čte postavení.".into(),
+                next: Some(crate::event::Hinted::Key("F3".into())),
+            }),
+            Event::Course(crate::event::Lesson::Hint {
+                words: "Táhněte vpřed.".into(),
+                next: Some(crate::event::Hinted::Move(before, mv)),
+            }),
+            Event::Course(crate::event::Lesson::Done {
+                stars: 7,
+                of: 9,
+                next: Some("Jak táhne kámen".into()),
+            }),
+            Event::Course(crate::event::Lesson::Done {
+                stars: 9,
+                of: 9,
+                next: None,
+            }),
             Event::Edited(Edit::Opened {
                 variant: Variant::TwoTowers,
                 side: Color::Black,

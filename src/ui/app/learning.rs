@@ -331,14 +331,8 @@ impl DamaApp {
             return;
         };
         let lesson = &l.course.lessons[l.lesson];
-        let head = match lang {
-            crate::ui::Language::Czech => {
-                format!("Lekce {} z {}", l.lesson + 1, l.course.lessons.len())
-            }
-            crate::ui::Language::English => {
-                format!("Lesson {} of {}", l.lesson + 1, l.course.lessons.len())
-            }
-        };
+        let head =
+            crate::speech::phrases::lesson_number(lang, l.lesson + 1, l.course.lessons.len());
         ui.label(RichText::new(T::Learn.get(lang)).strong());
         ui.label(RichText::new(format!("{head}: {}", lesson.title.get(lang))).heading());
         for paragraph in &lesson.say {
