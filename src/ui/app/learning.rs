@@ -42,8 +42,7 @@ impl Learning {
 
     /// Where the stars of a task are kept in the settings.
     fn key(&self, lesson: usize, task: usize) -> String {
-        let id = &self.course.lessons[lesson].id;
-        format!("{}/{id}/{}", self.variant.id(), task + 1)
+        stars_key(self.variant, &self.course.lessons[lesson].id, task)
     }
 
     /// The marks and arrows of the task on the board, for sighted helpers.
@@ -58,6 +57,12 @@ impl Learning {
             .collect();
         (marks, arrows)
     }
+}
+
+/// Where the stars of task `task` (from 0) of lesson `lesson` of `variant`'s course are kept
+/// in the settings: "czech/board/1".
+fn stars_key(variant: Variant, lesson: &str, task: usize) -> String {
+    format!("{}/{lesson}/{}", variant.id(), task + 1)
 }
 
 impl DamaApp {
@@ -87,12 +92,7 @@ impl DamaApp {
         };
         let done = |lesson: usize| {
             (0..course.lessons[lesson].tasks.len()).all(|task| {
-                let key = format!(
-                    "{}/{}/{}",
-                    variant.id(),
-                    course.lessons[lesson].id,
-                    task + 1
-                );
+                let key = stars_key(variant, &course.lessons[lesson].id, task);
                 self.settings.course_stars.contains_key(&key)
             })
         };
@@ -237,9 +237,7 @@ impl DamaApp {
         match l.attempt.try_square(sq) {
             Verdict::Wrong(miss) => self.tell(&[Event::Course(Lesson::Wrong(miss))], true),
             Verdict::Right { .. } => {
-                let stars = l.attempt.stars();
-                let mut events = vec![Event::Course(Lesson::Right(Some(stars)))];
-                events.extend(self.task_done().into_iter().flatten());
+                let events = self.task_solved_words();
                 self.tell(&events, true);
             }
         }
@@ -253,9 +251,7 @@ impl DamaApp {
             return;
         };
         if let Some(Verdict::Right { .. }) = l.attempt.try_command(&format!("{c:?}")) {
-            let stars = l.attempt.stars();
-            let mut events = vec![Event::Course(Lesson::Right(Some(stars)))];
-            events.extend(self.task_done().into_iter().flatten());
+            let events = self.task_solved_words();
             // Behind the command's own words.
             self.tell(&events, false);
         }
@@ -264,6 +260,15 @@ impl DamaApp {
     /// Where the course is: the lesson and the task, to tell whether a command moved on.
     pub(super) fn lesson_at(&self) -> Option<(usize, usize)> {
         self.learning.as_ref().map(|l| (l.lesson, l.task))
+    }
+
+    /// What is said when a square or a key solved the task: right, with its stars, and the
+    /// lesson done after its last task.
+    fn task_solved_words(&mut self) -> Vec<Event> {
+        let stars = self.learning.as_ref().map_or(0, |l| l.attempt.stars());
+        let mut events = vec![Event::Course(Lesson::Right(Some(stars)))];
+        events.extend(self.task_done().into_iter().flatten());
+        events
     }
 
     /// The task on the board is solved: its stars kept (the best of the tries), and, after a
