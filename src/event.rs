@@ -8,6 +8,7 @@
 
 use std::io;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use crate::autosave::AutosaveError;
 use crate::engine::Level;
@@ -46,6 +47,63 @@ pub enum Info {
         file: Option<(PathBuf, Option<(usize, usize)>)>,
         /// Whether it has changes not saved.
         unsaved: bool,
+    },
+}
+
+/// What becomes of a build of endgame databases in the background
+/// ([`crate::endgame_files`]): begun, done, stopped, failed, removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Endgames {
+    /// A build began (or went on from where it was stopped): what it will take, said before
+    /// anything large is written.
+    Started {
+        /// The rule set.
+        variant: Variant,
+        /// The most pieces.
+        pieces: u32,
+        /// The finished files' size.
+        bytes: u64,
+        /// About how long it takes.
+        time: Duration,
+        /// Materials solved before (a stopped build going on).
+        done: usize,
+    },
+    /// The databases are built and the computer uses them from its next move.
+    Built {
+        /// The rule set.
+        variant: Variant,
+        /// The most pieces.
+        pieces: u32,
+        /// Their size on disk.
+        bytes: u64,
+    },
+    /// The build was stopped; what it solved is kept for the next.
+    Stopped {
+        /// The rule set.
+        variant: Variant,
+        /// Materials solved.
+        done: usize,
+        /// Materials in all.
+        of: usize,
+    },
+    /// The databases were removed from the disk.
+    Removed(Variant),
+    /// They could not be written: a file, and the system's error.
+    Failed {
+        /// The rule set.
+        variant: Variant,
+        /// The file or folder.
+        path: PathBuf,
+        /// The kind of error, its number, and the system's words (said in English only).
+        error: (std::io::ErrorKind, Option<i32>, String),
+    },
+    /// A level that plays better with databases was chosen, but they are large: where to
+    /// build them.
+    Offered {
+        /// The rule set.
+        variant: Variant,
+        /// Their size.
+        bytes: u64,
     },
 }
 
@@ -347,6 +405,8 @@ pub enum Event {
     },
     /// Something of the course ("Učení").
     Course(Lesson),
+    /// Something of the endgame databases built in the background.
+    Endgames(Endgames),
     /// A move the review judged, shown: the board is at the position it was played in.
     Judged {
         /// Its number, as the move list numbers it.
@@ -718,6 +778,9 @@ pub enum Problem {
     NoProblems,
     /// The course's data cannot be used (found by its tests before a release).
     NoCourse,
+    /// Endgame databases asked for a game whose rules are changed from a preset's: they are
+    /// built for the presets only.
+    NoEndgames,
     /// A tower put on the board of rules without towers.
     NoTowers,
     /// An arrow key would take the keyboard cursor off the board.

@@ -10,6 +10,7 @@ pub mod clock;
 pub mod collection;
 pub mod course;
 pub mod dirs;
+pub mod endgame_files;
 pub mod engine;
 pub mod event;
 pub mod game_file;

@@ -582,61 +582,101 @@ fn build_endgames(
     dir: Option<PathBuf>,
     distances: bool,
 ) -> Result<(), Failure> {
-    use dama::engine::endgame::{Tables, distances_file_in, file_in};
-    use dama::storage::AtomicFile;
+    use dama::endgame_files::{self, Finished, Installed, Plan};
+    use dama::engine::endgame::{distances_file_in, file_in};
     let Some(dir) = dir.or_else(endgame_dir) else {
         return Err(bad_file(
             "no data folder for the endgame databases: give --dir".into(),
         ));
     };
-    // The folder and the files are made before computing, which may take hours: a folder that
-    // cannot be used is said at once, not after.
+    // The folder is made before computing, which may take hours: a folder that cannot be used
+    // is said at once, not after.
     if std::fs::metadata(&dir).is_ok_and(|m| !m.is_dir()) {
         return Err(bad_file(format!("{}: not a folder", dir.display())));
     }
     std::fs::create_dir_all(&dir)
         .map_err(|e| bad_file(format!("{}: cannot create the folder: {e}", dir.display())))?;
-    let create = |path: &Path| {
-        AtomicFile::create(path)
-            .map_err(|e| bad_file(format!("{}: cannot write: {e}", path.display())))
-    };
-    // A file that can be made in the folder now can be then; made again at the end, so that an
-    // interrupted build (Ctrl+C skips destructors) leaves nothing behind.
-    drop(create(&file_in(&dir, rules))?);
     let threads = threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |n| n as usize,
     );
-    let start = Instant::now();
-    let (tables, stats) = Tables::build(rules, pieces, threads, &mut |m, s| {
+    // What it takes, before anything large is written.
+    let plan = Plan::new(rules, pieces);
+    note!(
+        "{}: {} materials of up to {} pieces, {} positions: {} on disk ({} of values{}), {} of memory, about {} on {threads} threads",
+        rules.id,
+        plan.materials.len(),
+        plan.pieces,
+        count_words(plan.positions),
+        bytes_words(plan.disk_bytes(distances)),
+        bytes_words(plan.values_bytes),
+        if distances {
+            format!(
+                ", {} of distances to conversion",
+                bytes_words(plan.distances_bytes)
+            )
+        } else {
+            String::new()
+        },
+        bytes_words(plan.memory_bytes()),
+        duration_words(plan.estimated(rules, threads)),
+    );
+    if let Installed::Stopped { done, of, .. } = endgame_files::installed(&dir, rules)
+        && endgame_files::stopped_build(&dir, rules) == Some((plan.pieces, distances))
+    {
         note!(
-            "{:?}: {} positions, {} won, {} drawn, {} lost ({:.1} s)",
-            m.0,
-            s.positions,
-            s.wins,
-            s.draws,
-            s.losses,
-            start.elapsed().as_secs_f64()
+            "{}: going on with a stopped build, {done} of {of} materials done",
+            rules.id
         );
-    });
-    let write = |path: &Path, what: &dyn Fn(&mut dyn io::Write) -> io::Result<()>| {
-        let cannot_write =
-            |e: io::Error| bad_file(format!("{}: cannot write: {e}", path.display()));
-        let mut file = create(path)?;
-        what(&mut file).map_err(cannot_write)?;
-        file.commit().map_err(cannot_write)?;
-        Ok::<u64, Failure>(std::fs::metadata(path).map_or(0, |m| m.len()))
+    }
+    let bar = indicatif::ProgressBar::new(1000);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "[{elapsed_precise}] {bar:30} {percent:>3} % {msg}",
+        )
+        .expect("a valid template"),
+    );
+    let start = Instant::now();
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let finished =
+        endgame_files::build(rules, pieces, threads, &dir, distances, &cancel, &mut |p| {
+            let line = format!(
+                "{}/{} {}, about {} left",
+                p.done,
+                p.of,
+                material_words(&p.material),
+                duration_words(p.left)
+            );
+            // A terminal sees one bar; a log, a line a material.
+            if bar.is_hidden() {
+                note!(
+                    "{}: {line} ({:.0} %, {:.1} s)",
+                    rules.id,
+                    p.fraction * 100.0,
+                    p.elapsed.as_secs_f64()
+                );
+            } else {
+                bar.set_position((p.fraction * 1000.0) as u64);
+                bar.set_message(line);
+            }
+        })
+        .map_err(|e| bad_file(e.to_string()));
+    bar.finish_and_clear();
+    let Finished::Built {
+        stats,
+        read_back,
+        values_bytes,
+        distances_bytes,
+    } = finished?
+    else {
+        return Err(bad_file(format!("{}: the build was stopped", rules.id)));
     };
-    let path = file_in(&dir, rules);
-    let size = write(&path, &|out| tables.write(out))?;
     let mut out = Output::new();
     if distances {
-        let path = distances_file_in(&dir, rules);
-        let size = write(&path, &|out| tables.write_distances(out))?;
         out.line(format_args!(
-            "{}: distances to conversion, {size} bytes in {}",
+            "{}: distances to conversion, {distances_bytes} bytes in {}",
             rules.id,
-            path.display()
+            distances_file_in(&dir, rules).display()
         ))?;
         if stats.beyond_count > 0 {
             out.line(format_args!(
@@ -644,22 +684,84 @@ fn build_endgames(
                 rules.id, stats.beyond_count
             ))?;
         }
-    } else {
-        // None left from an earlier build: asked for none, the search uses none.
-        let _ = std::fs::remove_file(distances_file_in(&dir, rules));
     }
+    let resumed = if read_back > 0 {
+        format!(" ({read_back} materials read back from a stopped build)")
+    } else {
+        String::new()
+    };
     out.line(format_args!(
-        "{}: {} materials of up to {pieces} pieces, {} positions ({} won, {} drawn, {} lost), {size} bytes in {}, {:.1} s on {threads} threads",
+        "{}: {} materials of up to {} pieces, {} positions ({} won, {} drawn, {} lost){resumed}, {values_bytes} bytes in {}, {:.1} s on {threads} threads",
         rules.id,
-        stats.materials,
-        stats.positions,
+        stats.materials + read_back,
+        plan.pieces,
+        plan.positions,
         stats.wins,
         stats.draws,
         stats.losses,
-        path.display(),
+        file_in(&dir, rules).display(),
         start.elapsed().as_secs_f64()
     ))?;
     out.finish()
+}
+
+/// A material as people say it, White's pieces first: "king and man against two men".
+fn material_words(m: &dama::engine::endgame::Material) -> String {
+    use dama::rules::{Color, Role};
+    let side = |color| {
+        let parts: Vec<String> = [
+            (Role::King, "king", "kings"),
+            (Role::Tower, "tower", "towers"),
+            (Role::Man, "man", "men"),
+        ]
+        .into_iter()
+        .filter_map(|(role, one, many)| match m.count(color, role) {
+            0 => None,
+            1 => Some(one.to_string()),
+            n => Some(format!("{} {many}", number_words(n))),
+        })
+        .collect();
+        match parts.as_slice() {
+            [] => "nothing".to_string(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        }
+    };
+    format!("{} against {}", side(Color::White), side(Color::Black))
+}
+
+/// A small number in words, as a material is said.
+fn number_words(n: u32) -> String {
+    const WORDS: [&str; 9] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+    ];
+    WORDS
+        .get(n as usize)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
+/// A count as people read it: 16.6 million.
+fn count_words(n: u64) -> String {
+    match n {
+        0..1_000_000 => n.to_string(),
+        1_000_000..1_000_000_000 => format!("{:.1} million", n as f64 / 1e6),
+        _ => format!("{:.1} billion", n as f64 / 1e9),
+    }
+}
+
+/// A size in bytes as people read it: 4.1 MB.
+fn bytes_words(n: u64) -> String {
+    indicatif::DecimalBytes(n).to_string()
+}
+
+/// A time as people read it: 40 s, 3 min, 2 h 10 min.
+fn duration_words(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..60 => format!("{} s", s.max(1)),
+        60..3600 => format!("{} min", (s + 30) / 60),
+        _ => format!("{} h {} min", s / 3600, (s % 3600) / 60),
+    }
 }
 
 fn bestmove(

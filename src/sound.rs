@@ -129,6 +129,7 @@ pub fn cues(events: &[Event]) -> Vec<Cue> {
             | Event::RightMove
             | Event::WrongMove
             | Event::Course(_)
+            | Event::Endgames(_)
             | Event::ProblemSolved { .. }
             | Event::ProblemHint { .. }
             | Event::Judged { .. }

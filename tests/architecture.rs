@@ -77,6 +77,7 @@ fn layers_import_only_what_lies_below() {
     let services = [
         "autosave",
         "clock",
+        "endgame_files",
         "collection",
         "game_file",
         "storage",

@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::rules::{Color, Piece, Position, Role, RuleSet, Square};
@@ -77,6 +77,22 @@ impl Material {
     /// Pieces in all.
     pub fn total(&self) -> u32 {
         self.0.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// How many pieces of `color` and `role`.
+    pub fn count(&self, color: Color, role: Role) -> u32 {
+        GROUPS
+            .iter()
+            .zip(self.0)
+            .filter(|((c, r), _)| *c == color && *r == role)
+            .map(|(_, n)| u32::from(n))
+            .sum()
+    }
+
+    /// Positions of this material on `rules`' board, with either side to move (the men on
+    /// their promotion row included): what its build computes and what it takes on disk.
+    pub fn positions(&self, rules: &RuleSet) -> u64 {
+        Indexer::new(rules, *self).size * 2
     }
 
     /// Pieces of `color`.
@@ -387,6 +403,51 @@ pub struct BuildStats {
     pub beyond_count: u64,
 }
 
+impl BuildStats {
+    /// Adds what another material's build did.
+    pub fn add(&mut self, other: &BuildStats) {
+        self.materials += other.materials;
+        self.positions += other.positions;
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.beyond_count += other.beyond_count;
+    }
+}
+
+/// Every material of up to `pieces` pieces (at most 8) with pieces of both sides, in the order
+/// they are solved: a move leads to fewer pieces, or as many with fewer to be crowned, and
+/// those come first.
+pub fn materials(rules: &RuleSet, pieces: u32) -> Vec<Material> {
+    let towers = rules.has_towers();
+    let mut materials = Vec::new();
+    let limit = pieces.min(8) as u8;
+    let mut counts = [0u8; 6];
+    // Every split of up to `pieces` pieces into the six groups.
+    fn each(g: usize, left: u8, counts: &mut [u8; 6], towers: bool, out: &mut Vec<Material>) {
+        if g == 6 {
+            let m = Material(*counts);
+            if m.of_color(Color::White) > 0 && m.of_color(Color::Black) > 0 {
+                out.push(m);
+            }
+            return;
+        }
+        let max = if !towers && GROUPS[g].1 == Role::Tower {
+            0
+        } else {
+            left
+        };
+        for n in 0..=max {
+            counts[g] = n;
+            each(g + 1, left - n, counts, towers, out);
+        }
+        counts[g] = 0;
+    }
+    each(0, limit, &mut counts, towers, &mut materials);
+    materials.sort_by_key(|m| (m.total(), m.uncrowned(), m.0));
+    materials
+}
+
 impl Tables {
     /// The most pieces covered.
     pub fn pieces(&self) -> u32 {
@@ -460,6 +521,21 @@ impl Tables {
         (d != FAR).then_some(u32::from(d))
     }
 
+    /// No databases yet, to be filled material by material ([`Tables::solve_next`]) in the order
+    /// of [`materials`].
+    pub fn empty(rules: &RuleSet, pieces: u32) -> Tables {
+        Tables {
+            pieces: pieces.min(8),
+            slices: HashMap::new(),
+            capture_count: capture_count(rules),
+        }
+    }
+
+    /// Whether `material` is solved.
+    pub fn has(&self, material: &Material) -> bool {
+        self.slices.contains_key(material)
+    }
+
     /// Computes the databases of `rules` up to `pieces` pieces on `threads` threads;
     /// `progress` hears each material when done.
     pub fn build(
@@ -468,51 +544,99 @@ impl Tables {
         threads: usize,
         progress: &mut dyn FnMut(&Material, &BuildStats),
     ) -> (Tables, BuildStats) {
-        let towers = rules.has_towers();
-        let mut materials = Vec::new();
-        let limit = pieces.min(8) as u8;
-        let mut counts = [0u8; 6];
-        // Every split of up to `pieces` pieces into the six groups.
-        fn each(g: usize, left: u8, counts: &mut [u8; 6], towers: bool, out: &mut Vec<Material>) {
-            if g == 6 {
-                let m = Material(*counts);
-                if m.of_color(Color::White) > 0 && m.of_color(Color::Black) > 0 {
-                    out.push(m);
-                }
-                return;
-            }
-            let max = if !towers && GROUPS[g].1 == Role::Tower {
-                0
-            } else {
-                left
-            };
-            for n in 0..=max {
-                counts[g] = n;
-                each(g + 1, left - n, counts, towers, out);
-            }
-            counts[g] = 0;
-        }
-        each(0, limit, &mut counts, towers, &mut materials);
-        // A move leads to fewer pieces, or as many with fewer to be crowned: those come first.
-        materials.sort_by_key(|m| (m.total(), m.uncrowned(), m.0));
-        let mut tables = Tables {
-            pieces: u32::from(limit),
-            slices: HashMap::new(),
-            capture_count: capture_count(rules),
-        };
+        let mut tables = Tables::empty(rules, pieces);
         let mut stats = BuildStats::default();
-        for m in materials {
-            let (slice, s) = tables.solve(rules, m, threads);
-            stats.materials += 1;
-            stats.positions += s.positions;
-            stats.wins += s.wins;
-            stats.draws += s.draws;
-            stats.losses += s.losses;
-            stats.beyond_count += s.beyond_count;
-            tables.slices.insert(m, slice);
+        let never = AtomicBool::new(false);
+        for m in materials(rules, pieces) {
+            let s = tables
+                .solve_next(rules, m, threads, &never)
+                .expect("not cancelled");
+            stats.add(&s);
             progress(&m, &s);
         }
         (tables, stats)
+    }
+
+    /// Solves `material` and keeps it, every material before it in [`materials`] being here
+    /// (solved or read back with [`Tables::read_material`]): a build can so be stopped between
+    /// materials and resumed. `None`, with nothing kept, when `cancel` is set before it is done:
+    /// a material of many pieces takes minutes, and a person who stops a build should not wait.
+    pub fn solve_next(
+        &mut self,
+        rules: &RuleSet,
+        material: Material,
+        threads: usize,
+        cancel: &AtomicBool,
+    ) -> Option<BuildStats> {
+        let (slice, stats) = self.solve(rules, material, threads, cancel)?;
+        self.slices.insert(material, slice);
+        Some(stats)
+    }
+
+    /// Writes one solved material, its values and distances, for a build to resume from.
+    ///
+    /// # Errors
+    /// Those of `out`; `NotFound` for a material not solved.
+    pub fn write_material(&self, material: &Material, out: &mut dyn Write) -> io::Result<()> {
+        let slice = self
+            .slices
+            .get(material)
+            .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "material not solved"))?;
+        out.write_all(MATERIAL_MAGIC)?;
+        out.write_all(&material.0)?;
+        out.write_all(&(slice.packed.len() as u64).to_le_bytes())?;
+        out.write_all(&slice.packed)?;
+        let distances = slice.distances.as_deref().unwrap_or_default();
+        out.write_all(&(distances.len() as u64).to_le_bytes())?;
+        out.write_all(distances)
+    }
+
+    /// Reads back a material written by [`Tables::write_material`] for `rules` and keeps it.
+    ///
+    /// # Errors
+    /// A file that is not one, is cut short, or is of another board or more pieces.
+    pub fn read_material(&mut self, rules: &RuleSet, input: &mut dyn Read) -> io::Result<Material> {
+        let mut found = [0u8; 8];
+        input.read_exact(&mut found)?;
+        if &found != MATERIAL_MAGIC {
+            return Err(bad_data("not a material of a Dáma endgame database"));
+        }
+        let (material, len) = read_section_head(input)?;
+        if material.total() > self.pieces || material.total() > u32::from(rules.board.squares()) {
+            return Err(bad_data(
+                "a material with more pieces than the build covers",
+            ));
+        }
+        let indexer = Indexer::new(rules, material);
+        if len != (indexer.size * 2).div_ceil(4) {
+            return Err(bad_data("a material of another board"));
+        }
+        let mut packed = vec![0u8; len as usize];
+        input.read_exact(&mut packed)?;
+        let mut len = [0u8; 8];
+        input.read_exact(&mut len)?;
+        let len = u64::from_le_bytes(len);
+        let distances = match len {
+            0 => None,
+            n if n == indexer.size * 2 => {
+                let mut d = vec![0u8; n as usize];
+                input.read_exact(&mut d)?;
+                Some(d)
+            }
+            _ => return Err(bad_data("distances of another board")),
+        };
+        if input.read(&mut [0u8; 1])? != 0 {
+            return Err(bad_data("more than one material"));
+        }
+        self.slices.insert(
+            material,
+            Slice {
+                indexer,
+                packed,
+                distances,
+            },
+        );
+        Ok(material)
     }
 
     /// Retrograde analysis of one material, every smaller one being known.
@@ -522,7 +646,13 @@ impl Tables {
     /// sliding along a diagonal, so they are found by sliding the pieces of the side that moved
     /// back), until a pass decides nothing: what is left is drawn. Each pass sees the values of
     /// the one before, so the result does not depend on the threads.
-    fn solve(&self, rules: &RuleSet, material: Material, threads: usize) -> (Slice, BuildStats) {
+    fn solve(
+        &self,
+        rules: &RuleSet,
+        material: Material,
+        threads: usize,
+        cancel: &AtomicBool,
+    ) -> Option<(Slice, BuildStats)> {
         let indexer = Indexer::new(rules, material);
         let entries = (indexer.size * 2) as usize;
         let mut values = vec![UNKNOWN; entries];
@@ -570,6 +700,9 @@ impl Tables {
         decided.retain(|&(_, v)| v != INVALID);
         let mut pass = 1u32;
         while !decided.is_empty() || !wake.is_empty() {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
             pass = if decided.is_empty() {
                 *wake.keys().next().expect("waiting entries")
             } else {
@@ -639,7 +772,7 @@ impl Tables {
             packed,
             distances: Some(distances),
         };
-        (slice, stats)
+        Some((slice, stats))
     }
 
     /// Writes the databases.
@@ -670,6 +803,15 @@ impl Tables {
             out.write_all(bytes)?;
         }
         Ok(())
+    }
+
+    /// The most pieces of the databases in a file written by [`Tables::write`], read from its
+    /// head alone: to say what is installed without reading it all.
+    ///
+    /// # Errors
+    /// A file that is not one.
+    pub fn read_pieces(input: &mut dyn Read) -> io::Result<u32> {
+        read_header(input, MAGIC, "not a Dáma endgame database").map(|(pieces, _)| pieces)
     }
 
     /// Reads databases written by [`Tables::write`] for `rules`.
@@ -878,6 +1020,8 @@ impl Solver<'_> {
 
 const MAGIC: &[u8; 8] = b"DAMAWDL1";
 const DISTANCE_MAGIC: &[u8; 8] = b"DAMADTC1";
+/// The magic of one material kept while a build is under way.
+const MATERIAL_MAGIC: &[u8; 8] = b"DAMAMAT1";
 
 /// Where the databases are looked for: set once at start-up by the program.
 static DIRECTORY: Mutex<Option<PathBuf>> = Mutex::new(None);
@@ -888,6 +1032,12 @@ static LOADED: LazyLock<Mutex<HashMap<String, Option<Arc<Tables>>>>> =
 /// Tells the search where the databases are (the data folder's `endgames`).
 pub fn set_directory(dir: &Path) {
     *DIRECTORY.lock().expect("no thread panicked") = Some(dir.to_path_buf());
+}
+
+/// Where the databases are looked for, if the program said ([`set_directory`]): where the
+/// window builds them.
+pub fn directory() -> Option<PathBuf> {
+    DIRECTORY.lock().expect("no thread panicked").clone()
 }
 
 /// Whether the move from `before` to `after` ends a distance to conversion: a capture, or a
@@ -907,6 +1057,12 @@ pub fn file_in(dir: &Path, rules: &RuleSet) -> PathBuf {
 /// The file of the distances to conversion of `rules`' databases in `dir`.
 pub fn distances_file_in(dir: &Path, rules: &RuleSet) -> PathBuf {
     dir.join(format!("{}.dtc", rules.id))
+}
+
+/// Forgets what [`installed`] read for `rules`, so that the next search reads the folder again:
+/// after databases were built or removed while the program runs.
+pub fn forget_installed(rules: &RuleSet) {
+    LOADED.lock().expect("no thread panicked").remove(&rules.id);
 }
 
 /// The installed databases of a preset rule set, read on first use; `None` when none were
@@ -1185,5 +1341,83 @@ mod tests {
         let mut damaged = bytes.clone();
         damaged[13] = 9;
         assert!(Tables::read(czech, &mut damaged.as_slice()).is_err());
+    }
+
+    #[test]
+    fn a_build_stopped_and_resumed_from_its_materials_is_the_build_in_one_go() {
+        let rules = Variant::Czech.rules();
+        let (whole, _) = Tables::build(rules, 3, 2, &mut |_, _| {});
+        let order = materials(rules, 3);
+        assert_eq!(order.len(), whole.slices.len());
+        // Half the materials solved and kept as files, then a stop.
+        let mut first = Tables::empty(rules, 3);
+        let half = order.len() / 2;
+        let mut kept = Vec::new();
+        for m in &order[..half] {
+            first
+                .solve_next(rules, *m, 2, &AtomicBool::new(false))
+                .unwrap();
+            let mut bytes = Vec::new();
+            first.write_material(m, &mut bytes).unwrap();
+            kept.push(bytes);
+        }
+        let stop = AtomicBool::new(true);
+        assert!(first.solve_next(rules, order[half], 2, &stop).is_none());
+        assert!(!first.has(&order[half]));
+        // A later run reads them back and solves the rest.
+        let mut resumed = Tables::empty(rules, 3);
+        for bytes in &kept {
+            resumed.read_material(rules, &mut bytes.as_slice()).unwrap();
+        }
+        for m in &order[half..] {
+            resumed
+                .solve_next(rules, *m, 2, &AtomicBool::new(false))
+                .unwrap();
+        }
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        whole.write(&mut a).unwrap();
+        resumed.write(&mut b).unwrap();
+        assert_eq!(a, b);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        whole.write_distances(&mut a).unwrap();
+        resumed.write_distances(&mut b).unwrap();
+        assert_eq!(a, b);
+        // A material file cut short, of another board, or with more pieces is refused.
+        let bytes = &kept[half - 1];
+        let mut other = Tables::empty(rules, 3);
+        assert!(
+            other
+                .read_material(rules, &mut &bytes[..bytes.len() - 1])
+                .is_err()
+        );
+        assert!(
+            other
+                .read_material(Variant::International.rules(), &mut bytes.as_slice())
+                .is_err()
+        );
+        assert!(
+            Tables::empty(rules, 1)
+                .read_material(rules, &mut bytes.as_slice())
+                .is_err()
+        );
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(other.read_material(rules, &mut longer.as_slice()).is_err());
+        assert!(other.slices.is_empty());
+    }
+
+    #[test]
+    fn materials_count_their_positions() {
+        let rules = Variant::Czech.rules();
+        // Two kings of one side and a man of the other on 32 squares: 32·31/2 places for the
+        // kings' pair... counted in the numbering's order: the man first (on 28 squares, none on
+        // its promotion row is excluded by the numbering), then the kings on the 31 left.
+        let m = Material([0, 0, 1, 0, 2, 0]);
+        assert_eq!(m.positions(rules), 2 * 32 * (31 * 30 / 2));
+        assert_eq!(m.count(Color::White, Role::King), 2);
+        assert_eq!(m.count(Color::Black, Role::Man), 1);
+        assert_eq!(m.count(Color::White, Role::Man), 0);
+        let all: u64 = materials(rules, 4).iter().map(|m| m.positions(rules)).sum();
+        assert_eq!(all, 16_594_176);
     }
 }

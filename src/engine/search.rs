@@ -240,6 +240,11 @@ impl Searcher {
         self.endgames = tables;
     }
 
+    /// The endgame databases in use, if any.
+    pub fn endgames(&self) -> Option<&Arc<Tables>> {
+        self.endgames.as_ref()
+    }
+
     /// Positions the endgame databases answered in the last search.
     pub fn tb_hits(&self) -> u64 {
         self.tb_hits

@@ -215,6 +215,12 @@ fn think(
             searcher = Some(Searcher::with_stop_flag(rules, TABLE_MB, Arc::clone(&stop)));
         }
         let s = searcher.as_mut().expect("just made");
+        // Databases built or removed while the program runs are used, or let go, from the
+        // next question on.
+        let installed = super::endgame::installed(rules);
+        if s.endgames().map(Arc::as_ptr) != installed.as_ref().map(Arc::as_ptr) {
+            s.set_endgames(installed);
+        }
         let n = threads.load(Ordering::SeqCst);
         if s.threads() != n {
             s.set_threads(n);

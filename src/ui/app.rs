@@ -9,6 +9,7 @@ mod commands;
 mod computer;
 mod dialogs;
 mod editing;
+mod endgames;
 mod exercising;
 mod files;
 mod input;
@@ -98,6 +99,8 @@ pub struct DamaApp {
     input: input::Input,
     /// What the system's window was last told, and how it is laid out.
     window: SystemWindow,
+    /// The endgame databases built in the background.
+    endgames: endgames::EndgameBuilds,
 }
 
 impl DamaApp {
@@ -137,6 +140,10 @@ impl DamaApp {
             log::warn!("settings file kept as {}: {error}", kept_as.display());
             app.add_notice(&Problem::SettingsDamaged { kept_as, damage });
         }
+        // A build stopped when the program last closed goes on.
+        if let Some(news) = app.endgames.resume() {
+            app.tell(&[news], false);
+        }
         if first_start && !app.settings.course_offered {
             app.settings.course_offered = true;
             app.save_settings();
@@ -174,6 +181,9 @@ impl DamaApp {
             saving: autosaving::Saving::new(config_dir),
             input: input::Input::default(),
             window: SystemWindow::default(),
+            // The folder the program gave the search; none in tests, which build nothing
+            // unless they ask.
+            endgames: endgames::EndgameBuilds::new(crate::engine::endgame::directory()),
         }
     }
 
@@ -639,6 +649,7 @@ impl DamaApp {
             self.run(&ctx, c);
         }
         self.drive_computer(&ctx);
+        self.follow_endgames(&ctx);
         if self.doc.clock().is_some_and(|c| c.running().is_some()) {
             self.apply(DocChange::Tick(Instant::now()));
             ctx.request_repaint_after(Duration::from_millis(250));
@@ -659,6 +670,24 @@ impl DamaApp {
         } else if self.window.allow_close {
             self.save_settings();
             ctx.send_viewport_cmd(ViewportCommand::Close);
+        }
+    }
+
+    /// Tells what became of a build of endgame databases, and begins one the first time a
+    /// level that uses them plays the game's rule set.
+    fn follow_endgames(&mut self, ctx: &egui::Context) {
+        if let Some(news) = self.endgames.poll() {
+            self.tell(&[news], false);
+        }
+        let levels = [Color::White, Color::Black].map(|c| self.doc.player(c).level());
+        if let Some(variant) = Variant::preset_of(self.doc.game().rules())
+            && let Some(news) = self.endgames.wanted_by(variant, levels)
+        {
+            self.tell(&[news], false);
+        }
+        if self.endgames.building().is_some() {
+            // The dialog's progress moves on, and the end is told, without a key pressed.
+            ctx.request_repaint_after(Duration::from_secs(1));
         }
     }
 
@@ -745,6 +774,7 @@ impl eframe::App for DamaApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.cancel_thinking();
         self.computer.shut_down();
+        self.endgames.shut_down();
         self.save_settings();
         self.finish_autosave();
     }

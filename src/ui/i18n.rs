@@ -36,6 +36,10 @@ texts! {
     FlipBoard => "Otočit desku", "Flip board";
     BoardText => "Deska jako text", "Board as text";
     Settings => "Nastavení…", "Settings…";
+    Endgames => "Databáze koncovek…", "Endgame databases…";
+    EndgamesBuild => "Postavit", "Build";
+    EndgamesStop => "Zastavit stavbu", "Stop the build";
+    EndgamesRemove => "Smazat", "Remove";
     Resign => "Vzdát", "Resign";
     OfferDraw => "Nabídnout remízu", "Offer draw";
     AcceptDraw => "Přijmout remízu", "Accept draw";

@@ -428,6 +428,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             ),
         },
         Event::Course(lesson) => super::course::lesson(cx, lesson),
+        Event::Endgames(e) => super::endgames::news(lang, e),
         Event::ProblemHint { from, mv: None } => match lang {
             Czech => format!("Nápověda: táhněte figurou z pole {from}."),
             English => format!("Hint: move the piece on {from}."),

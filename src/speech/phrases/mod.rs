@@ -16,6 +16,7 @@ mod course;
 pub use course::{lesson_number, task_stars};
 pub mod diagram;
 mod editor;
+pub mod endgames;
 pub mod english;
 pub mod errors;
 pub mod events;

@@ -241,6 +241,14 @@ pub fn problem(lang: Language, notation: Notation, p: &Problem) -> String {
             Czech => "Učení nelze otevřít: jeho data jsou poškozená.".into(),
             English => "The course cannot be opened: its data is damaged.".into(),
         },
+        Problem::NoEndgames => match lang {
+            Czech => {
+                "Databáze koncovek se stavějí jen pro pravidla z nabídky, ne pro upravená.".into()
+            }
+            English => "Endgame databases are built for the listed rule sets only, not for \
+                        changed rules."
+                .into(),
+        },
         Problem::NoProblems => match lang {
             Czech => "Nejsou otevřené žádné úlohy: otevřete soubor s úlohami a zvolte Řešit jako \
                       úlohy."
@@ -590,7 +598,7 @@ fn field_names(lang: Language, fields: &[SettingField]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Edit, Event, Look, Marks, Mover, SquareView, Undone};
+    use crate::event::{Edit, Endgames, Event, Look, Marks, Mover, SquareView, Undone};
     use crate::notation::MoveTextError;
     use crate::notation::pdn::{PdnError, PdnErrorKind, TextPos};
     use crate::rules::{
@@ -710,6 +718,7 @@ mod tests {
             Problem::NoClock,
             Problem::NoProblems,
             Problem::NoCourse,
+            Problem::NoEndgames,
             Problem::NoTowers,
             Problem::BoardEdge,
             Problem::NoVariation,
@@ -756,6 +765,7 @@ mod tests {
                 | Problem::NoClock
                 | Problem::NoProblems
                 | Problem::NoCourse
+                | Problem::NoEndgames
                 | Problem::NoTowers
                 | Problem::BoardEdge
                 | Problem::NoVariation
@@ -1044,10 +1054,42 @@ mod tests {
                 before,
                 mv,
             }),
+            Event::Endgames(Endgames::Started {
+                variant: Variant::Czech,
+                pieces: 4,
+                bytes: 20_742_867,
+                time: std::time::Duration::from_secs(30),
+                done: 3,
+            }),
+            Event::Endgames(Endgames::Built {
+                variant: Variant::Czech,
+                pieces: 4,
+                bytes: 20_742_867,
+            }),
+            Event::Endgames(Endgames::Stopped {
+                variant: Variant::Czech,
+                done: 3,
+                of: 41,
+            }),
+            Event::Endgames(Endgames::Removed(Variant::Czech)),
+            Event::Endgames(Endgames::Failed {
+                variant: Variant::Czech,
+                path: "/data/endgames".into(),
+                error: (
+                    std::io::ErrorKind::PermissionDenied,
+                    Some(13),
+                    "Permission denied (os error 13)".into(),
+                ),
+            }),
+            Event::Endgames(Endgames::Offered {
+                variant: Variant::TwoTowers,
+                bytes: 661_000_000,
+            }),
         ];
         for e in &all {
             match e {
-                Event::Moved { .. }
+                Event::Endgames(_)
+                | Event::Moved { .. }
                 | Event::Ended(_)
                 | Event::ToMove(_)
                 | Event::Truncated { .. }

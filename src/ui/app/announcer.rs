@@ -438,6 +438,7 @@ fn refused(problem: &Problem) -> bool {
         | Problem::NoClock
         | Problem::NoProblems
         | Problem::NoCourse
+        | Problem::NoEndgames
         | Problem::NoTowers
         | Problem::BoardEdge
         | Problem::NoVariation

@@ -78,6 +78,9 @@ commands! {
     BoardText => BoardText, CTRL + T;
     /// Open the settings.
     Settings => Settings, CTRL + Comma;
+    /// The endgame databases: what is built, building them in the background, stopping,
+    /// removing.
+    Endgames => Endgames, CTRL_SHIFT + E;
     /// The side to move resigns.
     Resign => Resign, CTRL_SHIFT + R;
     /// The side to move offers a draw.
@@ -196,7 +199,7 @@ pub(super) const MENUS: [(T, &[&[Command]]); 4] = {
                 &[CopyPosition, PastePosition, EditPosition, PlayFromEditor],
                 &[PromoteVariation, DeleteVariation],
                 &[MoveField, NextRegion, PreviousRegion],
-                &[Settings],
+                &[Settings, Endgames],
             ],
         ),
         (
@@ -290,6 +293,7 @@ impl DamaApp {
             | Command::Redo
             | Command::FlipBoard
             | Command::Settings
+            | Command::Endgames
             | Command::Resign
             | Command::OfferDraw
             | Command::AcceptDraw
@@ -372,6 +376,10 @@ impl DamaApp {
             | Command::CopyPosition
             | Command::PastePosition
             | Command::EditPosition => Ok(()),
+            Command::Endgames => check(
+                crate::rules::Variant::preset_of(game.rules()).is_none(),
+                Problem::NoEndgames,
+            ),
             Command::PlayFromEditor => check(self.editor.is_none(), Problem::NotEditing),
             Command::FirstPosition
             | Command::PreviousPosition
@@ -516,6 +524,7 @@ impl DamaApp {
                 self.save_settings();
             }
             Command::Settings => self.dialogs.open(Dialog::Settings),
+            Command::Endgames => self.dialogs.open(Dialog::Endgames),
             Command::Resign => match self.doc.game().outcome() {
                 None => self.dialogs.open(Dialog::ConfirmResign),
                 Some(_) => self.complain(&Problem::Game(GameError::GameOver)),

@@ -9,6 +9,7 @@
 //! resuming; `help.rs`: the keyboard help; `widgets.rs`: the row of answers, combo boxes and
 //! the rest the dialogs are made of.
 
+mod endgames;
 mod file_questions;
 mod help;
 mod host;
@@ -25,6 +26,7 @@ pub(super) use self::host::DialogHost;
 pub(super) use self::questions::ResumeAnswer;
 pub(super) use self::widgets::{combo, describe};
 
+use self::endgames::{EndgamesAnswer, EndgamesView};
 use self::file_questions::{
     ChangedAnswer, ChangedOnDiskQuestion, ChooseAnswer, ChooseGameList, OpenPathForm, PathAnswer,
     ReplaceAnswer, ReplaceQuestion, SavePathForm, UnsavedAnswer, UnsavedQuestion,
@@ -73,6 +75,8 @@ pub enum Dialog {
     ConfirmResign,
     /// Preferences.
     Settings,
+    /// The endgame databases of the game's rule set.
+    Endgames,
     /// The keyboard shortcuts.
     Help,
     /// "Resume the interrupted game?": this window's own or another window's (see
@@ -97,7 +101,7 @@ impl Dialog {
     /// answered (Escape would leave the game neither resumed nor put aside).
     fn left_by_escape(&self) -> Option<Event> {
         match self {
-            Dialog::Help | Dialog::Settings => Some(Event::Closed),
+            Dialog::Help | Dialog::Settings | Dialog::Endgames => Some(Event::Closed),
             Dialog::NewGame(_)
             | Dialog::OpenPath(_)
             | Dialog::SavePath(..)
@@ -429,6 +433,29 @@ impl DamaApp {
                     Outcome::Answered
                 })
             }
+            Dialog::Endgames => {
+                let Some(variant) = crate::rules::Variant::preset_of(self.doc.game().rules())
+                else {
+                    return present(ctx, opening, at, self.endgames_view(lang, None))
+                        .then(|_| Outcome::Left(Event::Closed));
+                };
+                present(ctx, opening, at, self.endgames_view(lang, Some(variant))).then(|answer| {
+                    let news = match answer {
+                        EndgamesAnswer::Build => self.endgames.start(variant),
+                        EndgamesAnswer::Stop => {
+                            // Told when the build's thread has stopped.
+                            self.endgames.stop();
+                            None
+                        }
+                        EndgamesAnswer::Remove => self.endgames.remove(variant),
+                        EndgamesAnswer::Close => return Outcome::Left(Event::Closed),
+                    };
+                    if let Some(news) = news {
+                        self.tell(&[news], true);
+                    }
+                    Outcome::Answered
+                })
+            }
             Dialog::Settings => {
                 let voices = self.announcer.voices();
                 let before = self.settings.clone();
@@ -442,6 +469,31 @@ impl DamaApp {
                 }
                 shown.then(|SettingsAnswer::Close| Outcome::Left(Event::Closed))
             }
+        }
+    }
+
+    /// The endgame dialog's words and answers for `variant` (none: rules of no preset).
+    fn endgames_view(
+        &self,
+        lang: Language,
+        variant: Option<crate::rules::Variant>,
+    ) -> EndgamesView {
+        let Some(variant) = variant else {
+            return EndgamesView {
+                text: phrases::problem(lang, self.settings.notation, &Problem::NoEndgames),
+                can_build: false,
+                can_stop: false,
+                can_remove: false,
+            };
+        };
+        let installed = self.endgames.installed(variant);
+        let building = self.endgames.building();
+        let next = self.endgames.next(variant);
+        EndgamesView {
+            text: phrases::endgames::status(lang, variant, installed, building, next),
+            can_build: building.is_none() && next.is_some(),
+            can_stop: self.endgames.is_building(variant),
+            can_remove: installed != crate::endgame_files::Installed::Nothing,
         }
     }
 

@@ -1,0 +1,385 @@
+//! The endgame databases on disk, for the window and the command line alike: what building a
+//! rule set's takes (said before anything large is written), what is installed, and the build
+//! itself. A build keeps each material in `ID.partial/` as soon as it is solved, so one that is
+//! stopped (cancelled, the program closed, the machine turned off) goes on from there the next
+//! time; the finished files replace the old ones only when whole.
+
+use std::fs;
+use std::io::{self, BufReader};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::engine::endgame::{
+    self, BuildStats, Material, Tables, distances_file_in, file_in, materials,
+};
+use crate::rules::RuleSet;
+use crate::storage::{AtomicFile, write_atomically};
+
+/// What building a rule set's databases of up to some pieces takes.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The most pieces.
+    pub pieces: u32,
+    /// The materials, in the order they are solved, with their positions.
+    pub materials: Vec<(Material, u64)>,
+    /// Positions in all (both sides to move).
+    pub positions: u64,
+    /// The file of the values: two bits a position.
+    pub values_bytes: u64,
+    /// The file of the distances to conversion: a byte a position.
+    pub distances_bytes: u64,
+}
+
+/// Positions solved a second on one thread, measured on this project's 2-core machine
+/// (Česká dáma of 4 pieces: 16.6 million positions in about 20 s on 2 threads; International
+/// of 4: in about 90 s): a first guess of the time, before a build measures its own pace.
+fn positions_per_second(rules: &RuleSet) -> f64 {
+    if rules.board.squares() > 32 {
+        150_000.0
+    } else {
+        450_000.0
+    }
+}
+
+impl Plan {
+    /// The plan of `rules`' databases of up to `pieces` pieces (at most 8).
+    pub fn new(rules: &RuleSet, pieces: u32) -> Plan {
+        let materials: Vec<(Material, u64)> = materials(rules, pieces)
+            .into_iter()
+            .map(|m| (m, m.positions(rules)))
+            .collect();
+        let positions = materials.iter().map(|(_, n)| n).sum();
+        // Each material: its key and length (14 bytes) besides the bytes; 13 of header.
+        let heads = 13 + 14 * materials.len() as u64;
+        Plan {
+            pieces: pieces.min(8),
+            values_bytes: heads + materials.iter().map(|(_, n)| n.div_ceil(4)).sum::<u64>(),
+            distances_bytes: heads + positions,
+            materials,
+            positions,
+        }
+    }
+
+    /// What the finished files take on disk.
+    pub fn disk_bytes(&self, distances: bool) -> u64 {
+        self.values_bytes + if distances { self.distances_bytes } else { 0 }
+    }
+
+    /// Memory the build needs at its height: every material solved so far (values and
+    /// distances) and the largest being solved (a byte a position for each).
+    pub fn memory_bytes(&self) -> u64 {
+        let largest = self.materials.iter().map(|(_, n)| *n).max().unwrap_or(0);
+        self.positions.div_ceil(4) + self.positions + 2 * largest
+    }
+
+    /// About how long the build takes on `threads` threads, before it has begun.
+    pub fn estimated(&self, rules: &RuleSet, threads: usize) -> Duration {
+        Duration::from_secs_f64(
+            self.positions as f64 / (positions_per_second(rules) * threads.max(1) as f64),
+        )
+    }
+}
+
+/// The weight of a material in the time a build takes: more pieces, more moves a position.
+fn work(material: &Material, positions: u64) -> f64 {
+    positions as f64 * f64::from(material.total())
+}
+
+/// What is on disk for a rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Installed {
+    /// Nothing: the computer plays endings by search alone.
+    Nothing,
+    /// Finished databases of up to `pieces` pieces, `bytes` on disk (values and distances).
+    Ready {
+        /// The most pieces.
+        pieces: u32,
+        /// Both files' size.
+        bytes: u64,
+    },
+    /// A build of up to `pieces` pieces stopped with `done` of its `of` materials solved; the
+    /// finished databases of an earlier build, if any, are still in use.
+    Stopped {
+        /// The most pieces of the build.
+        pieces: u32,
+        /// Materials solved.
+        done: usize,
+        /// Materials in all.
+        of: usize,
+    },
+}
+
+/// The folder where a build of `rules` keeps its materials until it is done.
+fn partial_dir(dir: &Path, rules: &RuleSet) -> PathBuf {
+    dir.join(format!("{}.partial", rules.id))
+}
+
+/// The file of one material in the build's folder.
+fn material_file(partial: &Path, m: &Material) -> PathBuf {
+    let [a, b, c, d, e, f] = m.0;
+    partial.join(format!("{a}-{b}-{c}-{d}-{e}-{f}.mat"))
+}
+
+/// The file that says what a stopped build was building.
+const PLAN_FILE: &str = "plan.txt";
+
+/// The pieces and distances of the build stopped in `partial`, if one was.
+fn stopped_plan(partial: &Path) -> Option<(u32, bool)> {
+    let text = fs::read_to_string(partial.join(PLAN_FILE)).ok()?;
+    let mut pieces = None;
+    let mut distances = None;
+    for line in text.lines().take(8) {
+        match line.split_once(' ') {
+            Some(("pieces", n)) => pieces = n.trim().parse().ok().filter(|n| (2..=8).contains(n)),
+            Some(("distances", d)) => distances = Some(d.trim() == "yes"),
+            _ => {}
+        }
+    }
+    Some((pieces?, distances?))
+}
+
+/// What is installed for `rules` in `dir` (the data folder's `endgames`).
+pub fn installed(dir: &Path, rules: &RuleSet) -> Installed {
+    let partial = partial_dir(dir, rules);
+    if let Some((pieces, _)) = stopped_plan(&partial) {
+        let plan = materials(rules, pieces);
+        let done = plan
+            .iter()
+            .filter(|m| material_file(&partial, m).is_file())
+            .count();
+        return Installed::Stopped {
+            pieces,
+            done,
+            of: plan.len(),
+        };
+    }
+    let size = |p: PathBuf| fs::metadata(p).map_or(0, |m| m.len());
+    let pieces = fs::File::open(file_in(dir, rules))
+        .ok()
+        .and_then(|f| Tables::read_pieces(&mut BufReader::new(f)).ok());
+    match pieces {
+        Some(pieces) => Installed::Ready {
+            pieces,
+            bytes: size(file_in(dir, rules)) + size(distances_file_in(dir, rules)),
+        },
+        None => Installed::Nothing,
+    }
+}
+
+/// A build stopped in `dir` for `rules`, if any: its pieces and whether it computes the
+/// distances (to resume it as it was begun).
+pub fn stopped_build(dir: &Path, rules: &RuleSet) -> Option<(u32, bool)> {
+    stopped_plan(&partial_dir(dir, rules))
+}
+
+/// Where a build stands, after each material.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Materials solved (read back from a stopped build included).
+    pub done: usize,
+    /// Materials in all.
+    pub of: usize,
+    /// The material just solved or read back.
+    pub material: Material,
+    /// Whether it was read back from a stopped build rather than solved now.
+    pub read_back: bool,
+    /// The share of the work done, 0 to 1 (materials weighted by positions and pieces).
+    pub fraction: f64,
+    /// Time since the build (this run of it) began.
+    pub elapsed: Duration,
+    /// About how long the rest takes, from the pace so far.
+    pub left: Duration,
+}
+
+/// How a build ended.
+#[derive(Clone, Debug)]
+pub enum Finished {
+    /// The files are written: what the materials hold, and both files' size.
+    Built {
+        /// Materials, positions, wins, draws and losses of the materials solved in this run.
+        stats: BuildStats,
+        /// Materials read back from a stopped build.
+        read_back: usize,
+        /// The values' file.
+        values_bytes: u64,
+        /// The distances' file (0 without).
+        distances_bytes: u64,
+    },
+    /// Cancelled: the materials solved are kept, and the next build goes on from them.
+    Cancelled {
+        /// Materials solved.
+        done: usize,
+        /// Materials in all.
+        of: usize,
+    },
+}
+
+/// Why a build could not be done.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The folder cannot be made or is not a folder.
+    #[error("{}: cannot create the folder: {error}", path.display())]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// A file cannot be written (a full disk, no permission).
+    #[error("{}: cannot write: {error}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+/// Builds `rules`' databases of up to `pieces` pieces into `dir` on `threads` threads, going on
+/// from a stopped build of the same plan (a stopped build of another is started afresh);
+/// `progress` hears each material; `cancel` stops it between materials or within one.
+///
+/// # Errors
+/// The folder or a file cannot be written; what was solved before is kept.
+pub fn build(
+    rules: &RuleSet,
+    pieces: u32,
+    threads: usize,
+    dir: &Path,
+    distances: bool,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Finished, BuildError> {
+    let began = Instant::now();
+    let plan = Plan::new(rules, pieces);
+    let partial = partial_dir(dir, rules);
+    let folder = |path: &Path| {
+        fs::create_dir_all(path).map_err(|error| BuildError::Folder {
+            path: path.to_path_buf(),
+            error,
+        })
+    };
+    if stopped_plan(&partial).is_some_and(|p| p != (plan.pieces, distances)) {
+        let _ = fs::remove_dir_all(&partial);
+    }
+    folder(dir)?;
+    folder(&partial)?;
+    let plan_path = partial.join(PLAN_FILE);
+    let plan_text = format!(
+        "pieces {}\ndistances {}\n",
+        plan.pieces,
+        if distances { "yes" } else { "no" }
+    );
+    write_atomically(&plan_path, plan_text.as_bytes()).map_err(|error| BuildError::Write {
+        path: plan_path.clone(),
+        error,
+    })?;
+    let total_work: f64 = plan.materials.iter().map(|(m, n)| work(m, *n)).sum();
+    let mut done_work = 0.0;
+    // The pace is that of the materials solved in this run, not of those read back.
+    let mut solved_work = 0.0;
+    let mut tables = Tables::empty(rules, plan.pieces);
+    let mut stats = BuildStats::default();
+    let mut read_back = 0;
+    for (i, &(m, positions)) in plan.materials.iter().enumerate() {
+        let file = material_file(&partial, &m);
+        // A material file that cannot be read back whole (cut short by a power cut, of an older
+        // build) is solved again.
+        let kept = fs::File::open(&file)
+            .ok()
+            .and_then(|f| tables.read_material(rules, &mut BufReader::new(f)).ok())
+            .is_some_and(|read| read == m && tables.has(&m));
+        if kept {
+            read_back += 1;
+        } else {
+            let Some(s) = tables.solve_next(rules, m, threads, cancel) else {
+                return Ok(Finished::Cancelled {
+                    done: i,
+                    of: plan.materials.len(),
+                });
+            };
+            stats.add(&s);
+            solved_work += work(&m, positions);
+            let mut bytes = Vec::new();
+            tables
+                .write_material(&m, &mut bytes)
+                .and_then(|()| write_atomically(&file, &bytes))
+                .map_err(|error| BuildError::Write {
+                    path: file.clone(),
+                    error,
+                })?;
+        }
+        done_work += work(&m, positions);
+        let elapsed = began.elapsed();
+        let rest = (total_work - done_work).max(0.0);
+        // The small materials first take more time than their positions say (threads started
+        // for a few thousand positions): until a twentieth of the work is solved here, the
+        // plan's guess is nearer.
+        let left = if solved_work > total_work / 20.0 {
+            elapsed.mul_f64(rest / solved_work)
+        } else {
+            plan.estimated(rules, threads)
+                .mul_f64(rest / total_work.max(1.0))
+        };
+        progress(&Progress {
+            done: i + 1,
+            of: plan.materials.len(),
+            material: m,
+            read_back: kept,
+            fraction: done_work / total_work.max(1.0),
+            elapsed,
+            left,
+        });
+        if cancel.load(Ordering::Relaxed) && i + 1 < plan.materials.len() {
+            return Ok(Finished::Cancelled {
+                done: i + 1,
+                of: plan.materials.len(),
+            });
+        }
+    }
+    let write = |path: PathBuf, what: &dyn Fn(&mut AtomicFile) -> io::Result<()>| {
+        let fail = |error| BuildError::Write {
+            path: path.clone(),
+            error,
+        };
+        let mut file = AtomicFile::create(&path).map_err(fail)?;
+        what(&mut file).map_err(fail)?;
+        file.commit().map_err(fail)?;
+        Ok::<u64, BuildError>(fs::metadata(&path).map_or(0, |m| m.len()))
+    };
+    let values_bytes = write(file_in(dir, rules), &|out| tables.write(out))?;
+    let distances_bytes = if distances {
+        write(distances_file_in(dir, rules), &|out| {
+            tables.write_distances(out)
+        })?
+    } else {
+        // None left from an earlier build: asked for none, the search uses none.
+        let _ = fs::remove_file(distances_file_in(dir, rules));
+        0
+    };
+    let _ = fs::remove_dir_all(&partial);
+    endgame::forget_installed(rules);
+    Ok(Finished::Built {
+        stats,
+        read_back,
+        values_bytes,
+        distances_bytes,
+    })
+}
+
+/// Removes `rules`' databases from `dir`, finished and stopped: the search goes without.
+///
+/// # Errors
+/// A file that is there cannot be removed.
+pub fn remove(dir: &Path, rules: &RuleSet) -> io::Result<()> {
+    let gone = |r: io::Result<()>| match r {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    };
+    gone(fs::remove_dir_all(partial_dir(dir, rules)))?;
+    gone(fs::remove_file(file_in(dir, rules)))?;
+    gone(fs::remove_file(distances_file_in(dir, rules)))?;
+    endgame::forget_installed(rules);
+    Ok(())
+}

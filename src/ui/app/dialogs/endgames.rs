@@ -1,0 +1,65 @@
+//! The endgame databases of the game's rule set: what is built, how far a build in the
+//! background is, and building, stopping or removing them.
+
+use eframe::egui::{self, Ui};
+
+use super::widgets::choice_row;
+use super::{DialogFrame, DialogUi, title};
+use crate::ui::i18n::{Language, T};
+
+/// The dialog: what it says (made once a frame, so that a build's progress shows as it
+/// goes), and the answers that can be given now.
+pub(super) struct EndgamesView {
+    /// What is built, a build under way, what the next build takes.
+    pub text: String,
+    /// A build of the next size can begin.
+    pub can_build: bool,
+    /// A build of this rule set is under way.
+    pub can_stop: bool,
+    /// There is something of this rule set on disk.
+    pub can_remove: bool,
+}
+
+/// The answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum EndgamesAnswer {
+    /// Build the next size in the background.
+    Build,
+    /// Stop the build under way (what it solved is kept).
+    Stop,
+    /// Remove them from the disk.
+    Remove,
+    /// Close the dialog.
+    Close,
+}
+
+impl DialogUi for EndgamesView {
+    type Answer = EndgamesAnswer;
+
+    fn title(&self, lang: Language) -> String {
+        title(T::Endgames, lang)
+    }
+
+    fn question(&self, _lang: Language) -> Option<String> {
+        Some(self.text.clone())
+    }
+
+    fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<EndgamesAnswer> {
+        let lang = at.lang;
+        ui.heading(title(T::Endgames, lang));
+        ui.add(egui::Label::new(&self.text).wrap());
+        let mut choices = Vec::new();
+        if self.can_build {
+            choices.push((T::EndgamesBuild, EndgamesAnswer::Build));
+        }
+        if self.can_stop {
+            choices.push((T::EndgamesStop, EndgamesAnswer::Stop));
+        }
+        if self.can_remove {
+            choices.push((T::EndgamesRemove, EndgamesAnswer::Remove));
+        }
+        choices.push((T::Close, EndgamesAnswer::Close));
+        // Close: Enter on the dialog neither writes hundreds of megabytes nor removes them.
+        choice_row(ui, lang, &choices, EndgamesAnswer::Close, at.focus_now())
+    }
+}

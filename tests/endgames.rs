@@ -1,0 +1,174 @@
+//! The endgame databases from the window, by keyboard: Ctrl+Shift+E says what is built and what
+//! a build takes; a build goes on in the background and says when it is done; a build stopped
+//! (or cut off by closing the program) goes on from what it kept; a level that plays better with
+//! databases begins their build the first time it is chosen, its size said first; Remove takes
+//! them off the disk. One test: the folder the search reads is one for the whole program.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use dama::engine::Level;
+use dama::rules::Variant;
+use dama::ui::{DamaApp, Language, Player};
+use eframe::egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn said(h: &Harness<'_, DamaApp>) -> String {
+    h.state().announcement().to_string()
+}
+
+/// A few frames: the computer may be thinking (a spinner keeps the window drawing), so the
+/// window is not waited on to settle.
+fn frames(h: &mut Harness<'_, DamaApp>) {
+    for _ in 0..4 {
+        h.step();
+    }
+}
+
+fn endgames_dialog(h: &mut Harness<'_, DamaApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::E);
+    frames(h);
+}
+
+/// Runs frames until the window has said something that contains `text` (a build runs on a
+/// thread of its own), for at most a minute.
+fn until_said(h: &mut Harness<'_, DamaApp>, text: &str) -> String {
+    let began = Instant::now();
+    loop {
+        frames(h);
+        let now = said(h);
+        if now.contains(text) {
+            return now;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(60),
+            "never said {text:?}; last: {now}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
+    let data = common::temp_dir("endgames", "window");
+    let dir = data.join("endgames");
+    dama::engine::endgame::set_directory(&dir);
+
+    // A build of 2 pieces stopped before its first material, as a closed program leaves it.
+    std::fs::create_dir_all(dir.join("czech.partial")).unwrap();
+    std::fs::write(
+        dir.join("czech.partial/plan.txt"),
+        "pieces 2\ndistances yes\n",
+    )
+    .unwrap();
+    let mut h = common::app_with(common::settings(Language::Czech, Variant::Czech));
+    frames(&mut h);
+    endgames_dialog(&mut h);
+    assert_eq!(
+        said(&h),
+        "Databáze koncovek. Česká dáma: stavba databází koncovek do 2 kamenů byla zastavena, \
+         uloženo 0 z 4 materiálů; pokračuje tam, kde skončila. Databáze do 2 kamenů zaberou na \
+         disku 10,1 kB a postaví se na pozadí asi za minutu; hra přitom nečeká."
+    );
+    // The focus is on Close: Enter writes nothing. Shift+Tab twice reaches Build.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::Tab);
+    frames(&mut h);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::Tab);
+    frames(&mut h);
+    h.key_press(Key::Enter);
+    frames(&mut h);
+    assert!(
+        said(&h).starts_with(
+            "Česká dáma: stavím databáze koncovek do 2 kamenů: 10,1 kB na disku, potrvá to asi \
+             minutu."
+        ),
+        "{}",
+        said(&h)
+    );
+    assert_eq!(
+        until_said(&mut h, "hotové"),
+        "Česká dáma: databáze koncovek do 2 kamenů jsou hotové (10,1 kB); počítač je použije od \
+         svého dalšího tahu."
+    );
+    assert!(dir.join("czech.wdl").is_file() && dir.join("czech.dtc").is_file());
+    assert!(!dir.join("czech.partial").exists());
+    // The search finds them without a restart.
+    let tables = dama::engine::endgame::installed(Variant::Czech.rules()).expect("read");
+    assert_eq!(tables.pieces(), 2);
+
+    // Asked again: what is there, and what the next size takes.
+    endgames_dialog(&mut h);
+    assert_eq!(
+        said(&h),
+        "Databáze koncovek. Česká dáma: databáze koncovek do 2 kamenů jsou postaveny, na disku \
+         zabírají 10,1 kB. Databáze do 4 kamenů zaberou na disku 20,7 MB a postaví se na pozadí \
+         asi za minutu; hra přitom nečeká."
+    );
+    // Remove (Shift+Tab once from Close): gone from the disk and from the search.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::Tab);
+    frames(&mut h);
+    h.key_press(Key::Enter);
+    frames(&mut h);
+    assert_eq!(said(&h), "Česká dáma: databáze koncovek jsou smazány.");
+    assert!(!dir.join("czech.wdl").exists() && !dir.join("czech.dtc").exists());
+    assert!(dama::engine::endgame::installed(Variant::Czech.rules()).is_none());
+    drop(h);
+
+    // English rules against the computer at level 4: the build begins at once, its size said
+    // first; stopped from the dialog, it keeps what it solved.
+    let mut settings = common::settings(Language::English, Variant::English);
+    settings.black_player = Player::Computer(Level::Expert);
+    let mut h = common::app_with(settings);
+    frames(&mut h);
+    assert!(
+        said(&h).starts_with(
+            "English draughts: building endgame databases up to 4 pieces: 20.7 MB on disk, \
+             taking about a minute. Play does not wait;"
+        ),
+        "{}",
+        said(&h)
+    );
+    endgames_dialog(&mut h);
+    assert!(
+        said(&h)
+            .contains("Building databases up to 4 pieces for English draughts in the background: "),
+        "{}",
+        said(&h)
+    );
+    h.get_by_label("Stop the build").click();
+    frames(&mut h);
+    let stopped = until_said(&mut h, "stopped");
+    assert!(
+        stopped.starts_with("English draughts: building endgame databases stopped; "),
+        "{stopped}"
+    );
+    assert!(dir.join("english.partial/plan.txt").is_file());
+    drop(h);
+
+    // A stopped build shows as such, and Build goes on from it.
+    let mut h = common::app_with(common::settings(Language::English, Variant::English));
+    frames(&mut h);
+    endgames_dialog(&mut h);
+    assert!(
+        said(&h).contains(
+            "English draughts: the build of endgame databases up to 4 pieces was stopped with "
+        ),
+        "{}",
+        said(&h)
+    );
+    h.get_by_label("Build").click();
+    frames(&mut h);
+    assert!(
+        said(&h).contains("Going on from what was kept: "),
+        "{}",
+        said(&h)
+    );
+    // Remove while it runs: the build stops, and what it kept is removed too.
+    endgames_dialog(&mut h);
+    h.get_by_label("Remove").click();
+    frames(&mut h);
+    assert_eq!(said(&h), "English draughts: endgame databases are removed.");
+    assert!(!dir.join("english.partial").exists());
+}
