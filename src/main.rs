@@ -647,14 +647,16 @@ fn build_endgames(
                 material_words(&p.material),
                 duration_words(p.left)
             );
-            // A terminal sees one bar; a log, a line a material.
+            // A terminal sees one bar; a log, a line a material solved.
             if bar.is_hidden() {
-                note!(
-                    "{}: {line} ({:.0} %, {:.1} s)",
-                    rules.id,
-                    p.fraction * 100.0,
-                    p.elapsed.as_secs_f64()
-                );
+                if !p.read_back {
+                    note!(
+                        "{}: {line} ({:.0} %, {:.1} s)",
+                        rules.id,
+                        p.fraction * 100.0,
+                        p.elapsed.as_secs_f64()
+                    );
+                }
             } else {
                 bar.set_position((p.fraction * 1000.0) as u64);
                 bar.set_message(line);

@@ -275,6 +275,14 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ("help, escape", &["Zavřeno."], &["Closed."]),
     ("settings", &["Nastavení"], &["Settings"]),
     ("settings closed", &["Zavřeno."], &["Closed."]),
+    (
+        "endgame databases",
+        &["Databáze koncovek. Česká dáma: databáze koncovek nejsou postaveny; počítač hraje \
+           koncovky jen propočtem."],
+        &["Endgame databases. Czech draughts: no endgame databases are built; the computer \
+           plays endings by search alone."],
+    ),
+    ("endgame databases closed", &["Zavřeno."], &["Closed."]),
     ("save, no file yet", &["Uložit soubor"], &["Save file"]),
     ("save cancelled", &["Zrušeno."], &["Cancelled."]),
     ("save as", &["Uložit soubor"], &["Save file"]),
@@ -946,6 +954,8 @@ fn script(lang: Language) -> Script {
     s.step("help, escape", |s| s.key(Key::Escape));
     s.step("settings", |s| s.command(Command::Settings));
     s.step("settings closed", |s| s.button(T::Close));
+    s.step("endgame databases", |s| s.command(Command::Endgames));
+    s.step("endgame databases closed", |s| s.button(T::Close));
     // Saving.
     s.step("save, no file yet", |s| s.command(Command::Save));
     s.step("save cancelled", |s| s.button(T::Cancel));

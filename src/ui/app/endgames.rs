@@ -83,6 +83,8 @@ impl EndgameBuilds {
     /// more than those built (from [`FIRST_PIECES`]), with its size and time; `None` when the
     /// most are built.
     pub fn next(&self, variant: Variant) -> Option<(u32, u64, std::time::Duration)> {
+        // Without a folder nothing can be built (no home folder, no portable copy).
+        self.dir.as_ref()?;
         let pieces = match self.installed(variant) {
             Installed::Nothing => FIRST_PIECES,
             Installed::Stopped { pieces, .. } => pieces,
