@@ -154,6 +154,12 @@ pub fn installed(dir: &Path, rules: &RuleSet) -> Installed {
             of: plan.len(),
         };
     }
+    finished(dir, rules)
+}
+
+/// The finished databases of `rules` in `dir`, whatever a build under way or stopped has kept:
+/// what the search uses now.
+pub fn finished(dir: &Path, rules: &RuleSet) -> Installed {
     let size = |p: PathBuf| fs::metadata(p).map_or(0, |m| m.len());
     let pieces = fs::File::open(file_in(dir, rules))
         .ok()

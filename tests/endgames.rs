@@ -131,6 +131,16 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
         said(&h)
     );
     endgames_dialog(&mut h);
+    // What is built (nothing yet), not the build's kept materials as if it were stopped.
+    assert!(
+        said(&h).starts_with(
+            "Endgame databases. English draughts: no endgame databases are built; the computer \
+             plays endings by search alone. Building databases up to 4 pieces for English \
+             draughts in the background: "
+        ),
+        "{}",
+        said(&h)
+    );
     assert!(
         said(&h)
             .contains("Building databases up to 4 pieces for English draughts in the background: "),

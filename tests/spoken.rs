@@ -277,10 +277,14 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
     ("settings closed", &["Zavřeno."], &["Closed."]),
     (
         "endgame databases",
-        &["Databáze koncovek. Česká dáma: databáze koncovek nejsou postaveny; počítač hraje \
-           koncovky jen propočtem."],
-        &["Endgame databases. Czech draughts: no endgame databases are built; the computer \
-           plays endings by search alone."],
+        &[
+            "Databáze koncovek. Česká dáma: databáze koncovek nejsou postaveny; počítač hraje \
+           koncovky jen propočtem.",
+        ],
+        &[
+            "Endgame databases. Czech draughts: no endgame databases are built; the computer \
+           plays endings by search alone.",
+        ],
     ),
     ("endgame databases closed", &["Zavřeno."], &["Closed."]),
     ("save, no file yet", &["Uložit soubor"], &["Save file"]),

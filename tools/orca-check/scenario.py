@@ -129,6 +129,9 @@ def send(keys):
     for k in keys:
         if k.startswith("type:"):
             subprocess.run(["xdotool", "type", "--delay", "60", k[5:]], check=True)
+        elif k.startswith("sleep:"):
+            # What comes without a key (a build in the background ending) is heard meanwhile.
+            time.sleep(float(k[6:]))
         else:
             subprocess.run(["xdotool", "key", k], check=True)
 

@@ -55,11 +55,17 @@ impl EndgameBuilds {
         }
     }
 
-    /// What is on disk for `variant`.
+    /// What is on disk for `variant`: while it is being built, the finished databases the
+    /// search uses meanwhile (the build's kept materials are its progress, not a stopped build).
     pub fn installed(&self, variant: Variant) -> Installed {
-        self.dir.as_deref().map_or(Installed::Nothing, |d| {
-            endgame_files::installed(d, variant.rules())
-        })
+        let Some(dir) = self.dir.as_deref() else {
+            return Installed::Nothing;
+        };
+        if self.is_building(variant) {
+            endgame_files::finished(dir, variant.rules())
+        } else {
+            endgame_files::installed(dir, variant.rules())
+        }
     }
 
     /// The build under way, as the dialog says it.

@@ -16,7 +16,7 @@ pub(super) struct EndgamesView {
     pub can_build: bool,
     /// A build of this rule set is under way.
     pub can_stop: bool,
-    /// There is something of this rule set on disk.
+    /// There is something of this rule set on disk, or being built.
     pub can_remove: bool,
 }
 

@@ -493,7 +493,8 @@ impl DamaApp {
             text: phrases::endgames::status(lang, variant, installed, building, next),
             can_build: building.is_none() && next.is_some(),
             can_stop: self.endgames.is_building(variant),
-            can_remove: installed != crate::endgame_files::Installed::Nothing,
+            can_remove: installed != crate::endgame_files::Installed::Nothing
+                || self.endgames.is_building(variant),
         }
     }
 
