@@ -67,7 +67,8 @@ pub fn elo_to_score(elo: f64) -> f64 {
 /// The logistic Elo difference of an expected score, kept finite at 0 and 1 (as ±2400 Elo).
 pub fn score_to_elo(score: f64) -> f64 {
     let s = score.clamp(1e-6, 1.0 - 1e-6);
-    -400.0 * (1.0 / s - 1.0).log10()
+    // `+ 0.0` makes an even score's -0 a 0, which prints without a sign's doubt.
+    -400.0 * (1.0 / s - 1.0).log10() + 0.0
 }
 
 impl Pentanomial {
@@ -105,8 +106,7 @@ impl Pentanomial {
         }
         let counts = self.counts.map(|c| if c == 0 { 1e-3 } else { c as f64 });
         let (mean, variance) = Pentanomial::mean_variance(counts);
-        let [v0, v1] =
-            [elo0, elo1].map(|elo| variance + (mean - elo_to_score(elo)).powi(2));
+        let [v0, v1] = [elo0, elo1].map(|elo| variance + (mean - elo_to_score(elo)).powi(2));
         counts.iter().sum::<f64>() / 2.0 * (v0 / v1).ln()
     }
 
@@ -181,6 +181,7 @@ mod tests {
             assert!(close(score_to_elo(elo_to_score(elo)), elo, 1e-9));
         }
         assert!(score_to_elo(1.0).is_finite() && score_to_elo(0.0) < -2000.0);
+        assert_eq!(format!("{:+.1}", score_to_elo(0.5)), "+0.0");
     }
 
     /// Reference: fishtest's LLR_alt (N/2 · ln of the variances about s0 and s1, zero counts
