@@ -3,19 +3,19 @@
 //! sequential probability ratio test (GSPRT) that decides whether a change is kept.
 //!
 //! **Elo model: logistic Elo**, score `s = 1 / (1 + 10^(-elo/400))`, the bounds given in it.
-//! Fishtest and today's OpenBench state their bounds in normalized Elo, which makes a test's
-//! length independent of the draw rate; here the bounds are in the same Elo as the estimate
-//! printed beside them and as the aim of the match against Scan (a score), and draughts' draw
-//! rate between close engines is high, so that logistic bounds are the tighter, the cheaper
-//! ones to pass.
+//! Fishtest's and OpenBench's pentanomial tests take their bounds in normalized Elo, which makes
+//! a test's length independent of the draw rate. Here the bounds are in the same Elo as the
+//! estimate printed beside them and as the aim of the match against Scan (a score). Between
+//! close draughts engines most games are drawn, so a logistic bound is a larger step in
+//! normalized Elo: the same figures ask for fewer games than in normalized Elo.
 //!
-//! The LLR is the GSPRT approximation of Michel Van den Bergh ("A practical introduction to the
-//! GSPRT", `hardy.uhasselt.be/Fishtest/GSPRT_approximation.pdf`; fishtest's `LLR_alt`): the
-//! pairs' mean score `μ` (a pair's points / 2, from 0 to 1) and variance `σ²` give under each
-//! hypothesis `Hᵢ: score = sᵢ` the variance `σᵢ² = σ² + (μ - sᵢ)²` of a normal law with that
-//! mean fitted to the pairs, and `LLR = N/2 · ln(σ₀² / σ₁²)` over `N` pairs. A count of zero
-//! is taken as 0.001 in the LLR (fishtest's regularization), so that a first run of equal pairs
-//! does not make the variance zero.
+//! The LLR is the GSPRT approximation of Michel Van den Bergh (fishtest's `LLR_alt`, after
+//! `hardy.uhasselt.be/Fishtest/GSPRT_approximation.pdf`): the pairs' mean score `μ` (a pair's
+//! points / 2, from 0 to 1) and variance `σ²` give under each hypothesis `Hᵢ: score = sᵢ` the
+//! variance `σᵢ² = σ² + (μ - sᵢ)²` of a normal law with that mean fitted to the pairs, and
+//! `LLR = N/2 · ln(σ₀² / σ₁²)` over `N` pairs. A count of zero is taken as 0.001 in the LLR
+//! (fishtest's regularization), so that a first run of equal pairs does not make the variance
+//! zero; with few pairs the LLR still jumps, as the variance is then barely known.
 
 /// The pentanomial counts of a match: `counts[k]` pairs in which the first engine scored `k`
 /// half points over the pair's two games (0 lost both … 4 won both).
