@@ -1,16 +1,24 @@
 //! A match between two Hub engines (`dama hub`, Scan, any engine of the Hub protocol), refereed
-//! by Dáma's rules, printing each game and the W/D/L of the first engine:
+//! by Dáma's rules, printing each game and the W/D/L of the first engine; with `--sprt`, a
+//! sequential test between two builds that stops once it has decided:
 //!
 //! ```text
-//! cargo run --release --example hub_match -- [--jobs N] VARIANT OPENINGS SECONDS \
-//!     "ENGINE A" "ENGINE B" [PLIES]
+//! cargo run --release --example hub_match -- [--jobs N] [--book FILE] \
+//!     [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--max-games G]] \
+//!     VARIANT OPENINGS SECONDS "ENGINE A" "ENGINE B" [PLIES]
 //! cargo run --release --example hub_match -- international 10 0.5 \
 //!     "target/release/dama hub" "scan/scan hub"
+//! cargo run --release --example hub_match -- --sprt 0,5 --book tools/openings/czech.fen \
+//!     czech 20000 0.1 "target/release/dama hub" "/tmp/dama-base hub"
 //! ```
 //!
 //! OPENINGS is a number of openings from the first, or `FIRST..END` to go on with a match.
 //! Each opening (two random plies from the start, seeded by its number; four on 8×8 boards,
-//! where two leave few choices) is played twice, the engines swapping colours. Every move gets
+//! where two leave few choices) is played twice, the engines swapping colours. With `--book
+//! FILE` the openings are the book's positions instead (one FEN a line, `#` starts a comment;
+//! `tools/openings/` holds one a rule set, made by `examples/make_book.rs`), in the file's order:
+//! opening `n` is the book's position `n`, and past the book's end it starts over from its
+//! first. Every move gets
 //! `level move-time=SECONDS`. A game still going after PLIES plies (default 300) is a draw; an
 //! engine that answers an illegal move, or nothing within 5 × SECONDS + 2 s, loses the game.
 //! Each game's line gives its length and final position (FEN), to look into how it ended, and
@@ -23,16 +31,33 @@
 //! line is printed as it ends. By default one job a core: a game keeps one core busy, as its
 //! engines think in turn (with one search thread each, Dáma's default), so every core is used
 //! and no engine is short of time; more jobs than cores would share the cores and take time
-//! from the engines. At the end: the score, and each engine's time per move over all jobs
-//! (mean, 95th percentile, maximum, moves over 1.5 × SECONDS).
+//! from the engines.
+//!
+//! Once both games of an opening have ended, a line `pair N (opening O): …` gives the standing:
+//! the LLR with its bounds (with `--sprt`), A's Elo with its 95 % interval, and the pentanomial
+//! counts (pairs in which A scored 0, ½, 1, 1½, 2 points). The statistics are those of
+//! `dama::engine::sprt`: **logistic Elo**, in which the `--sprt` bounds are given too (see that
+//! module for why, and for the LLR: the generalized SPRT of fishtest over game pairs). `--sprt
+//! ELO0,ELO1` (or `[ELO0,ELO1]`) tests `H0: A is ELO0 stronger` against `H1: ELO1`, with error
+//! rates `--alpha` and `--beta` (default 0.05 each); the games are capped by OPENINGS and by
+//! `--max-games` (rounded up to a whole pair). When the LLR crosses a bound, no new opening is
+//! begun, but the games under way are played out, and so is the second game of a pair already
+//! begun; they count in the final figures, while the verdict is the bound crossed first.
+//!
+//! At the end: the score; with `--sprt`, the verdict (H1 accepted, H0 accepted, or inconclusive
+//! at the cap) and the LLR with its bounds; the pentanomial counts, W/D/L and the Elo with its
+//! error bars; and each engine's time per move over all jobs (mean, 95th percentile, maximum,
+//! moves over 1.5 × SECONDS).
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use dama::engine::hub::{parse_move, write_move, write_position};
+use dama::engine::sprt::{Pentanomial, Sprt, Verdict, parse_bounds};
 use dama::rules::{Color, Game, Outcome, Position, Variant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -183,26 +208,70 @@ impl Drop for Engine {
     }
 }
 
+/// Where the openings come from: random plies seeded by the opening's number, or a book.
+enum Openings {
+    Random,
+    /// Positions from a book file, in its order; opening `n` is line `n` modulo the book's length.
+    Book(Vec<Position>),
+}
+
+impl Openings {
+    /// Reads a book: one FEN a line of `variant`, `#` starting a comment.
+    fn read(path: &str, variant: Variant) -> Openings {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let rules = variant.rules();
+        let book: Vec<Position> = text
+            .lines()
+            .enumerate()
+            .filter_map(|(i, line)| {
+                let fen = line.split('#').next().unwrap_or("").trim();
+                (!fen.is_empty()).then(|| {
+                    rules
+                        .parse_fen(fen)
+                        .unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1))
+                })
+            })
+            .collect();
+        assert!(!book.is_empty(), "{path}: no position");
+        Openings::Book(book)
+    }
+
+    /// Opening `n`'s game (its start, and the moves played from it) for `variant`.
+    fn game(&self, variant: Variant, n: u64) -> (Game, Vec<String>) {
+        let rules = variant.rules();
+        match self {
+            Openings::Random => {
+                let mut game = Game::new(rules.clone()).expect("preset");
+                let mut rng = SmallRng::seed_from_u64(n);
+                let random_plies = if rules.board.size() == 8 { 4 } else { 2 };
+                let mut texts = Vec::new();
+                for _ in 0..random_plies {
+                    let moves = game.legal_moves();
+                    let m = moves[rng.random_range(0..moves.len())];
+                    texts.push(write_move(&m));
+                    game.play(m).expect("legal");
+                }
+                (game, texts)
+            }
+            Openings::Book(book) => {
+                let pos = book[(n % book.len() as u64) as usize];
+                (Game::from_position(rules.clone(), pos), Vec::new())
+            }
+        }
+    }
+}
+
 /// How a game ended, from White's side: 1 won, 0 drawn, -1 lost; and why, with the game's
 /// length and final position.
 fn play(
     variant: Variant,
+    openings: &Openings,
     opening: u64,
     engines: [&mut Engine; 2],
     seconds: f64,
     max_plies: usize,
 ) -> (i32, String) {
-    let rules = variant.rules();
-    let mut game = Game::new(rules.clone()).expect("preset");
-    let mut rng = SmallRng::seed_from_u64(opening);
-    let random_plies = if rules.board.size() == 8 { 4 } else { 2 };
-    let mut texts = Vec::new();
-    for _ in 0..random_plies {
-        let moves = game.legal_moves();
-        let m = moves[rng.random_range(0..moves.len())];
-        texts.push(write_move(&m));
-        game.play(m).expect("legal");
-    }
+    let (mut game, mut texts) = openings.game(variant, opening);
     let start = *game.start();
     let [white, black] = engines;
     white.new_game();
@@ -271,22 +340,109 @@ fn percentile(times: &mut [Duration], p: f64) -> Duration {
     times[((times.len() - 1) as f64 * p).round() as usize]
 }
 
+/// The SPRT asked for on the command line.
+struct SprtRun {
+    test: Sprt,
+    /// The verdict, once the LLR has crossed a bound, and the pairs counted then.
+    decided: Option<(Verdict, u64)>,
+}
+
+/// Hands out the games in order; once stopped, only the second game of a pair already begun,
+/// so that every pair started is played out.
+struct Dispatch {
+    next: usize,
+    stopped: bool,
+}
+
+impl Dispatch {
+    fn take(this: &Mutex<Dispatch>, games: usize) -> Option<usize> {
+        let mut d = this.lock().expect("no job panicked");
+        if d.next >= games || (d.stopped && d.next.is_multiple_of(2)) {
+            return None;
+        }
+        d.next += 1;
+        Some(d.next - 1)
+    }
+}
+
+/// The value of `--name` in `args`, removed from them.
+fn option(args: &mut Vec<String>, name: &str) -> Option<String> {
+    let i = args.iter().position(|a| a == name)?;
+    let value = args
+        .get(i + 1)
+        .cloned()
+        .unwrap_or_else(|| panic!("{name}: a value"));
+    args.drain(i..=i + 1);
+    Some(value)
+}
+
+/// The LLR with its bounds and the Elo so far, in one line's words.
+fn standing(pairs: &Pentanomial, sprt: Option<&Sprt>) -> String {
+    let mut words = Vec::new();
+    if let Some(t) = sprt {
+        let (lower, upper) = t.bounds();
+        words.push(format!(
+            "LLR {:.2} [{lower:.2}, {upper:.2}]",
+            pairs.llr(t.elo0, t.elo1)
+        ));
+    }
+    if let Some(e) = pairs.elo() {
+        words.push(format!("Elo {:+.1} [{:+.1}, {:+.1}]", e.elo, e.low, e.high));
+    }
+    let c = pairs.counts;
+    words.push(format!(
+        "pairs {} {} {} {} {}",
+        c[0], c[1], c[2], c[3], c[4]
+    ));
+    words.join(", ")
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: hub_match [--jobs N] VARIANT OPENINGS|FIRST..END SECONDS \
-        \"ENGINE A\" \"ENGINE B\" [PLIES]";
+    let usage = "usage: hub_match [--jobs N] [--book FILE] [--sprt ELO0,ELO1 [--alpha A] \
+        [--beta B] [--max-games G]] VARIANT OPENINGS|FIRST..END SECONDS \"ENGINE A\" \
+        \"ENGINE B\" [PLIES]";
     // Games at once: one a core by default, each on its own pair of engines.
     let mut jobs = std::thread::available_parallelism().map_or(1, usize::from);
-    if let Some(i) = args.iter().position(|a| a == "--jobs") {
-        let n = args.get(i + 1).expect(usage);
+    if let Some(n) = option(&mut args, "--jobs") {
         jobs = n
             .parse()
             .ok()
             .filter(|&n| n > 0)
             .expect("--jobs: a number of games at once");
-        args.drain(i..=i + 1);
     }
+    let book = option(&mut args, "--book");
+    let error_rate = |name: &str, args: &mut Vec<String>| {
+        option(args, name).map_or(0.05, |a| {
+            a.parse::<f64>()
+                .ok()
+                .filter(|&a| a > 0.0 && a < 0.5)
+                .unwrap_or_else(|| panic!("{name}: a probability below 0.5"))
+        })
+    };
+    let (alpha, beta) = (
+        error_rate("--alpha", &mut args),
+        error_rate("--beta", &mut args),
+    );
+    let mut sprt = option(&mut args, "--sprt").map(|b| {
+        let (elo0, elo1) = parse_bounds(&b).expect("--sprt ELO0,ELO1 with ELO0 < ELO1");
+        SprtRun {
+            test: Sprt {
+                elo0,
+                elo1,
+                alpha,
+                beta,
+            },
+            decided: None,
+        }
+    });
+    let max_games = option(&mut args, "--max-games")
+        .map(|g| g.parse::<usize>().expect("--max-games: a number of games"));
     let variant: Variant = args.first().expect(usage).parse().expect("a variant");
+    let openings_source = match &book {
+        Some(path) => Openings::read(path, variant),
+        None => Openings::Random,
+    };
     // N openings from the first, or FIRST..END to go on with a match.
     let openings_text = args.get(1).expect(usage);
     let openings = match openings_text.split_once("..") {
@@ -298,17 +454,36 @@ fn main() {
     let seconds: f64 = args.get(2).expect(usage).parse().expect("seconds a move");
     let commands = [args.get(3).expect(usage), args.get(4).expect(usage)];
     let max_plies: usize = args.get(5).map_or(300, |s| s.parse().expect("plies"));
-    let games: Vec<(u64, bool)> = openings.flat_map(|o| [(o, true), (o, false)]).collect();
+    let mut games: Vec<(u64, bool)> = openings.flat_map(|o| [(o, true), (o, false)]).collect();
+    if let Some(g) = max_games {
+        games.truncate(g.div_ceil(2) * 2);
+    }
+    if let Some(s) = &sprt {
+        let (lower, upper) = s.test.bounds();
+        println!(
+            "SPRT of [{}, {}] logistic Elo for A, alpha {alpha}, beta {beta}: LLR bounds \
+             [{lower:.2}, {upper:.2}], at most {} games",
+            s.test.elo0,
+            s.test.elo1,
+            games.len()
+        );
+    }
     let jobs = jobs.min(games.len()).max(1);
-    let next = AtomicUsize::new(0);
+    let dispatch = Mutex::new(Dispatch {
+        next: 0,
+        stopped: false,
+    });
     let (tx, results) = channel();
     let (mut names, mut times) = (Vec::new(), [Vec::new(), Vec::new()]);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let mut pairs = Pentanomial::default();
+    // The first game's score of each pair still waiting for its second.
+    let mut halves: HashMap<u64, i32> = HashMap::new();
     std::thread::scope(|s| {
         let workers: Vec<_> = (0..jobs)
             .map(|_| {
                 let tx = tx.clone();
-                let (games, next) = (&games, &next);
+                let (games, dispatch, openings_source) = (&games, &dispatch, &openings_source);
                 s.spawn(move || {
                     let mut a = Engine::start(commands[0], variant);
                     let mut b = Engine::start(commands[1], variant);
@@ -317,14 +492,21 @@ fn main() {
                         a.name.clone_from(commands[0]);
                         b.name.clone_from(commands[1]);
                     }
-                    while let Some(&(opening, a_is_white)) =
-                        games.get(next.fetch_add(1, Ordering::Relaxed))
-                    {
-                        let (white_score, why) = if a_is_white {
-                            play(variant, opening, [&mut a, &mut b], seconds, max_plies)
+                    while let Some(i) = Dispatch::take(dispatch, games.len()) {
+                        let (opening, a_is_white) = games[i];
+                        let engines = if a_is_white {
+                            [&mut a, &mut b]
                         } else {
-                            play(variant, opening, [&mut b, &mut a], seconds, max_plies)
+                            [&mut b, &mut a]
                         };
+                        let (white_score, why) = play(
+                            variant,
+                            openings_source,
+                            opening,
+                            engines,
+                            seconds,
+                            max_plies,
+                        );
                         let a_score = if a_is_white {
                             white_score
                         } else {
@@ -337,7 +519,8 @@ fn main() {
                             "opening {opening:2}, {} white: {why}; A's highest score kept {a_highest}",
                             if a_is_white { &a.name } else { &b.name }
                         );
-                        tx.send((a_score, line)).expect("the match listens");
+                        tx.send((opening, a_score, line))
+                            .expect("the match listens");
                     }
                     (
                         [a.name.clone(), b.name.clone()],
@@ -348,13 +531,40 @@ fn main() {
             .collect();
         drop(tx);
         // Each game as it ends: with several jobs, not in the order of the openings.
-        for (a_score, line) in results {
+        for (opening, a_score, line) in results {
             match a_score {
                 1 => wins += 1,
                 0 => draws += 1,
                 _ => losses += 1,
             }
             println!("{line}");
+            let Some(first) = halves.remove(&opening) else {
+                halves.insert(opening, a_score);
+                continue;
+            };
+            // Half points of the pair for A: 0 (lost both) to 4 (won both).
+            pairs.add((first + a_score + 2) as usize);
+            let test = sprt.as_ref().map(|s| &s.test);
+            println!(
+                "pair {} (opening {opening}): {}",
+                pairs.pairs(),
+                standing(&pairs, test)
+            );
+            if let Some(s) = sprt.as_mut()
+                && s.decided.is_none()
+                && let Some(v) = s.test.verdict(&pairs)
+            {
+                s.decided = Some((v, pairs.pairs()));
+                dispatch.lock().expect("no job panicked").stopped = true;
+                println!(
+                    "SPRT: {} after {} pairs; the games under way are played out",
+                    match v {
+                        Verdict::H1 => "H1 accepted",
+                        Verdict::H0 => "H0 accepted",
+                    },
+                    pairs.pairs()
+                );
+            }
         }
         for w in workers {
             let (n, [ta, tb]) = w.join().expect("no game panicked");
@@ -369,6 +579,38 @@ fn main() {
         names[0],
         names[1],
         (f64::from(wins) + f64::from(draws) / 2.0) * 100.0 / f64::from(games.max(1))
+    );
+    if let Some(s) = &sprt {
+        let (lower, upper) = s.test.bounds();
+        let verdict = match s.decided {
+            Some((Verdict::H1, at)) => format!("H1 accepted (at pair {at})"),
+            Some((Verdict::H0, at)) => format!("H0 accepted (at pair {at})"),
+            None => "inconclusive at the cap".to_string(),
+        };
+        println!(
+            "SPRT [{}, {}]: {verdict}; LLR {:.2} [{lower:.2}, {upper:.2}] over {} pairs",
+            s.test.elo0,
+            s.test.elo1,
+            pairs.llr(s.test.elo0, s.test.elo1),
+            pairs.pairs()
+        );
+    }
+    let c = pairs.counts;
+    let elo = pairs.elo().map_or_else(
+        || "no pair".to_string(),
+        |e| {
+            format!(
+                "{:+.1} ± {:.1} [{:+.1}, {:+.1}] (95 %)",
+                e.elo,
+                (e.high - e.low) / 2.0,
+                e.low,
+                e.high
+            )
+        },
+    );
+    println!(
+        "pentanomial (A's points a pair 0, ½, 1, 1½, 2): {} {} {} {} {}; W/D/L {wins}/{draws}/{losses}; Elo {elo}",
+        c[0], c[1], c[2], c[3], c[4]
     );
     for (name, times) in names.iter().zip(&mut times) {
         let n = times.len();

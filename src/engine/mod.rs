@@ -24,6 +24,7 @@ pub mod learned;
 mod play;
 pub mod review;
 mod search;
+pub mod sprt;
 pub mod train;
 mod tt;
 mod worker;

@@ -1,0 +1,147 @@
+//! Makes a book of openings for engine matches (`hub_match --book`): positions a few random
+//! plies from the start that are **slightly unbalanced**, so that games between close engines
+//! end decisively more often than from the start (as checkers' 3-move ballots do):
+//!
+//! ```text
+//! cargo run --release --example make_book -- VARIANT COUNT [--plies N] [--depth D] \
+//!     [--band LOW,HIGH] [--seed S] [--exclude FILE]... [--note TEXT] > tools/openings/ID.fen
+//! ```
+//!
+//! Candidates are `--plies` random legal plies from the start (seeded by `--seed`; default 4 on
+//! 8×8 boards, where 3 leave too few positions for a few hundred, 6 for `czech-book`, whose 8
+//! men leave the first plies few choices, and 5 on 10×10, where 4 transpose into some 2,000
+//! positions only). Each new candidate (a FEN seen before, or in an `--exclude` book, is passed
+//! over) is searched by Dáma's own engine to `--depth` (default 13 on 8×8, 10 on 10×10: under a
+//! tenth of a second a position; one thread, a cleared table, so that a position's score does
+//! not depend on what came before) and kept when the score for the side to move is within
+//! `--band` men in absolute value (default `0.15,0.6`: from about the smallest edge the
+//! evaluation tells from noise to well short of a man, an edge a good engine can hold or play
+//! out). Kept positions are shuffled with the seed and written one FEN a line after a header
+//! of `#` comments giving the command line and the figures, to standard output. It stops at
+//! COUNT positions or after 200 × COUNT candidates. `--exclude FILE` keeps a book disjoint
+//! from another (a held-out book), and `--note TEXT` adds a line to the header saying what the
+//! book is for.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use dama::engine::{Limits, MAN, Searcher};
+use dama::rules::{Game, Variant};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+/// The value of `--name` in `args`, removed from them.
+fn option(args: &mut Vec<String>, name: &str) -> Option<String> {
+    let i = args.iter().position(|a| a == name)?;
+    let value = args
+        .get(i + 1)
+        .cloned()
+        .unwrap_or_else(|| panic!("{name}: a value"));
+    args.drain(i..=i + 1);
+    Some(value)
+}
+
+/// The positions (FEN) of a book file: one a line, `#` starts a comment.
+fn book_positions(path: &str) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+fn main() {
+    // The command line as typed, an argument with a space quoted.
+    let command_line = std::env::args()
+        .skip(1)
+        .map(|a| {
+            if a.contains(' ') {
+                format!("\"{a}\"")
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: make_book VARIANT COUNT [--plies N] [--depth D] [--band LOW,HIGH] \
+        [--seed S] [--exclude FILE]... [--note TEXT]";
+    let mut excluded = HashSet::new();
+    while let Some(path) = option(&mut args, "--exclude") {
+        excluded.extend(book_positions(&path));
+    }
+    let plies = option(&mut args, "--plies").map(|p| p.parse::<usize>().expect("--plies"));
+    let depth = option(&mut args, "--depth").map(|d| d.parse::<u32>().expect("--depth"));
+    let (low, high) = option(&mut args, "--band").map_or((0.15, 0.6), |b| {
+        let (l, h) = b.split_once(',').expect("--band LOW,HIGH");
+        (l.parse().expect("LOW"), h.parse().expect("HIGH"))
+    });
+    let note = option(&mut args, "--note");
+    let seed: u64 = option(&mut args, "--seed").map_or(1, |s| s.parse().expect("--seed"));
+    let variant: Variant = args.first().expect(usage).parse().expect("a variant");
+    let count: usize = args.get(1).expect(usage).parse().expect("a count");
+    let rules = variant.rules();
+    let small = rules.board.size() == 8;
+    let plies = plies.unwrap_or(match variant {
+        Variant::CzechBook => 6,
+        _ if small => 4,
+        _ => 5,
+    });
+    let depth = depth.unwrap_or(if small { 13 } else { 10 });
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut searcher = Searcher::new(rules, 16);
+    let mut seen = HashSet::new();
+    let mut kept = Vec::new();
+    let (mut candidates, mut searched) = (0, 0);
+    let began = Instant::now();
+    while kept.len() < count && candidates < 200 * count {
+        candidates += 1;
+        let mut game = Game::new(rules.clone()).expect("preset");
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            game.play(m).expect("legal");
+        }
+        let pos = *game.position();
+        let fen = pos.fen();
+        if game.outcome().is_some() || excluded.contains(&fen) || !seen.insert(fen.clone()) {
+            continue;
+        }
+        searched += 1;
+        searcher.clear();
+        let report = searcher.search(&[pos], Limits::depth(depth), &mut |_| {});
+        let men = f64::from(report.score.abs()) / f64::from(MAN);
+        if (low..=high).contains(&men) {
+            kept.push(fen);
+        }
+    }
+    kept.shuffle(&mut rng);
+    println!("# Openings for {} made by Dáma's make_book:", variant.id());
+    println!("#   cargo run --release --example make_book -- {command_line}");
+    println!(
+        "# {plies} random plies from the start (seed {seed}), each new position searched to depth \
+         {depth}, kept when the side to move's score is {low} to {high} men either way; shuffled."
+    );
+    println!(
+        "# {} kept of {searched} positions searched ({candidates} drawn), in {:.0} s.",
+        kept.len(),
+        began.elapsed().as_secs_f64()
+    );
+    if let Some(note) = note {
+        println!("# {note}");
+    }
+    if !excluded.is_empty() {
+        println!(
+            "# No position of the {} in the book(s) given to --exclude.",
+            excluded.len()
+        );
+    }
+    for fen in kept {
+        println!("{fen}");
+    }
+}
