@@ -8,7 +8,8 @@ second. Each engine runs alone (never both at once), so neither takes the other'
 
 SCAN_DIR holds Scan 2.0's `scan`, `scan.ini` (book = false) and `data/`. Scan is asked in its
 text mode (`fen`, `time`, `2`: it searches for the side to move and prints a line a depth);
-Dáma by `dama bestmove --time`. Positions: the book's lines (FEN), or the start position.
+Dáma by `dama bestmove --time`. Positions: the book's first COUNT lines (FEN) with more than one
+legal move (a forced move is played at once, with nothing to measure), or the start position.
 """
 
 import argparse
@@ -59,10 +60,18 @@ def main():
             ":B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"]
     if a.book:
         with open(a.book) as f:
-            fens = [l.split("#")[0].strip() for l in f if l.split("#")[0].strip()][: a.count]
+            fens = [l.split("#")[0].strip() for l in f if l.split("#")[0].strip()]
     rows = []
+    dama = os.path.abspath(a.dama)
     for fen in fens:
-        d = dama_search(os.path.abspath(a.dama), fen, a.seconds)
+        if len(rows) == a.count:
+            break
+        # A forced move is played at once by both: nothing to measure.
+        legal = subprocess.run([dama, "moves", "--variant", "international", "--fen", fen],
+                               capture_output=True, text=True, timeout=30).stdout.split()
+        if len(legal) < 2:
+            continue
+        d = dama_search(dama, fen, a.seconds)
         s = scan_search(a.scan_dir, fen, a.seconds)
         rows.append((d, s))
         print(f"{fen[:48]:48}  Dáma depth {d[0]:2} nodes {d[1]:9} nps {d[2]/1e6:5.2f} M"

@@ -47,6 +47,12 @@ impl DialogUi for EndgamesView {
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<EndgamesAnswer> {
         let lang = at.lang;
         ui.heading(title(T::Endgames, lang));
+        // Read in lines of a paragraph, not one line across the window.
+        ui.set_max_width(
+            at.room
+                .x
+                .min(40.0 * ui.text_style_height(&egui::TextStyle::Body)),
+        );
         ui.add(egui::Label::new(&self.text).wrap());
         let mut choices = Vec::new();
         if self.can_build {
