@@ -619,7 +619,7 @@ fn build_endgames(
             String::new()
         },
         bytes_words(plan.memory_bytes()),
-        duration_words(plan.estimated(rules, threads)),
+        duration_words(plan.estimated(threads)),
     );
     if let Installed::Stopped { done, of, .. } = endgame_files::installed(&dir, rules)
         && endgame_files::stopped_build(&dir, rules) == Some((plan.pieces, distances))

@@ -98,11 +98,7 @@ impl EndgameBuilds {
         };
         (pieces <= MOST_PIECES).then(|| {
             let plan = Plan::new(variant.rules(), pieces);
-            (
-                pieces,
-                plan.disk_bytes(true),
-                plan.estimated(variant.rules(), THREADS),
-            )
+            (pieces, plan.disk_bytes(true), plan.estimated(THREADS))
         })
     }
 
