@@ -449,6 +449,33 @@ mod tests {
         assert_eq!(played, ["22-17"]);
     }
 
+    /// Issue 46: squares joined by `-` are a capture's whole path (`29-18-27`), read with the
+    /// single jump's leniency; separators stay one throughout, and the `x` path reads a part
+    /// of the path as before.
+    #[test]
+    fn a_path_joined_by_dashes_is_a_capture_s_whole_path() {
+        let rules = Variant::International.rules();
+        let pos = rules.parse_fen("W:W29,50:B5,22,23").unwrap();
+        let dashed = MoveText::parse(Board::Ten, "29-18-27").unwrap();
+        assert!(!dashed.capture);
+        assert_eq!(dashed.squares.len(), 3);
+        let (m, leniency) = dashed.resolve(&pos, rules, "29-18-27").unwrap();
+        assert_eq!(numeric(&pos, rules, &m), "29x27");
+        assert_eq!(leniency, Some(Leniency::PlainMarkOnCapture));
+        assert!(matches!(
+            parse_move(&pos, rules, "29-22-27"),
+            Err(MoveTextError::Illegal { .. })
+        ));
+        for mixed in ["29-18x27", "29x18-27"] {
+            assert_eq!(
+                MoveText::parse(Board::Ten, mixed),
+                Err(MoveTextError::Syntax(mixed.into()))
+            );
+        }
+        assert_eq!(parse_move(&pos, rules, "29x18x27").unwrap(), (m, None));
+        assert_eq!(parse_move(&pos, rules, "29x27").unwrap(), (m, None));
+    }
+
     #[test]
     fn a_megabyte_of_digits_is_refused_as_too_long() {
         let digits = "1".repeat(1 << 20);

@@ -43,7 +43,7 @@ pub struct Reader<R> {
     last_span: Option<Range<u64>>,
     /// A tag that does not read, met at the start of a line after moves where it opens the
     /// next game: skipped, and the next game's first text.
-    skipped_line: Option<SkippedTag>,
+    skipped_tag: Option<SkippedTag>,
 }
 
 /// Text of the header that is not a well-formed tag, skipped: why, where its `[` stands, and
@@ -104,7 +104,7 @@ impl<R: BufRead> Reader<R> {
             next_error: None,
             batch: (0, 0),
             last_span: None,
-            skipped_line: None,
+            skipped_tag: None,
         }
     }
 
@@ -224,44 +224,32 @@ impl<R: BufRead> Reader<R> {
         let mut span = 0..0;
         // Tags that did not read, skipped: the game is one all the same.
         let mut skipped = false;
-        let mut first_skipped = self.skipped_line.take();
+        if let Some(tag) = self.skipped_tag.take() {
+            game.pos = tag.start;
+            span = tag.span.clone();
+            started = true;
+            skipped = true;
+            note_skipped(&mut game, &mut budget, tag)?;
+        }
         loop {
-            let next = match first_skipped.take() {
-                Some(line) => Err(line),
-                None => match self.next_token() {
-                    Err(e) if self.is_bad_tag_line(&e, movetext) => {
-                        let line = self.skip_bad_tag(e)?;
-                        if movetext {
-                            // It opens the next game, as a tag would.
-                            self.skipped_line = Some(line);
-                            break;
-                        }
-                        Err(line)
+            let next = match self.next_token() {
+                Err(e) if self.is_bad_tag_line(&e, movetext) => {
+                    let tag = self.skip_bad_tag(e)?;
+                    if movetext {
+                        // It opens the next game, as a tag would.
+                        self.skipped_tag = Some(tag);
+                        break;
                     }
-                    other => Ok(other),
-                },
-            };
-            let next = match next {
-                Err(line) => {
                     if !started {
-                        game.pos = line.start;
-                        span.start = line.span.start;
+                        game.pos = tag.start;
+                        span.start = tag.span.start;
                         started = true;
                     }
-                    span.end = line.span.end;
+                    span.end = tag.span.end;
                     skipped = true;
-                    let kind = line.error.kind;
-                    budget.text(format!("{kind}").len(), line.error.pos)?;
-                    game.warnings.push(Warning {
-                        pos: line.error.pos,
-                        game: 0,
-                        kind: WarningKind::TagSkipped(Box::new(kind)),
-                    });
+                    note_skipped(&mut game, &mut budget, tag)?;
                     continue;
                 }
-                Ok(next) => next,
-            };
-            let next = match next {
                 // A broken tag after moves opens the next game: this one ends here.
                 Err(e) if movetext && self.lexer.token_start() == Some(b'[') => {
                     self.next_error = Some(e);
@@ -501,6 +489,18 @@ impl<R: BufRead> Reader<R> {
         self.last_span = Some(span);
         Ok(Some(game))
     }
+}
+
+/// The warning for a tag skipped in `game`'s header, counted against its budget.
+fn note_skipped(game: &mut PdnGame, budget: &mut Budget, tag: SkippedTag) -> Result<(), PdnError> {
+    let PdnError { pos, kind, .. } = tag.error;
+    budget.text(kind.to_string().len(), pos)?;
+    game.warnings.push(Warning {
+        pos,
+        game: 0,
+        kind: WarningKind::TagSkipped(Box::new(kind)),
+    });
+    Ok(())
 }
 
 /// The result against the Result tag: match points at the end of the moves (`4-6`) are the

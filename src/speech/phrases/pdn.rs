@@ -810,6 +810,19 @@ mod tests {
             "A tag in the header is not well formed, so it is skipped. A tag name is missing \
              after “[”."
         );
+        // `[Event "x"` alone, once a file's error: its words are the warning's reason.
+        let w = Warning {
+            pos: at(1, 1),
+            game: 1,
+            kind: WarningKind::TagSkipped(Box::new(PdnErrorKind::UnterminatedTag {
+                tag: "Event".into(),
+            })),
+        };
+        assert_eq!(
+            pdn_warning(Czech, &w),
+            "Partie 1, řádek 1, sloupec 1: Značka v záhlaví není správně zapsaná, proto se \
+             přeskakuje. Značka Event není uzavřena, chybí „]“."
+        );
         // A capture's whole path written with `-` (`29-18-27`): the single jump's words.
         let w = WarningKind::Lenient {
             text: "29-18-27".into(),
