@@ -434,6 +434,19 @@ fn a_tag_written_wrong_on_a_line_of_tags_skips_only_itself() {
             "expected '\"' to open the value of tag Type".to_string()
         )]
     );
+    // The last tag before the moves on their line: skipped through its `]`, not the moves;
+    // a `]` inside quotes does not end it, nor does a `"` inside a value.
+    for text in [
+        "[Event \"a\"] [Type de jeu \"20\"] 1. 32-28 19-23 *",
+        "[Event \"a\"] [Type de jeu \"2]0\"] 1. 32-28 19-23 *",
+        "[Event \"a\"] [Noir \"Martin \"le Grand\"\"] 1. 32-28 19-23 *",
+    ] {
+        let (game, r) = replay(&format!("[GameType \"20\"]\n{text}")).unwrap();
+        assert_eq!(game.tag("Event"), Some("a"), "{text}");
+        assert_eq!(r.game.moves().len(), 2, "{text}");
+        assert_eq!(skipped(&game).len(), 1, "{text}");
+        assert_eq!(game.result, Some(ResultToken::Unknown), "{text}");
+    }
     // `[[Event`, as a real file has it: the second `[` opens the tag.
     let (game, _) = replay("[[Event \"a\"] [GameType \"20\"] 1. 32-28 *").unwrap();
     assert_eq!(game.tag("Event"), Some("a"));

@@ -372,8 +372,8 @@ pub enum WarningKind {
     /// A tag with no value (`[Empty]`), kept with an empty one.
     TagWithoutValue(String),
     /// A tag of the header that is not well formed (`[Type de jeu "20"]`, as a translating
-    /// tool leaves one), skipped to the next `[` on its line or to the line's end so that the
-    /// game goes on: why it does not read (a [`PdnErrorKind::is_bad_tag`] kind).
+    /// tool leaves one), skipped through its `]`, to the next `[` or to the line's end so that
+    /// the game goes on: why it does not read (a [`PdnErrorKind::is_bad_tag`] kind).
     TagSkipped(Box<PdnErrorKind>),
     /// `-` as the result, read as `*` (unfinished).
     DashResult,

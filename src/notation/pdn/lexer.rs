@@ -575,10 +575,10 @@ impl<R: BufRead> Lexer<R> {
         Ok(())
     }
 
-    /// Skips what is left of a tag that does not read: up to the next `[` on its line (a file
-    /// that writes a game on one line goes on with its next tag) or to the line's end (kept).
-    /// Nothing is skipped when the error already took the line end (a tag value not closed
-    /// on its line).
+    /// Skips what is left of a tag that does not read: through its `]`, or up to the next `[`
+    /// (neither inside quotes), or to the line's end (kept), whichever comes first, so that a
+    /// file that writes a game on one line goes on with its next tag or its moves. Nothing is
+    /// skipped when the error already took the line end (a tag value not closed on its line).
     ///
     /// # Errors
     /// A read error, or a line over [`MAX_LINE`].
@@ -586,11 +586,19 @@ impl<R: BufRead> Lexer<R> {
         if self.line != self.token_pos.line {
             return Ok(());
         }
+        let mut quoted = false;
         while let Some(b) = self.peek()? {
-            if matches!(b, b'\n' | b'\r' | b'[') {
-                break;
+            match b {
+                b'\n' | b'\r' => break,
+                b'[' if !quoted => break,
+                _ => {}
             }
             self.bump()?;
+            match b {
+                b'"' => quoted = !quoted,
+                b']' if !quoted => break,
+                _ => {}
+            }
         }
         Ok(())
     }
