@@ -391,6 +391,10 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         Err(ReadError::Missing) => return Ok(None),
         Err(e) => return Err(e.into()),
     };
+    // Written by Dáma: a tag that does not read is damage, never a tag to skip.
+    if let Some(e) = game.skipped_tag_error() {
+        return Err(ReadError::Syntax(e).into());
+    }
     let rules = match game.tag(RULES_TAG) {
         Some(text) => Some(RuleSet::from_ron(text).map_err(AutosaveError::Rules)?),
         None => None,

@@ -196,6 +196,66 @@ fn replay_prints_a_line_per_game_and_goes_on_after_a_bad_one() {
     )));
 }
 
+/// Issue 46: a game whose header has tags written wrong (as a translating tool leaves them)
+/// was many games and errors and renumbered the games after it; each such tag is a warning,
+/// and the summary counts the 48 games the file holds. A capture written as a path with `-`
+/// is read with the single jump's warning; a path that fits no capture is an error there.
+#[test]
+fn replay_skips_tags_written_wrong_and_reads_dashed_capture_paths() {
+    let file = format!(
+        "{}/tests/data/lenient/bad-tags-48-games.pdn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let o = dama(&["replay", &file]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 48);
+    assert!(lines[44].starts_with("game 45: 4 plies"), "{}", lines[44]);
+    assert!(lines[47].starts_with("game 48: 4 plies"), "{}", lines[47]);
+    let err = stderr(&o);
+    let skipped: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("a tag that is not well formed is skipped"))
+        .collect();
+    assert_eq!(skipped.len(), 13, "{err}");
+    assert_eq!(
+        skipped[2],
+        format!(
+            "{file}:76:7: warning: game 10: a tag that is not well formed is skipped: expected \
+             '\"' to open the value of tag Type"
+        )
+    );
+    assert_eq!(
+        err.lines().last(),
+        Some(format!("{file}: 48 games, 48 replayed, 0 rejected").as_str())
+    );
+
+    let file = format!(
+        "{}/tests/data/lenient/dash-capture-paths.pdn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let o = dama(&["replay", &file]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "{file}:5:4: warning: game 1: 29-18-27: a capture is written as a plain move"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{file}:35:4: game 6: 29-18-38 is not a legal move here (legal: 29x38)"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{file}: 6 games, 5 replayed, 1 rejected")),
+        "{err}"
+    );
+}
+
 #[test]
 fn replay_reads_fen_only_entries() {
     let file = data("english-11-man-ballots.pdn");

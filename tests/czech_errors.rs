@@ -217,10 +217,6 @@ fn every_refusal_and_failure_is_in_czech() {
     // PDN that does not parse, in every way the reader knows.
     let syntax: &[(&str, &str)] = &[
         ("unterminated comment", "[Event \"x\"]\n1. 22-18 {nikdy\n"),
-        ("unterminated tag", "[Event \"x\"\n"),
-        ("tag without a name", "[ \"x\"]\n1. 22-18 *\n"),
-        ("tag value without quotes", "[Event x]\n1. 22-18 *\n"),
-        ("unterminated tag value", "[Event \"x]\n"),
         ("an unexpected character", "Vážený pane, 22-18.\n"),
         ("unterminated variation", "1. 22-18 (1... 11-15\n"),
         ("a parenthesis closing nothing", "1. 22-18 ) *\n"),
@@ -257,6 +253,31 @@ fn every_refusal_and_failure_is_in_czech() {
     let said = e.h.state().announcement().to_string();
     assert!(said.starts_with("Partie načtena: volný.pdn"), "{said}");
     e.heard.push(("deviations from PDN".into(), said));
+    // Tags written wrong were refusals; since issue 46 each is skipped, and the game opens
+    // with the deviation said first.
+    let tags: &[(&str, &str)] = &[
+        ("unterminated tag", "[Event \"x\"\n"),
+        (
+            "tag without a name",
+            "[ \"x\"]\n[GameType \"29\"]\n1. 22-18 *\n",
+        ),
+        (
+            "tag value without quotes",
+            "[Event x]\n[GameType \"29\"]\n1. 22-18 *\n",
+        ),
+        ("unterminated tag value", "[Event \"x]\n"),
+    ];
+    for (i, (what, text)) in tags.iter().enumerate() {
+        let name = format!("značka{i}.pdn");
+        e.open_text(&name, text);
+        let said = e.h.state().announcement().to_string();
+        assert!(
+            said.starts_with(&format!("Partie načtena: {name}"))
+                && said.contains("Značka v záhlaví není správně zapsaná, proto se přeskakuje."),
+            "{what}: {said}"
+        );
+        e.heard.push((what.to_string(), said));
+    }
 
     // Saving where it cannot be.
     let under_a_file = lenient.join("partie.pdn");

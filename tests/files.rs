@@ -187,13 +187,17 @@ fn bad_files_are_explained_in_czech() {
         text,
         format!("Toto je složka, ne soubor: {}", dir.display())
     );
+    // A tag not closed is skipped with a warning since issue 46: a tag value too long for
+    // the reader is still an error, said in Czech.
     let broken = dir.join("vadný.pdn");
-    std::fs::write(&broken, "[Event \"x\"\n").unwrap();
+    let long = "x".repeat(70_000);
+    std::fs::write(&broken, format!("[Event \"{long}\"]\n")).unwrap();
     let text = refused(&mut h, &voice, &broken);
     assert!(
         text.starts_with("Soubor není platné PDN (je poškozený, nebo v jiném formátu): ")
             && text.ends_with(
-                "vadný.pdn: Partie 1, řádek 1, sloupec 1: Značka Event není uzavřena, chybí „]“."
+                "vadný.pdn: Partie 1, řádek 1, sloupec 8: Hodnota značky Event je \
+                 delší než 65536 bajtů."
             ),
         "{text}"
     );
@@ -422,6 +426,71 @@ fn games_past_the_limits_are_counted() {
 // Saving never destroys a game file: a game of a collection goes back in its place with every
 // other game kept byte for byte, and a file another program or window changed is asked about
 // before it is overwritten, and before a game that is no longer in it is dropped.
+
+/// Issue 46: the game chooser offers the 48 games of a file whose headers have tags written
+/// wrong, numbered as the file holds them (the command line's numbers); game 10, whose header
+/// starts with a bad tag, is chosen, changed and saved back in its place, and every other
+/// byte of the file stays. Game 45's bytes start at its first bad tag, which ended game 44.
+#[test]
+fn the_chooser_counts_games_whose_tags_are_written_wrong() {
+    use dama::game_file::read_file_games;
+    let original = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/lenient/bad-tags-48-games.pdn"
+    ))
+    .unwrap();
+    let dir = common::temp_dir("collections", "bad-tags");
+    let path = common::write_file(&dir, "bad-tags.pdn", &original);
+    let games = read_file_games(&path).unwrap();
+    assert_eq!(games.count(), 48);
+    assert!(games.bad.is_empty(), "{:?}", games.bad);
+    let numbers: Vec<usize> = games.good.iter().map(|(n, _)| *n).collect();
+    assert_eq!(numbers, (1..=48).collect::<Vec<_>>());
+    assert_eq!(games.good[44].1.tag("GameType"), Some("20"));
+    assert_eq!(games.good[45].1.tag("Round"), Some("46"));
+
+    let (mut h, _voice) = harness(Language::English);
+    h.run();
+    let before = spans(&original);
+    let line_start = |line: usize| {
+        let mut at = 0;
+        for _ in 1..line {
+            at += original[at..].iter().position(|&b| b == b'\n').unwrap() + 1;
+        }
+        at
+    };
+    assert_eq!(before[9].clone().unwrap().start, line_start(73));
+    assert_eq!(before[44].clone().unwrap().start, line_start(358));
+    assert!(before[43].clone().unwrap().end < line_start(357));
+    open_game(&mut h, &path, 10);
+    assert!(
+        h.state()
+            .title()
+            .ends_with(" – game 10 of 48 in bad-tags.pdn"),
+        "{}",
+        h.state().title()
+    );
+    assert_eq!(h.state().game().moves().len(), 4);
+    change(&mut h);
+    save(&mut h);
+    assert!(h.state().dialog().is_none());
+    assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
+    let saved = std::fs::read(&path).unwrap();
+    let after = spans(&saved);
+    assert_eq!(before.len(), 48);
+    assert_eq!(after.len(), 48);
+    let (old, new) = (before[9].clone().unwrap(), after[9].clone().unwrap());
+    assert_eq!(saved[..new.start], original[..old.start]);
+    assert_eq!(saved[new.end..], original[old.end..]);
+    let game = pdn::Reader::new(&saved[new]).next().unwrap().unwrap();
+    assert_eq!(game.moves.nodes.len(), 3, "the move taken back");
+    assert!(
+        game.warnings.is_empty(),
+        "written as PDN: {:?}",
+        game.warnings
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
 
 /// The bytes of each game of `bytes` (`None` for a game that does not read).
 fn spans(bytes: &[u8]) -> Vec<Option<Range<usize>>> {

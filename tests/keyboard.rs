@@ -326,6 +326,31 @@ fn the_forgotten_capture_claimed_in_the_window() {
     assert_eq!(label(&h, 31), "31, e1, prázdné");
 }
 
+/// Issue 46: a capture typed as its path, squares apart by spaces or `-` (`29 18 27`), is the
+/// capture; a path that fits none is said to be no legal move, not "you must capture".
+#[test]
+fn a_capture_typed_as_its_path_is_played() {
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    open_fen(&mut h, "20", "W:W29,50:B5,22,23");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.run();
+    voice.clear();
+    type_text(&mut h, "29 18 22");
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().game().moves().len(), 0);
+    type_text(&mut h, "29 18 27");
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().game().moves().len(), 1);
+    assert_eq!(
+        voice.spoken(),
+        [
+            "29-18-22 cannot be played here. Possible moves: 29 takes 27.",
+            "29 takes 27, 2 men"
+        ]
+    );
+}
+
 #[test]
 fn strict_play_explains_a_refused_quiet_move() {
     let (mut h, voice) = harness(Language::Czech);

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use dama::notation::pdn::{
     self, Encoding, GameType, Lexer, Line, MAX_DEPTH, MAX_NODES, Node, PdnError, PdnGame, Reader,
-    Replayed, ResultToken, TextPos, Token,
+    Replayed, ResultToken, TextPos, Token, WarningKind,
 };
 use dama::rules::{Position, Variant};
 
@@ -960,23 +960,52 @@ fn error_unterminated_comment_names_its_brace_and_game() {
     );
 }
 
-#[test]
-fn error_unterminated_tag_value() {
-    let e = read_error(b"[Event \"a\"]\n[Site \"Praha\n1. 11-15 *");
-    assert_eq!((e.pos, e.game), (at(2, 7), 1));
-    assert_eq!(
-        e.kind.to_string(),
-        "unterminated value of tag Site: expected '\"'"
-    );
-    let e = read_error(b"1. 11-15 *\n[Site \"Pra");
-    assert_eq!((e.pos, e.game), (at(2, 7), 2));
+/// The one warning of `game`, which skipped a tag line that does not read: where the tag is
+/// wrong, in which game, and why.
+fn skipped_line(game: &PdnGame) -> (TextPos, usize, String) {
+    assert_eq!(game.warnings.len(), 1, "{:?}", game.warnings);
+    let w = &game.warnings[0];
+    let WarningKind::TagSkipped(why) = &w.kind else {
+        panic!("{w}");
+    };
+    (w.pos, w.game, why.to_string())
 }
 
+/// Issue 46: a tag value not closed on its line was an error that lost the game; the line is
+/// skipped with a warning where the value starts, and the game goes on.
 #[test]
-fn error_missing_closing_bracket() {
-    let e = read_error(b"[Event \"a\"]\n[Site \"b\"\n1. 11-15 *");
-    assert_eq!((e.pos, e.game), (at(2, 1), 1));
-    assert_eq!(e.kind.to_string(), "unterminated tag Site: expected ']'");
+fn unterminated_tag_value_skips_its_line() {
+    let game = read_one("[Event \"a\"]\n[Site \"Praha\n1. 11-15 *");
+    assert_eq!(tags(&game), [("Event", "a")]);
+    assert_eq!(game.moves.nodes.len(), 1);
+    assert_eq!(
+        skipped_line(&game),
+        (
+            at(2, 7),
+            1,
+            "unterminated value of tag Site: expected '\"'".into()
+        )
+    );
+    // The last line of a file, after a game: a game of its own (of nothing but that line).
+    let games = read_ok(b"1. 11-15 *\n[Site \"Pra");
+    assert_eq!(games.len(), 2);
+    assert_eq!(skipped_line(&games[1]).0, at(2, 7));
+    assert_eq!(skipped_line(&games[1]).1, 2);
+    assert_eq!(games[1].pos, at(2, 1));
+}
+
+/// Issue 46: a tag without its `]` was an error that lost the game; its line is skipped with
+/// a warning at the tag, and the moves on the next line are the game's.
+#[test]
+fn missing_closing_bracket_skips_its_line() {
+    let game = read_one("[Event \"a\"]\n[Site \"b\"\n1. 11-15 *");
+    assert_eq!(tags(&game), [("Event", "a")]);
+    assert_eq!(game.moves.nodes.len(), 1);
+    assert_eq!(game.result, Some(ResultToken::Unknown));
+    assert_eq!(
+        skipped_line(&game),
+        (at(2, 1), 1, "unterminated tag Site: expected ']'".into())
+    );
 }
 
 #[test]
@@ -1179,11 +1208,33 @@ fn error_unknown_game_type() {
 
 #[test]
 fn error_in_the_next_game_after_a_game_without_result() {
+    // A tag that does not read at the start of a line opens the next game, which skips it
+    // (issue 46): it was that game's error.
     let items = read_all(b"[Event \"a\"]\n1. 11-15 23-19\n[Event \"b\n");
     assert_eq!(items.len(), 2, "{items:?}");
-    assert!(items[0].is_ok());
-    let e = items[1].as_ref().unwrap_err();
-    assert_eq!((e.pos, e.game), (at(3, 8), 2));
+    assert_eq!(items[0].as_ref().unwrap().moves.nodes.len(), 2);
+    let game = items[1].as_ref().unwrap();
+    assert_eq!(skipped_line(game).0, at(3, 8));
+    assert_eq!(skipped_line(game).1, 2);
+    assert_eq!(game.pos, at(3, 1));
+    // A tag that cannot be skipped (binary data in it), and a `[` after moves on their line,
+    // are the next game's error as they were.
+    for (text, pos) in [
+        (
+            &b"[Event \"a\"]\n1. 11-15 23-19\n[Event \"b\x01\"]\n"[..],
+            at(3, 10),
+        ),
+        (
+            &b"[Event \"a\"]\n1. 11-15 23-19 [Event \"b\n"[..],
+            at(2, 23),
+        ),
+    ] {
+        let items = read_all(text);
+        assert_eq!(items.len(), 2, "{items:?}");
+        assert!(items[0].is_ok());
+        let e = items[1].as_ref().unwrap_err();
+        assert_eq!((e.pos, e.game), (pos, 2), "{e}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -99,7 +99,8 @@ impl fmt::Display for Leniency {
 
 impl MoveText {
     /// Reads move text for `board`: squares by number or algebraic name, separated by `-`
-    /// (plain move) or `x`/`:` (capture). Move-strength marks must already be removed.
+    /// (plain move, or a capture's path of three squares or more) or `x`/`:` (capture), the
+    /// same separator throughout. Move-strength marks must already be removed.
     ///
     /// # Errors
     /// Bad syntax, a square not on the board, or a text over [`MAX_MOVE_CHARS`].
@@ -138,7 +139,9 @@ impl MoveText {
                 b'x' | b'X' | b':' => true,
                 _ => return Err(syntax()),
             };
-            if capture.is_some_and(|c| c != is_capture) || (!is_capture && squares.len() > 1) {
+            // One separator throughout: `-` joining more than two squares is a capture's
+            // path written with the plain move's mark (`29-18-27`, as Dynamo writes one).
+            if capture.is_some_and(|c| c != is_capture) {
                 return Err(syntax());
             }
             capture = Some(is_capture);
@@ -157,8 +160,11 @@ impl MoveText {
     ///
     /// A capture may be given by its start and end or by any of its landing squares in order
     /// (the full path always works); a plain move written with `x` and a capture written with
-    /// `-` are accepted with a [`Leniency`]. Where a plain move and a capture have the same
-    /// start and end (a flying king's, under table rules), the mark tells which is meant.
+    /// `-` are accepted with a [`Leniency`]. A path of three squares or more written with `-`
+    /// can only be a capture, and names one only when it is the capture's whole path (start,
+    /// every landing square, end), as the programs that write captures so write them. Where a
+    /// plain move and a capture have the same start and end (a flying king's, under table
+    /// rules), the mark tells which is meant.
     ///
     /// # Errors
     /// No legal move fits, or several do.
@@ -187,11 +193,19 @@ impl MoveText {
         let to = *self.squares.last().expect("at least two squares");
         let via = &self.squares[1..self.squares.len() - 1];
         let legal = moves;
+        // `29-18-27`: a capture's whole path, written with `-`.
+        let dashed_path = !self.capture && !via.is_empty();
         let fits: Vec<Move> = legal
             .iter()
             .copied()
             .filter(|m| m.from() == from && m.to() == to)
             .filter(|m| {
+                if dashed_path {
+                    return pos
+                        .capture_paths(rules, m)
+                        .iter()
+                        .any(|path| *path == self.squares[1..]);
+                }
                 via.is_empty()
                     || pos
                         .capture_paths(rules, m)
@@ -433,6 +447,33 @@ mod tests {
             .map(|(m, _)| numeric(&pos, rules, &m))
             .collect();
         assert_eq!(played, ["22-17"]);
+    }
+
+    /// Issue 46: squares joined by `-` are a capture's whole path (`29-18-27`), read with the
+    /// single jump's leniency; separators stay one throughout, and the `x` path reads a part
+    /// of the path as before.
+    #[test]
+    fn a_path_joined_by_dashes_is_a_capture_s_whole_path() {
+        let rules = Variant::International.rules();
+        let pos = rules.parse_fen("W:W29,50:B5,22,23").unwrap();
+        let dashed = MoveText::parse(Board::Ten, "29-18-27").unwrap();
+        assert!(!dashed.capture);
+        assert_eq!(dashed.squares.len(), 3);
+        let (m, leniency) = dashed.resolve(&pos, rules, "29-18-27").unwrap();
+        assert_eq!(numeric(&pos, rules, &m), "29x27");
+        assert_eq!(leniency, Some(Leniency::PlainMarkOnCapture));
+        assert!(matches!(
+            parse_move(&pos, rules, "29-22-27"),
+            Err(MoveTextError::Illegal { .. })
+        ));
+        for mixed in ["29-18x27", "29x18-27"] {
+            assert_eq!(
+                MoveText::parse(Board::Ten, mixed),
+                Err(MoveTextError::Syntax(mixed.into()))
+            );
+        }
+        assert_eq!(parse_move(&pos, rules, "29x18x27").unwrap(), (m, None));
+        assert_eq!(parse_move(&pos, rules, "29x27").unwrap(), (m, None));
     }
 
     #[test]

@@ -255,6 +255,55 @@ pub enum PdnErrorKind {
 }
 
 impl PdnErrorKind {
+    /// Whether this is a tag written wrong (no name, no quoted value, no closing quote or
+    /// bracket): a tag of the header that reads so is skipped with a warning. A tag over a
+    /// limit or with binary data in it stays an error.
+    pub fn is_bad_tag(&self) -> bool {
+        use PdnErrorKind as K;
+        match self {
+            K::MissingTagName
+            | K::MissingTagValue { .. }
+            | K::UnterminatedTagValue { .. }
+            | K::UnterminatedTag { .. } => true,
+            K::Read { .. }
+            | K::UnexpectedByte(_)
+            | K::ControlCharacter(_)
+            | K::UnterminatedComment
+            | K::UnterminatedSetup
+            | K::CommentTooLong { .. }
+            | K::SetupTooLong { .. }
+            | K::TagNameTooLong { .. }
+            | K::TagValueTooLong { .. }
+            | K::MoveTextTooLong { .. }
+            | K::MoveNumberTooLarge(_)
+            | K::MissingNagNumber
+            | K::StrengthTooLong
+            | K::UnterminatedVariation
+            | K::VariationOpenAtResult(_)
+            | K::TooManyMoves { .. }
+            | K::GameTooLarge { .. }
+            | K::UnknownStrength(_)
+            | K::StrengthWithoutMove(_)
+            | K::NagWithoutMove(_)
+            | K::VariationWithoutMove
+            | K::TooDeep { .. }
+            | K::ReadAs { .. }
+            | K::NotAMove(_)
+            | K::UnmatchedClose
+            | K::SetupAfterMove
+            | K::GameType(_)
+            | K::BadFenTag { .. }
+            | K::BadSetup { .. }
+            | K::Rules(_)
+            | K::Move(_)
+            | K::MainLine(_)
+            | K::HuffSquare(_)
+            | K::Huff { .. }
+            | K::TakeBackMove { .. }
+            | K::TakeBack { .. } => false,
+        }
+    }
+
     /// The kind of a read error, keeping what the system said.
     pub fn read(e: &io::Error) -> PdnErrorKind {
         PdnErrorKind::Read {
@@ -322,6 +371,10 @@ pub enum WarningKind {
     },
     /// A tag with no value (`[Empty]`), kept with an empty one.
     TagWithoutValue(String),
+    /// A tag of the header that is not well formed (`[Type de jeu "20"]`, as a translating
+    /// tool leaves one), skipped through its `]`, to the next `[` or to the line's end so that
+    /// the game goes on: why it does not read (a [`PdnErrorKind::is_bad_tag`] kind).
+    TagSkipped(Box<PdnErrorKind>),
     /// `-` as the result, read as `*` (unfinished).
     DashResult,
     /// `\r` or `\n` written out as text (after tags, as some exports have it), read as space.
@@ -387,6 +440,9 @@ impl fmt::Display for WarningKind {
             ),
             WarningKind::TagWithoutValue(name) => {
                 write!(f, "tag {name} has no value: kept with an empty one")
+            }
+            WarningKind::TagSkipped(why) => {
+                write!(f, "a tag that is not well formed is skipped: {why}")
             }
             WarningKind::DashResult => write!(f, "'-' as the result is read as '*' (unfinished)"),
             WarningKind::LiteralLineEnd => {
@@ -591,6 +647,12 @@ mod tests {
             (
                 WarningKind::Glued("Red".into()),
                 "text glued to a move kept as a comment: 'Red'",
+            ),
+            (
+                WarningKind::TagSkipped(Box::new(PdnErrorKind::MissingTagValue {
+                    tag: "Type".into(),
+                })),
+                "a tag that is not well formed is skipped: expected '\"' to open the value of tag Type",
             ),
             (
                 WarningKind::Lenient {

@@ -166,6 +166,13 @@ pub struct Lexer<R> {
     token_offset: u64,
     /// Bytes read since the last line end, against [`MAX_LINE`].
     line_bytes: usize,
+    /// Whether only white space was read since the last line end.
+    blank_line: bool,
+    /// Where the token read last begins, and whether it is the first of its line.
+    token_pos: TextPos,
+    token_first_on_line: bool,
+    /// The offset just after the last byte read that is not white space.
+    text_end: u64,
 }
 
 impl<R> Lexer<R> {
@@ -183,6 +190,23 @@ impl<R> Lexer<R> {
     /// Where the tokens read last ([`Lexer::next_tokens`]) begin, in bytes.
     pub fn token_offset(&self) -> u64 {
         self.token_offset
+    }
+
+    /// Where the token read last (or being read when an error came) begins.
+    pub fn token_pos(&self) -> TextPos {
+        self.token_pos
+    }
+
+    /// Whether the token read last begins its line (only white space before it): a `[` there
+    /// begins a tag line, one after moves on their line is in the moves.
+    pub fn token_first_on_line(&self) -> bool {
+        self.token_first_on_line
+    }
+
+    /// The offset just after the last byte read that is not white space: where the text read
+    /// so far ends, without the space after it.
+    pub fn text_end(&self) -> u64 {
+        self.text_end
     }
 }
 
@@ -210,6 +234,10 @@ impl<R: BufRead> Lexer<R> {
             offset: 0,
             token_offset: 0,
             line_bytes: 0,
+            blank_line: true,
+            token_pos: TextPos::default(),
+            token_first_on_line: false,
+            text_end: 0,
         }
     }
 
@@ -225,6 +253,10 @@ impl<R: BufRead> Lexer<R> {
             offset: 0,
             token_offset: 0,
             line_bytes: 0,
+            blank_line: true,
+            token_pos: TextPos::default(),
+            token_first_on_line: false,
+            text_end: 0,
         }
     }
 
@@ -274,7 +306,12 @@ impl<R: BufRead> Lexer<R> {
             }
             self.inner.consume(1);
             self.offset += 1;
+            if !b.is_ascii_whitespace() {
+                self.blank_line = false;
+                self.text_end = self.offset;
+            }
             if b == b'\n' {
+                self.blank_line = true;
                 self.line = self.line.saturating_add(1);
                 self.col = 1;
                 self.continuation = 0;
@@ -353,8 +390,17 @@ impl<R: BufRead> Lexer<R> {
         Ok(())
     }
 
+    /// Skips spaces and tabs (and a carriage return), never a line end: a tag is on one line,
+    /// so that a broken one is skipped with no more than its line ([`Lexer::skip_bad_tag`]).
+    fn skip_blanks(&mut self) -> Result<(), PdnError> {
+        while let Some(b' ' | b'\t' | b'\r') = self.peek()? {
+            self.bump()?;
+        }
+        Ok(())
+    }
+
     fn tag(&mut self, start: TextPos) -> Result<Token, PdnError> {
-        self.skip_space()?;
+        self.skip_blanks()?;
         let mut name = String::new();
         while let Some(b) = self.peek()? {
             if b.is_ascii_alphanumeric() || b == b'_' {
@@ -373,7 +419,7 @@ impl<R: BufRead> Lexer<R> {
         if name.is_empty() {
             return Err(PdnError::new(self.pos(), Kind::MissingTagName));
         }
-        self.skip_space()?;
+        self.skip_blanks()?;
         if self.peek()? == Some(b']') {
             self.bump()?;
             return Ok(Token::TagWithoutValue(name));
@@ -421,11 +467,12 @@ impl<R: BufRead> Lexer<R> {
                 }
             }
         }
-        self.skip_space()?;
-        match self.bump()? {
-            Some(b']') => Ok(Token::Tag { name, value }),
-            _ => Err(PdnError::new(start, Kind::UnterminatedTag { tag: name })),
+        self.skip_blanks()?;
+        if self.peek()? != Some(b']') {
+            return Err(PdnError::new(start, Kind::UnterminatedTag { tag: name }));
         }
+        self.bump()?;
+        Ok(Token::Tag { name, value })
     }
 
     fn word(&mut self, start: TextPos) -> Result<Vec<(Token, TextPos)>, PdnError> {
@@ -523,6 +570,34 @@ impl<R: BufRead> Lexer<R> {
             } else if !b.is_ascii_whitespace() {
                 first = first.or(Some(b));
                 last = Some(b);
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips what is left of a tag that does not read: through its `]`, or up to the next `[`
+    /// (neither inside quotes), or to the line's end (kept), whichever comes first, so that a
+    /// file that writes a game on one line goes on with its next tag or its moves. Nothing is
+    /// skipped when the error already took the line end (a tag value not closed on its line).
+    ///
+    /// # Errors
+    /// A read error, or a line over [`MAX_LINE`].
+    pub fn skip_bad_tag(&mut self) -> Result<(), PdnError> {
+        if self.line != self.token_pos.line {
+            return Ok(());
+        }
+        let mut quoted = false;
+        while let Some(b) = self.peek()? {
+            match b {
+                b'\n' | b'\r' => break,
+                b'[' if !quoted => break,
+                _ => {}
+            }
+            self.bump()?;
+            match b {
+                b'"' => quoted = !quoted,
+                b']' if !quoted => break,
+                _ => {}
             }
         }
         Ok(())
@@ -628,6 +703,8 @@ impl<R: BufRead> Lexer<R> {
         self.skip_space()?;
         let start = self.pos();
         self.token_offset = self.offset;
+        self.token_pos = start;
+        self.token_first_on_line = self.blank_line;
         let Some(b) = self.peek()? else {
             self.token_start = None;
             return Ok(Vec::new());

@@ -41,6 +41,17 @@ pub struct Reader<R> {
     batch: (u64, u64),
     /// The bytes of the game returned last ([`Reader::last_span`]).
     last_span: Option<Range<u64>>,
+    /// A tag that does not read, met at the start of a line after moves where it opens the
+    /// next game: skipped, and the next game's first text.
+    skipped_tag: Option<SkippedTag>,
+}
+
+/// Text of the header that is not a well-formed tag, skipped: why, where its `[` stands, and
+/// its bytes.
+struct SkippedTag {
+    error: PdnError,
+    start: TextPos,
+    span: Range<u64>,
 }
 
 /// The memory spent on one game's text so far, against [`MAX_GAME_TEXT`].
@@ -93,6 +104,7 @@ impl<R: BufRead> Reader<R> {
             next_error: None,
             batch: (0, 0),
             last_span: None,
+            skipped_tag: None,
         }
     }
 
@@ -139,6 +151,27 @@ impl<R: BufRead> Reader<R> {
             });
         }
         text
+    }
+
+    /// Whether error `e`, met reading the next token, is a tag that does not read and is
+    /// skipped: a tag written wrong in the header, or at the start of a line after the moves
+    /// (where it opens the next game). A `[` after moves on their own line stays an error.
+    fn is_bad_tag_line(&self, e: &PdnError, movetext: bool) -> bool {
+        self.lexer.token_start() == Some(b'[')
+            && e.kind.is_bad_tag()
+            && (!movetext || self.lexer.token_first_on_line())
+    }
+
+    /// Skips the rest of the tag that gave error `e` ([`Lexer::skip_bad_tag`]).
+    fn skip_bad_tag(&mut self, e: PdnError) -> Result<SkippedTag, PdnError> {
+        let start = self.lexer.token_pos();
+        let from = self.lexer.token_offset();
+        self.lexer.skip_bad_tag()?;
+        Ok(SkippedTag {
+            error: e,
+            start,
+            span: from..self.lexer.text_end().max(from),
+        })
     }
 
     /// The next game, `None` at the end of the input (or after an error).
@@ -189,8 +222,34 @@ impl<R: BufRead> Reader<R> {
         let mut budget = Budget::default();
         // The game's bytes so far: from its first token to the end of the last one taken.
         let mut span = 0..0;
+        // Tags that did not read, skipped: the game is one all the same.
+        let mut skipped = false;
+        if let Some(tag) = self.skipped_tag.take() {
+            game.pos = tag.start;
+            span = tag.span.clone();
+            started = true;
+            skipped = true;
+            note_skipped(&mut game, &mut budget, tag)?;
+        }
         loop {
             let next = match self.next_token() {
+                Err(e) if self.is_bad_tag_line(&e, movetext) => {
+                    let tag = self.skip_bad_tag(e)?;
+                    if movetext {
+                        // It opens the next game, as a tag would.
+                        self.skipped_tag = Some(tag);
+                        break;
+                    }
+                    if !started {
+                        game.pos = tag.start;
+                        span.start = tag.span.start;
+                        started = true;
+                    }
+                    span.end = tag.span.end;
+                    skipped = true;
+                    note_skipped(&mut game, &mut budget, tag)?;
+                    continue;
+                }
                 // A broken tag after moves opens the next game: this one ends here.
                 Err(e) if movetext && self.lexer.token_start() == Some(b'[') => {
                     self.next_error = Some(e);
@@ -205,7 +264,10 @@ impl<R: BufRead> Reader<R> {
                 // Comments after the last game (or in a file of nothing else) make no game.
                 let main = &stack[0].0;
                 if !started
-                    || (game.tags.is_empty() && main.nodes.is_empty() && main.setup.is_none())
+                    || (game.tags.is_empty()
+                        && main.nodes.is_empty()
+                        && main.setup.is_none()
+                        && !skipped)
                 {
                     self.games -= 1;
                     return Ok(None);
@@ -427,6 +489,18 @@ impl<R: BufRead> Reader<R> {
         self.last_span = Some(span);
         Ok(Some(game))
     }
+}
+
+/// The warning for a tag skipped in `game`'s header, counted against its budget.
+fn note_skipped(game: &mut PdnGame, budget: &mut Budget, tag: SkippedTag) -> Result<(), PdnError> {
+    let PdnError { pos, kind, .. } = tag.error;
+    budget.text(kind.to_string().len(), pos)?;
+    game.warnings.push(Warning {
+        pos,
+        game: 0,
+        kind: WarningKind::TagSkipped(Box::new(kind)),
+    });
+    Ok(())
 }
 
 /// The result against the Result tag: match points at the end of the moves (`4-6`) are the

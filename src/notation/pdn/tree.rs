@@ -2,7 +2,7 @@
 
 use crate::rules::Move;
 
-use super::{ResultToken, TextPos, Warning};
+use super::{PdnError, ResultToken, TextPos, Warning, WarningKind};
 
 /// One move in a line, with what the annotator wrote around it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -103,6 +103,19 @@ pub struct PdnGame {
 }
 
 impl PdnGame {
+    /// The first tag that was skipped as written wrong, as the error it is in strict reading:
+    /// a file of Dáma's own (the autosave) that has one is damaged, not another program's.
+    pub fn skipped_tag_error(&self) -> Option<PdnError> {
+        self.warnings.iter().find_map(|w| match &w.kind {
+            WarningKind::TagSkipped(why) => Some(PdnError {
+                pos: w.pos,
+                game: w.game,
+                kind: (**why).clone(),
+            }),
+            _ => None,
+        })
+    }
+
     /// About how many bytes of memory the game takes (see [`Line::heap_size`]); the warnings
     /// are counted as their text.
     pub fn heap_size(&self) -> usize {

@@ -483,6 +483,14 @@ pub fn pdn_warning_kind(lang: Language, kind: &WarningKind) -> String {
                 name = excerpt(name)
             )
         }
+        (Czech, WarningKind::TagSkipped(why)) => format!(
+            "Značka v záhlaví není správně zapsaná, proto se přeskakuje. {}",
+            pdn_error_kind(lang, why)
+        ),
+        (English, WarningKind::TagSkipped(why)) => format!(
+            "A tag in the header is not well formed, so it is skipped. {}",
+            pdn_error_kind(lang, why)
+        ),
         (Czech, WarningKind::DashResult) => {
             "Výsledek „-“ se čte jako „*“ (nedohraná partie).".into()
         }
@@ -773,6 +781,61 @@ mod tests {
             pdn_warning_kind(Czech, &w),
             "Soubor není v kódování UTF-8, čte se jako Windows-1250."
         );
+        // A tag that a translating tool left (`[Type de jeu "20"]`), skipped.
+        let w = Warning {
+            pos: at(3, 7),
+            game: 45,
+            kind: WarningKind::TagSkipped(Box::new(PdnErrorKind::MissingTagValue {
+                tag: "Type".into(),
+            })),
+        };
+        assert_eq!(
+            pdn_warning(Czech, &w),
+            "Partie 45, řádek 3, sloupec 7: Značka v záhlaví není správně zapsaná, proto se \
+             přeskakuje. Hodnota značky Type má být v uvozovkách, chybí úvodní „\"“."
+        );
+        assert_eq!(
+            pdn_warning(English, &w),
+            "Game 45, line 3, column 7: A tag in the header is not well formed, so it is \
+             skipped. The value of tag Type must be in quotes: the opening “\"” is missing."
+        );
+        let w = WarningKind::TagSkipped(Box::new(PdnErrorKind::MissingTagName));
+        assert_eq!(
+            pdn_warning_kind(Czech, &w),
+            "Značka v záhlaví není správně zapsaná, proto se přeskakuje. Za „[“ chybí jméno \
+             značky."
+        );
+        assert_eq!(
+            pdn_warning_kind(English, &w),
+            "A tag in the header is not well formed, so it is skipped. A tag name is missing \
+             after “[”."
+        );
+        // `[Event "x"` alone, once a file's error: its words are the warning's reason.
+        let w = Warning {
+            pos: at(1, 1),
+            game: 1,
+            kind: WarningKind::TagSkipped(Box::new(PdnErrorKind::UnterminatedTag {
+                tag: "Event".into(),
+            })),
+        };
+        assert_eq!(
+            pdn_warning(Czech, &w),
+            "Partie 1, řádek 1, sloupec 1: Značka v záhlaví není správně zapsaná, proto se \
+             přeskakuje. Značka Event není uzavřena, chybí „]“."
+        );
+        // A capture's whole path written with `-` (`29-18-27`): the single jump's words.
+        let w = WarningKind::Lenient {
+            text: "29-18-27".into(),
+            leniency: Leniency::PlainMarkOnCapture,
+        };
+        assert_eq!(
+            pdn_warning_kind(Czech, &w),
+            "Tah 29-18-27 je skok, ale je zapsán jako obyčejný tah."
+        );
+        assert_eq!(
+            pdn_warning_kind(English, &w),
+            "29-18-27 is a capture but is written as a plain move."
+        );
     }
 
     /// Every distinct kind once: `discriminant`s must not repeat.
@@ -952,6 +1015,7 @@ mod tests {
             WarningKind::TagWithoutValue("Xyz".into()),
             WarningKind::DashResult,
             WarningKind::LiteralLineEnd,
+            WarningKind::TagSkipped(Box::new(PdnErrorKind::MissingTagName)),
         ];
         for w in &all {
             match w {
@@ -966,7 +1030,8 @@ mod tests {
                 | WarningKind::ChosenByNextMove { .. }
                 | WarningKind::TagWithoutValue(_)
                 | WarningKind::DashResult
-                | WarningKind::LiteralLineEnd => {}
+                | WarningKind::LiteralLineEnd
+                | WarningKind::TagSkipped(_) => {}
             }
         }
         distinct(&all);
@@ -986,6 +1051,13 @@ mod tests {
                 reason: InferReason::Squares1To32,
             },
         ]);
+        // Every tag written wrong that is skipped, with its words.
+        all.extend(
+            every_pdn_error()
+                .into_iter()
+                .filter(PdnErrorKind::is_bad_tag)
+                .map(|k| WarningKind::TagSkipped(Box::new(k))),
+        );
         all
     }
 
@@ -1121,6 +1193,7 @@ mod tests {
                 chosen: "36x13x2x16".into(),
             },
             WarningKind::TagWithoutValue(l()),
+            WarningKind::TagSkipped(Box::new(K::MissingTagValue { tag: l() })),
         ];
         for lang in [Czech, English] {
             let mut said: Vec<String> = errors.iter().map(|k| pdn_error_kind(lang, k)).collect();

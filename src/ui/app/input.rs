@@ -153,8 +153,10 @@ impl DamaApp {
         let quiet_but_must_capture = strict
             && pos.has_capture(&rules)
             && tries.iter().any(|a| {
-                MoveText::parse(pos.board(), a)
-                    .is_ok_and(|mt| !mt.capture && pos.piece_at(mt.squares[0]).is_some())
+                MoveText::parse(pos.board(), a).is_ok_and(|mt| {
+                    // A path of squares joined by `-` is a capture, written so.
+                    !mt.capture && mt.squares.len() == 2 && pos.piece_at(mt.squares[0]).is_some()
+                })
             });
         let problem = match first_error {
             _ if quiet_but_must_capture => Problem::Click(Refusal::MustCapture),
