@@ -42,7 +42,8 @@
 //! rates `--alpha` and `--beta` (default 0.05 each); the games are capped by OPENINGS and by
 //! `--max-games` (rounded up to a whole pair). When the LLR crosses a bound, no new opening is
 //! begun, but the games under way are played out, and so is the second game of a pair already
-//! begun; they count in the final figures, while the verdict is the bound crossed first.
+//! begun; they count in the final figures, while the verdict is the bound crossed first. No
+//! verdict comes before 20 pairs (`dama::engine::sprt::MIN_PAIRS`): the LLR of fewer jumps.
 //!
 //! At the end: the score; with `--sprt`, the verdict (H1 accepted, H0 accepted, or inconclusive
 //! at the cap) and the LLR with its bounds; the pentanomial counts, W/D/L and the Elo with its

@@ -104,7 +104,7 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
         said(&h),
         "Databáze koncovek. Česká dáma: databáze koncovek do 2 kamenů jsou postaveny, na disku \
          zabírají 10,1 kB. Databáze do 4 kamenů zaberou na disku 20,7 MB a postaví se na pozadí \
-         asi za minutu; hra přitom nečeká."
+         asi za 2 minuty; hra přitom nečeká."
     );
     // Remove (Shift+Tab once from Close): gone from the disk and from the search.
     h.key_press_modifiers(Modifiers::SHIFT, Key::Tab);
@@ -125,7 +125,7 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
     assert!(
         said(&h).starts_with(
             "English draughts: building endgame databases up to 4 pieces: 20.7 MB on disk, \
-             taking about a minute. Play does not wait;"
+             taking about 2 minutes. Play does not wait;"
         ),
         "{}",
         said(&h)
