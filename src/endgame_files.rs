@@ -70,6 +70,12 @@ impl Plan {
         self.positions.div_ceil(4) + self.positions + 45 * largest + 20_000_000
     }
 
+    /// Whether a home computer can build it in the background: at most [`DESKTOP_MEMORY`] at
+    /// its height. On 8×8 boards 5 pieces (1.6 GB), on 10×10 4 (0.7 GB; 5 would take 17 GB).
+    pub fn fits_a_desktop(&self) -> bool {
+        self.memory_bytes() <= DESKTOP_MEMORY
+    }
+
     /// About how long the build takes on `threads` threads, before it has begun.
     pub fn estimated(&self, threads: usize) -> Duration {
         Duration::from_secs_f64(
@@ -77,6 +83,10 @@ impl Plan {
         )
     }
 }
+
+/// The most memory a build in the window's background may take: half of a common 8 GB
+/// computer, so that the program and the rest of the desktop go on.
+pub const DESKTOP_MEMORY: u64 = 4_000_000_000;
 
 /// The weight of a material in the time a build takes: more pieces, more moves a position.
 fn work(material: &Material, positions: u64) -> f64 {
@@ -384,4 +394,25 @@ pub fn remove(dir: &Path, rules: &RuleSet) -> io::Result<()> {
     gone(fs::remove_file(distances_file_in(dir, rules)))?;
     endgame::forget_installed(rules);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    #[test]
+    fn what_a_home_computer_builds_in_the_background() {
+        let fits = |v: Variant, pieces| Plan::new(v.rules(), pieces).fits_a_desktop();
+        for v in [Variant::Czech, Variant::English] {
+            assert!(fits(v, 4) && fits(v, 5) && !fits(v, 6), "{v:?}");
+        }
+        assert!(fits(Variant::International, 4) && !fits(Variant::International, 5));
+        assert!(fits(Variant::TwoTowers, 4) && !fits(Variant::TwoTowers, 5));
+        let plan = Plan::new(Variant::Czech.rules(), 4);
+        assert_eq!(plan.materials.len(), 41);
+        assert_eq!(plan.positions, 16_594_176);
+        // The files `dama endgame` wrote: 4,149,131 and 16,594,763 bytes.
+        assert_eq!(plan.disk_bytes(true), 20_743_894);
+    }
 }

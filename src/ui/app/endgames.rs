@@ -20,7 +20,8 @@ use crate::speech::phrases::endgames::Building;
 /// The most pieces a build begins with: every rule set's fit on a home computer's disk (20 MB
 /// to 660 MB) and take minutes.
 const FIRST_PIECES: u32 = 4;
-/// The most pieces offered at all: five are 5 GB on a 10×10 board, six far more.
+/// The most pieces offered at all; fewer where the build would not fit a home computer's memory
+/// ([`Plan::fits_a_desktop`]: 5 on 8×8 boards, 4 on 10×10).
 const MOST_PIECES: u32 = 6;
 /// The largest build begun without asking, when a level that uses databases is chosen.
 const UNASKED_BYTES: u64 = 256_000_000;
@@ -87,7 +88,7 @@ impl EndgameBuilds {
 
     /// The size a build of `variant` would make next: the pieces of a stopped build, or one
     /// more than those built (from [`FIRST_PIECES`]), with its size and time; `None` when the
-    /// most are built.
+    /// most that fit a home computer are built.
     pub fn next(&self, variant: Variant) -> Option<(u32, u64, std::time::Duration)> {
         // Without a folder nothing can be built (no home folder, no portable copy).
         self.dir.as_ref()?;
@@ -96,10 +97,9 @@ impl EndgameBuilds {
             Installed::Stopped { pieces, .. } => pieces,
             Installed::Ready { pieces, .. } => (pieces + 1).max(FIRST_PIECES),
         };
-        (pieces <= MOST_PIECES).then(|| {
-            let plan = Plan::new(variant.rules(), pieces);
-            (pieces, plan.disk_bytes(true), plan.estimated(THREADS))
-        })
+        let plan = Plan::new(variant.rules(), pieces.min(MOST_PIECES));
+        (pieces <= MOST_PIECES && plan.fits_a_desktop())
+            .then(|| (pieces, plan.disk_bytes(true), plan.estimated(THREADS)))
     }
 
     /// Begins building `variant`'s next size in the background, unless a build is under way:
