@@ -51,6 +51,8 @@
 //! moves over 1.5 × SECONDS).
 
 use std::collections::HashMap;
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Mutex;
@@ -219,18 +221,13 @@ enum Openings {
 impl Openings {
     /// Reads a book: one FEN a line of `variant`, `#` starting a comment.
     fn read(path: &str, variant: Variant) -> Openings {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let rules = variant.rules();
-        let book: Vec<Position> = text
-            .lines()
-            .enumerate()
-            .filter_map(|(i, line)| {
-                let fen = line.split('#').next().unwrap_or("").trim();
-                (!fen.is_empty()).then(|| {
-                    rules
-                        .parse_fen(fen)
-                        .unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1))
-                })
+        let book: Vec<Position> = common::book_lines(path)
+            .into_iter()
+            .map(|(line, fen)| {
+                rules
+                    .parse_fen(&fen)
+                    .unwrap_or_else(|e| panic!("{path}:{line}: {e}"))
             })
             .collect();
         assert!(!book.is_empty(), "{path}: no position");
@@ -366,17 +363,6 @@ impl Dispatch {
     }
 }
 
-/// The value of `--name` in `args`, removed from them.
-fn option(args: &mut Vec<String>, name: &str) -> Option<String> {
-    let i = args.iter().position(|a| a == name)?;
-    let value = args
-        .get(i + 1)
-        .cloned()
-        .unwrap_or_else(|| panic!("{name}: a value"));
-    args.drain(i..=i + 1);
-    Some(value)
-}
-
 /// The LLR with its bounds and the Elo so far, in one line's words.
 fn standing(pairs: &Pentanomial, sprt: Option<&Sprt>) -> String {
     let mut words = Vec::new();
@@ -405,16 +391,16 @@ fn main() {
         \"ENGINE B\" [PLIES]";
     // Games at once: one a core by default, each on its own pair of engines.
     let mut jobs = std::thread::available_parallelism().map_or(1, usize::from);
-    if let Some(n) = option(&mut args, "--jobs") {
+    if let Some(n) = common::option(&mut args, "--jobs") {
         jobs = n
             .parse()
             .ok()
             .filter(|&n| n > 0)
             .expect("--jobs: a number of games at once");
     }
-    let book = option(&mut args, "--book");
+    let book = common::option(&mut args, "--book");
     let error_rate = |name: &str, args: &mut Vec<String>| {
-        option(args, name).map_or(0.05, |a| {
+        common::option(args, name).map_or(0.05, |a| {
             a.parse::<f64>()
                 .ok()
                 .filter(|&a| a > 0.0 && a < 0.5)
@@ -425,7 +411,7 @@ fn main() {
         error_rate("--alpha", &mut args),
         error_rate("--beta", &mut args),
     );
-    let mut sprt = option(&mut args, "--sprt").map(|b| {
+    let mut sprt = common::option(&mut args, "--sprt").map(|b| {
         let (elo0, elo1) = parse_bounds(&b).expect("--sprt ELO0,ELO1 with ELO0 < ELO1");
         SprtRun {
             test: Sprt {
@@ -437,7 +423,7 @@ fn main() {
             decided: None,
         }
     });
-    let max_games = option(&mut args, "--max-games")
+    let max_games = common::option(&mut args, "--max-games")
         .map(|g| g.parse::<usize>().expect("--max-games: a number of games"));
     let variant: Variant = args.first().expect(usage).parse().expect("a variant");
     let openings_source = match &book {

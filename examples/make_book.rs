@@ -22,6 +22,8 @@
 //! from another (a held-out book), and `--note TEXT` adds a line to the header saying what the
 //! book is for.
 
+mod common;
+
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -30,27 +32,6 @@ use dama::rules::{Game, Variant};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-
-/// The value of `--name` in `args`, removed from them.
-fn option(args: &mut Vec<String>, name: &str) -> Option<String> {
-    let i = args.iter().position(|a| a == name)?;
-    let value = args
-        .get(i + 1)
-        .cloned()
-        .unwrap_or_else(|| panic!("{name}: a value"));
-    args.drain(i..=i + 1);
-    Some(value)
-}
-
-/// The positions (FEN) of a book file: one a line, `#` starts a comment.
-fn book_positions(path: &str) -> Vec<String> {
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
-        .filter(|l| !l.is_empty())
-        .collect()
-}
 
 fn main() {
     // The command line as typed, an argument with a space quoted.
@@ -69,17 +50,17 @@ fn main() {
     let usage = "usage: make_book VARIANT COUNT [--plies N] [--depth D] [--band LOW,HIGH] \
         [--seed S] [--exclude FILE]... [--note TEXT]";
     let mut excluded = HashSet::new();
-    while let Some(path) = option(&mut args, "--exclude") {
-        excluded.extend(book_positions(&path));
+    while let Some(path) = common::option(&mut args, "--exclude") {
+        excluded.extend(common::book_lines(&path).into_iter().map(|(_, fen)| fen));
     }
-    let plies = option(&mut args, "--plies").map(|p| p.parse::<usize>().expect("--plies"));
-    let depth = option(&mut args, "--depth").map(|d| d.parse::<u32>().expect("--depth"));
-    let (low, high) = option(&mut args, "--band").map_or((0.15, 0.6), |b| {
+    let plies = common::option(&mut args, "--plies").map(|p| p.parse::<usize>().expect("--plies"));
+    let depth = common::option(&mut args, "--depth").map(|d| d.parse::<u32>().expect("--depth"));
+    let (low, high) = common::option(&mut args, "--band").map_or((0.15, 0.6), |b| {
         let (l, h) = b.split_once(',').expect("--band LOW,HIGH");
         (l.parse().expect("LOW"), h.parse().expect("HIGH"))
     });
-    let note = option(&mut args, "--note");
-    let seed: u64 = option(&mut args, "--seed").map_or(1, |s| s.parse().expect("--seed"));
+    let note = common::option(&mut args, "--note");
+    let seed: u64 = common::option(&mut args, "--seed").map_or(1, |s| s.parse().expect("--seed"));
     let variant: Variant = args.first().expect(usage).parse().expect("a variant");
     let count: usize = args.get(1).expect(usage).parse().expect("a count");
     let rules = variant.rules();
