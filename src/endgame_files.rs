@@ -314,10 +314,13 @@ pub fn build(
             };
             stats.add(&s);
             solved_work += work(&m, positions);
-            let mut bytes = Vec::new();
-            tables
-                .write_material(&m, &mut bytes)
-                .and_then(|()| write_atomically(&file, &bytes))
+            // Written as it is read out, not copied first: a material of 5 pieces on 10×10 is
+            // hundreds of megabytes.
+            AtomicFile::create(&file)
+                .and_then(|mut out| {
+                    tables.write_material(&m, &mut out)?;
+                    out.commit()
+                })
                 .map_err(|error| BuildError::Write {
                     path: file.clone(),
                     error,
