@@ -179,6 +179,10 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
     endgames_dialog(&mut h);
     h.get_by_label("Remove").click();
     frames(&mut h);
-    assert_eq!(said(&h), "English draughts: endgame databases are removed.");
+    // Told once the build's thread has stopped: the window does not wait for it.
+    assert_eq!(
+        until_said(&mut h, "removed"),
+        "English draughts: endgame databases are removed."
+    );
     assert!(!dir.join("english.partial").exists());
 }

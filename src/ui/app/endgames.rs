@@ -35,6 +35,8 @@ struct Running {
     cancel: Arc<AtomicBool>,
     progress: Arc<Mutex<Option<Progress>>>,
     thread: JoinHandle<Result<Finished, BuildError>>,
+    /// Removal was asked for while it ran: done when its thread has stopped.
+    then_remove: bool,
 }
 
 /// The databases' folder and the build under way, if any.
@@ -139,6 +141,7 @@ impl EndgameBuilds {
             cancel,
             progress,
             thread,
+            then_remove: false,
         });
         Some(Event::Endgames(Endgames::Started {
             variant,
@@ -165,15 +168,21 @@ impl EndgameBuilds {
         }
     }
 
-    /// Removes `variant`'s databases (a build of them is stopped first).
+    /// Removes `variant`'s databases. A build of them is stopped first, and the removal told
+    /// when its thread has stopped ([`EndgameBuilds::poll`]): the window does not wait for the
+    /// pass under way.
     pub fn remove(&mut self, variant: Variant) -> Option<Event> {
-        let dir = self.dir.clone()?;
-        if self.is_building(variant)
-            && let Some(r) = self.running.take()
-        {
+        if let Some(r) = self.running.as_mut().filter(|r| r.variant == variant) {
             r.cancel.store(true, Ordering::Relaxed);
-            let _ = r.thread.join();
+            r.then_remove = true;
+            return None;
         }
+        self.remove_now(variant)
+    }
+
+    /// Removes `variant`'s databases from the disk, and says so.
+    fn remove_now(&self, variant: Variant) -> Option<Event> {
+        let dir = self.dir.clone()?;
         Some(Event::Endgames(
             match endgame_files::remove(&dir, variant.rules()) {
                 Ok(()) => Endgames::Removed(variant),
@@ -193,6 +202,10 @@ impl EndgameBuilds {
         }
         let r = self.running.take()?;
         let variant = r.variant;
+        if r.then_remove {
+            let _ = r.thread.join();
+            return self.remove_now(variant);
+        }
         let news = match r.thread.join() {
             Ok(Ok(Finished::Built {
                 values_bytes,
