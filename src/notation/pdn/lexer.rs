@@ -581,7 +581,7 @@ impl<R: BufRead> Lexer<R> {
     /// skipped when the error already took the line end (a tag value not closed on its line).
     ///
     /// # Errors
-    /// A read error, or a line over [`MAX_LINE`].
+    /// A read error, or a line over `MAX_LINE`.
     pub fn skip_bad_tag(&mut self) -> Result<(), PdnError> {
         if self.line != self.token_pos.line {
             return Ok(());
