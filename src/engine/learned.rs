@@ -77,8 +77,12 @@ pub struct Layout {
     squares: usize,
     /// Per window, the bit offset of the first of its two squares in each of its rows.
     windows: Vec<[u8; 6]>,
-    /// Per window, the window opposite (the board turned round).
-    opposite: Vec<usize>,
+    /// Per window, where its table and the table of the window opposite (the board turned
+    /// round) start among the window features.
+    tables: Vec<(usize, usize)>,
+    /// The ternary digits of a window's bits turned round ([`TERNARY`] of the bits reversed):
+    /// one look-up for Black's men, at every leaf of the search.
+    turned: Vec<u32>,
     /// Men and towers each side starts with: the measure of the phase.
     initial: u32,
 }
@@ -127,7 +131,7 @@ impl Layout {
                 at.push((r, f));
             }
         }
-        let opposite = at
+        let opposite: Vec<usize> = at
             .iter()
             .map(|&(r, f)| {
                 let o = (size - height - r, size - 4 - f);
@@ -139,11 +143,23 @@ impl Layout {
         let initial = rules.start_position().map_or(12, |p| {
             (p.count(Color::White, Role::Man) + p.count(Color::White, Role::Tower)) as u32
         });
+        let patterns = shape.patterns();
+        let tables = opposite
+            .iter()
+            .enumerate()
+            .map(|(i, &o)| (i * patterns, o * patterns))
+            .collect();
+        // Reversing a window's bits turns it round: rows and the squares in them both reverse.
+        let bits = 2 * u32::from(shape.rows);
+        let turned = (0..1u16 << bits)
+            .map(|x| TERNARY[usize::from(x.reverse_bits() >> (16 - bits))])
+            .collect();
         Some(Layout {
             shape,
             squares: size * size / 2,
             windows,
-            opposite,
+            tables,
+            turned,
             initial: initial.max(1),
         })
     }
@@ -251,26 +267,17 @@ impl Layout {
         f: &mut impl FnMut(usize, i32),
     ) {
         let ternary = &*TERNARY;
-        let patterns = self.shape.patterns();
-        // Reversing a window's bits turns it round: rows and the squares in them both reverse.
-        let turn = |x: usize| usize::from((x as u16).reverse_bits() >> (16 - 2 * H));
-        for (i, rows) in self.windows.iter().enumerate() {
+        let turned = &self.turned;
+        for (rows, &(own, opposite)) in self.windows.iter().zip(&self.tables) {
             let w = window_bits::<H>(men[0], rows);
             let b = window_bits::<H>(men[1], rows);
             if w | b == 0 {
                 continue;
             }
             // White's men in this window, with its own table.
-            f(
-                base + i * patterns + (ternary[w] + 2 * ternary[b]) as usize,
-                1,
-            );
+            f(base + own + (ternary[w] + 2 * ternary[b]) as usize, 1);
             // Black's men here are White's in the window opposite, its squares in reverse order.
-            let (bw, bb) = (turn(b), turn(w));
-            f(
-                base + self.opposite[i] * patterns + (ternary[bw] + 2 * ternary[bb]) as usize,
-                -1,
-            );
+            f(base + opposite + (turned[b] + 2 * turned[w]) as usize, -1);
         }
     }
 }
