@@ -1,167 +1,272 @@
 #!/usr/bin/env python3
 """Dáma against Scan 2.0 in International draughts, refereed by pydraughts.
 
-Scan 2.0 (Fabien Letouzey, GPL; repository rhalbersma/scan, commit 57082ee) speaks DXP, not
-Hub, so it plays as a DXP server (its scan.ini: dxp-server = true, dxp-initiator = false) and
-this script is the initiator (a fresh Scan for each game); Dáma plays through `dama hub`. Each opening (two random plies,
-seeded by its number) is played with both colours. Both sides get the same clock, MINUTES for
-the game (DXP counts whole minutes, and Scan 2.0 spreads its clock over the game whatever number
-of moves the time control names, so a fixed time a move cannot be given to it): Scan as its DXP
-time control, Dáma as `level time=LEFT` before each move, its time used so far taken off. A
-game still going after PLIES plies is a draw.
+Scan 2.0 (Fabien Letouzey, GPL; repository rhalbersma/scan, commit 57082ee) is driven through
+its own Hub protocol (`scan hub`: the first Hub, which pydraughts does not speak): before each of
+its moves it is given the position (`pos`) and its time, then `go`. Dáma plays through `dama hub`
+(pydraughts' Hub engine), one search thread each.
+
+Openings: the positions of an opening book (`--book`, one FEN a line, `#` starts a comment; use a
+book nobody tuned on, `tools/openings/international-unseen.fen`), from `--first` on, each played
+twice with the engines swapping colours. Time: `--move-time SECONDS` a move each (Scan `time`,
+Dáma `level move-time`), or `--minutes M` a game each on a clock (Scan `level 0 LEFT 0`, Dáma
+`level time=LEFT`, each given its own time left before each move). A game ends by the rules
+(pydraughts: no move, or the FMJD draw rules), or as a draw after `--plies` plies (300).
+Scan plays with the bitbases its `scan.ini` names and its book off (`book = false`).
 
     python3 -m venv venv && venv/bin/pip install pydraughts
-    venv/bin/python tools/scan_match.py --scan-dir SCAN_DIR --openings 10 --minutes 1 \
-        --dama target/release/dama
+    venv/bin/python tools/scan_match.py --scan-dir SCAN_DIR --dama target/release/dama \\
+        --book tools/openings/international-unseen.fen --openings 100 --move-time 0.5
 
-SCAN_DIR holds the built `scan`, `scan.ini` and `data/`. Prints each game, the W/D/L of Dáma,
+SCAN_DIR holds the built `scan`, `scan.ini` and `data/`. With `--jobs N`, N games are played at
+once (each a Scan and a Dáma of its own; one job a core). Prints each game as it ends, the W/D/L
+of Dáma with its score and Elo with a 95 % interval (from the game pairs' pentanomial counts),
 and the time each side took a move.
 """
 
 import argparse
+import math
 import os
-import random
+import queue
 import re
-import shutil
 import statistics
 import subprocess
-import tempfile
 import threading
 import time
+import warnings
 
 import draughts
 from draughts.engine import Limit
-from draughts.engines.dxp import DXPEngine
 from draughts.engines.hub import HubEngine
 
 
-def opening(number, scan_first):
-    """The board the game starts from (DXP sends its FEN to Scan): after the opening's two
-    random plies, White (Dáma) to move; or, where Scan is White, after the first ply with the
-    second already played on it: Scan 2.0, as a DXP follower, waits for a move before it
-    thinks, so the session begins where Black moves."""
-    board = draughts.Board(variant="standard")
-    rng = random.Random(number)
-    first = rng.choice(list(board.legal_moves()))
-    board.push(first)
-    second = rng.choice(list(board.legal_moves()))
-    if scan_first:
-        start = draughts.Board(variant="standard", fen=board.fen)
-        start.push(draughts.Move(start, hub_move=second.hub_move))
-        return start
-    board.push(second)
-    return draughts.Board(variant="standard", fen=board.fen)
+def expand(squares):
+    """The squares of a FEN side: `K46,31-35` → [('K', 46), ('', 31), … ('', 35)]."""
+    out = []
+    for item in filter(None, squares.split(",")):
+        king = "K" if item.startswith("K") else ""
+        item = item.lstrip("K")
+        if "-" in item:
+            a, b = map(int, item.split("-"))
+            out.extend((king, s) for s in range(a, b + 1))
+        else:
+            out.append((king, int(item)))
+    return out
 
 
-def start_scan(scan_dir, port):
-    """Scan as a DXP server, one per game: it takes no second connection after a game ends,
-    and a new one on the same port would wait for the old socket, so each game has its port
-    (Scan reads it from scan.ini in its folder: a folder per game, beside the real one)."""
-    scan_dir = os.path.realpath(scan_dir)
-    work = tempfile.mkdtemp(prefix="scan-")
-    for name in ("scan", "data"):
-        os.symlink(os.path.join(scan_dir, name), os.path.join(work, name))
-    with open(os.path.join(scan_dir, "scan.ini")) as f:
-        ini = f.read()
-    ini = re.sub(r"(?m)^dxp-port\s*=.*$", f"dxp-port = {port}", ini)
-    ini = re.sub(r"(?m)^dxp-server\s*=.*$", "dxp-server = true", ini)
-    ini = re.sub(r"(?m)^dxp-initiator\s*=.*$", "dxp-initiator = false", ini)
-    with open(os.path.join(work, "scan.ini"), "w") as f:
-        f.write(ini)
-    proc = subprocess.Popen(["./scan", "dxp"], cwd=work, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(3)  # it loads its evaluation, book and bitbases before it listens
-    return proc, work
+def parse_fen(fen):
+    """(side to move 'W'/'B', {square: 'w'/'b'/'W'/'B'}) of a FEN such as `B:W27,31-50:B1-20`."""
+    side, *parts = fen.strip().split(":")
+    board = {}
+    for part in parts:
+        colour, rest = part[0], part[1:]
+        for king, sq in expand(rest):
+            board[sq] = colour.upper() if king else colour.lower()
+    return side.upper(), board
 
 
-def scan_move(scan, board):
-    """Scan's move, or how the game ended when Scan ended it instead: it adjudicates by its
-    bitbases once 4 pieces are left (DXP GAMEEND, whose reason says who wins), and pydraughts
-    then waits for a move forever, so the wait runs on a thread and is cut off."""
-    box = {}
-    waiter = threading.Thread(target=lambda: box.update(r=scan.play(board)), daemon=True)
-    waiter.start()
-    while waiter.is_alive():
-        waiter.join(0.01)
-        reason = scan.sender.current.result
-        if reason is not None:
-            scan.receiver.listening = False  # ends pydraughts' wait
-            waiter.join()
-            # DXP: 1 the sender (Scan) loses, 2 draw, 3 Scan wins, 0 unknown.
-            return None, {"1": (1, "Dáma wins (Scan's bitbase)"),
-                          "3": (-1, "Scan wins (its bitbase)")}.get(
-                              reason, (0, "draw (Scan's bitbase)"))
-    return box["r"], None
+def plain_fen(fen):
+    """The FEN without ranges, as pydraughts reads it."""
+    side, board = parse_fen(fen)
+    sides = []
+    for colour in "WB":
+        sq = [("K" if board[s].isupper() else "") + str(s)
+              for s in sorted(board) if board[s].lower() == colour.lower()]
+        sides.append(colour + ",".join(sq))
+    return f"{side}:{sides[0]}:{sides[1]}"
 
 
-def play(number, dama_white, dama, scan_port, minutes, max_plies, times):
-    board = opening(number, scan_first=not dama_white)
-    scan = DXPEngine(None, {"engine-opened": True, "ip": "127.0.0.1", "port": scan_port,
-                            "max-moves": 75}, initial_time=60 * minutes)
-    dama.send("new-game")
-    left = 60.0 * minutes
-    try:
-        while not board.is_over() and len(board.move_stack) < max_plies:
-            dama_to_move = (board.turn == draughts.WHITE) == dama_white
-            began = time.perf_counter()
-            if dama_to_move:
-                result = dama.play(board, Limit(time=max(left, 0.05)), ponder=False)
-                left -= time.perf_counter() - began
-            else:
-                result, ended = scan_move(scan, board)
-                if ended is not None:
-                    return ended
-            times["Dáma" if dama_to_move else "Scan"].append(time.perf_counter() - began)
-            if result.move is None:
-                return (-1 if dama_to_move else 1), "no move"
-            board.push(result.move)
-    finally:
+def hub_position(fen):
+    """Scan's `pos` argument: the side to move, then 50 squares (`w`/`b` men, `W`/`B` kings,
+    `e` empty)."""
+    side, board = parse_fen(fen)
+    return side.lower() + "".join(board.get(s, "e") for s in range(1, 51))
+
+
+def read_book(path):
+    with open(path) as f:
+        lines = [line.split("#")[0].strip() for line in f]
+    return [line for line in lines if line]
+
+
+class Scan:
+    """Scan 2.0 through its Hub protocol: a position and a time before each move."""
+
+    def __init__(self, scan_dir):
+        self.proc = subprocess.Popen(["./scan", "hub"], cwd=scan_dir, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True, bufsize=1)
+        self.send("hub")
+        self.wait_for("wait")
+        self.send("init")
+        self.wait_for("ready")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, word):
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("Scan ended")
+            if line.split()[:1] == [word]:
+                return line.split()
+
+    def new_game(self):
+        self.send("new")
+
+    def play(self, fen, move_time=None, left=None):
+        self.send(f"pos {hub_position(fen)}")
+        if move_time is not None:
+            self.send(f"time {int(move_time * 1000)}")
+        else:
+            self.send(f"level 0 {max(int(left * 1000), 50)} 0")
+        self.send("go")
+        return self.wait_for("move")[1]
+
+    def quit(self):
         try:
-            scan.quit()
-        except OSError:
-            pass  # Scan has gone already
+            self.send("quit")
+            self.proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+
+
+def play_game(fen, dama_white, dama, scan, a, times):
+    """Dáma's result (1, 0, -1), why, and the plies played."""
+    board = draughts.Board(variant="standard", fen=plain_fen(fen))
+    dama.send("new-game")
+    scan.new_game()
+    left = {"Dáma": 60.0 * (a.minutes or 0), "Scan": 60.0 * (a.minutes or 0)}
+    while not board.is_over() and len(board.move_stack) < a.plies:
+        dama_to_move = (board.turn == draughts.WHITE) == dama_white
+        who = "Dáma" if dama_to_move else "Scan"
+        began = time.perf_counter()
+        try:
+            if dama_to_move:
+                limit = (Limit(movetime=a.move_time) if a.move_time
+                         else Limit(time=max(left[who], 0.05)))
+                move = dama.play(board, limit, ponder=False).move
+                took = time.perf_counter() - began
+            else:
+                hub = scan.play(board.fen, move_time=a.move_time, left=left[who])
+                took = time.perf_counter() - began
+                move = draughts.Move(board, hub_move=hub)
+            legal = move.board_move in board._legal_moves_board()[0]
+        except ValueError:  # pydraughts finds no legal move of that name
+            took = time.perf_counter() - began
+            legal = False
+        times[who].append(took)
+        left[who] -= took
+        if not legal:
+            return (-1 if dama_to_move else 1), f"{who} played no legal move", len(board.move_stack)
+        if not a.move_time and left[who] < 0:
+            return (-1 if dama_to_move else 1), f"{who} lost on time", len(board.move_stack)
+        board.push(move)
+    plies = len(board.move_stack)
     if not board.is_over():
-        return 0, f"draw after {max_plies} plies"
+        return 0, f"draw after {a.plies} plies", plies
     winner = board.winner()
     if winner is None or winner == 0:
-        return 0, "draw"
+        return 0, "draw", plies
     dama_won = (winner == draughts.WHITE) == dama_white
-    return (1 if dama_won else -1), ("Dáma wins" if dama_won else "Scan wins")
+    return (1 if dama_won else -1), ("Dáma wins" if dama_won else "Scan wins"), plies
+
+
+def elo(pairs):
+    """Logistic Elo of Dáma with a 95 % interval, from the points of each game pair (0 to 2)."""
+    n = len(pairs)
+    if n < 2:
+        return None
+    scores = [p / 2 for p in pairs]
+    mean = statistics.mean(scores)
+    sd = statistics.stdev(scores) / math.sqrt(n)
+
+    def to_elo(s):
+        s = min(max(s, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / s - 1)
+    return to_elo(mean), to_elo(mean - 1.96 * sd), to_elo(mean + 1.96 * sd)
+
+
+def worker(jobs, results, a, times):
+    """Plays games from `jobs` until none is left; a failure ends the match (it is put in
+    `results` as an exception, which the main thread raises)."""
+    try:
+        dama = HubEngine([a.dama, "hub"])
+        dama.init()
+        scan = Scan(a.scan_dir)
+    except Exception as e:  # noqa: BLE001 - reported by the main thread
+        results.put(e)
+        return
+    try:
+        while True:
+            try:
+                number, fen, dama_white = jobs.get_nowait()
+            except queue.Empty:
+                return
+            began = time.perf_counter()
+            s, why, plies = play_game(fen, dama_white, dama, scan, a, times)
+            results.put((number, dama_white, s, why, plies, time.perf_counter() - began))
+    except Exception as e:  # noqa: BLE001 - reported by the main thread
+        results.put(e)
+    finally:
+        dama.quit()
+        scan.quit()
 
 
 def main():
+    # pydraughts leaves its engines' pipes to the collector.
+    warnings.simplefilter("ignore", ResourceWarning)
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--scan-dir", required=True)
     p.add_argument("--dama", default="target/release/dama")
+    p.add_argument("--book", required=True)
+    p.add_argument("--first", type=int, default=0, help="the book's position to begin with")
     p.add_argument("--openings", type=int, default=10)
-    p.add_argument("--first", type=int, default=0, help="number of the first opening (to go on with a match)")
-    p.add_argument("--minutes", type=int, default=1)
+    time_control = p.add_mutually_exclusive_group(required=True)
+    time_control.add_argument("--move-time", type=float)
+    time_control.add_argument("--minutes", type=float)
     p.add_argument("--plies", type=int, default=300)
-    p.add_argument("--port", type=int, default=27531)
+    p.add_argument("--jobs", type=int, default=1)
     a = p.parse_args()
-    dama = HubEngine([a.dama, "hub"])
-    dama.init()
-    score = {1: 0, 0: 0, -1: 0}
+    a.scan_dir = os.path.realpath(a.scan_dir)
+    book = read_book(a.book)
+    jobs = queue.Queue()
+    for number in range(a.first, a.first + a.openings):
+        for dama_white in (True, False):
+            jobs.put((number, book[number % len(book)], dama_white))
+    results = queue.Queue()
     times = {"Dáma": [], "Scan": []}
-    try:
-        for number in range(a.first, a.first + a.openings):
-            for dama_white in (True, False):
-                port = a.port + 2 * number + (0 if dama_white else 1)
-                scan_proc, work = start_scan(a.scan_dir, port)
-                try:
-                    s, why = play(number, dama_white, dama, port, a.minutes, a.plies, times)
-                finally:
-                    scan_proc.terminate()
-                    scan_proc.wait()
-                    shutil.rmtree(work)
-                score[s] += 1
-                print(f"opening {number:2}, Dáma {'white' if dama_white else 'black'}: {why}",
-                      flush=True)
-    finally:
-        dama.quit()
+    threads = [threading.Thread(target=worker, args=(jobs, results, a, times), daemon=True)
+               for _ in range(a.jobs)]
+    for t in threads:
+        t.start()
+    score = {1: 0, 0: 0, -1: 0}
+    halves = {}
+    pairs = []
+    for _ in range(2 * a.openings):
+        result = results.get()
+        if isinstance(result, Exception):
+            raise SystemExit(f"the match stopped: {result!r}")
+        number, dama_white, s, why, plies, took = result
+        score[s] += 1
+        print(f"opening {number:3}, Dáma {'white' if dama_white else 'black'}: {why}, "
+              f"{plies} plies, {took:.0f} s", flush=True)
+        if number in halves:
+            pairs.append(halves.pop(number) + s + 1)
+        else:
+            halves[number] = s + 1
+    for t in threads:
+        t.join()
     games = sum(score.values())
     print(f"Dáma against Scan 2.0: +{score[1]} ={score[0]} -{score[-1]} of {games}, "
           f"{(score[1] + score[0] / 2) * 100 / max(games, 1):.1f} %")
+    penta = [pairs.count(k) for k in range(5)]
+    print(f"pairs (Dáma's points 0, 1/2, 1, 3/2, 2): {' '.join(map(str, penta))}")
+    e = elo(pairs)
+    if e:
+        print(f"Elo of Dáma: {e[0]:+.1f} [{e[1]:+.1f}, {e[2]:+.1f}] (95 %, over {len(pairs)} pairs)")
     for who, t in times.items():
         if t:
             print(f"{who}: {len(t)} moves, mean {statistics.mean(t):.3f} s, "
