@@ -131,7 +131,9 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
     // English rules against the computer at level 4: the build begins at once, its size said
     // first; stopped from the dialog, it keeps what it solved.
     let mut settings = common::settings(Language::English, Variant::English);
-    settings.black_player = Player::Computer(Level::Expert);
+    // White: in English draughts Black moves first, so the computer does not think (and say
+    // so) while the dialog is read, however slow the frames.
+    settings.white_player = Player::Computer(Level::Expert);
     let mut h = common::app_with(settings);
     frames(&mut h);
     assert!(
