@@ -146,22 +146,45 @@ fn stopped_plan(partial: &Path) -> Option<(u32, bool)> {
     Some((pieces?, distances?))
 }
 
+/// A build stopped before it was done, as its folder says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The most pieces of the build.
+    pub pieces: u32,
+    /// Whether it computes the distances to conversion.
+    pub distances: bool,
+    /// Materials solved and kept.
+    pub done: usize,
+    /// Materials in all.
+    pub of: usize,
+}
+
+/// The build stopped in `dir` for `rules`, if any, and how far it got: its plan read once, for
+/// a caller that needs both what it was building and what it kept.
+pub fn stopped(dir: &Path, rules: &RuleSet) -> Option<Stopped> {
+    let partial = partial_dir(dir, rules);
+    let (pieces, distances) = stopped_plan(&partial)?;
+    let plan = materials(rules, pieces);
+    let done = plan
+        .iter()
+        .filter(|m| material_file(&partial, m).is_file())
+        .count();
+    Some(Stopped {
+        pieces,
+        distances,
+        done,
+        of: plan.len(),
+    })
+}
+
 /// What is installed for `rules` in `dir` (the data folder's `endgames`).
 pub fn installed(dir: &Path, rules: &RuleSet) -> Installed {
-    let partial = partial_dir(dir, rules);
-    if let Some((pieces, _)) = stopped_plan(&partial) {
-        let plan = materials(rules, pieces);
-        let done = plan
-            .iter()
-            .filter(|m| material_file(&partial, m).is_file())
-            .count();
-        return Installed::Stopped {
-            pieces,
-            done,
-            of: plan.len(),
-        };
+    match stopped(dir, rules) {
+        Some(Stopped {
+            pieces, done, of, ..
+        }) => Installed::Stopped { pieces, done, of },
+        None => finished(dir, rules),
     }
-    finished(dir, rules)
 }
 
 /// The finished databases of `rules` in `dir`, whatever a build under way or stopped has kept:
@@ -403,6 +426,33 @@ pub fn remove(dir: &Path, rules: &RuleSet) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::rules::Variant;
+
+    #[test]
+    fn a_stopped_build_is_read_with_its_plan_and_what_it_kept() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let rules = Variant::Czech.rules();
+        assert_eq!(stopped(dir.path(), rules), None);
+        let partial = partial_dir(dir.path(), rules);
+        fs::create_dir_all(&partial).expect("made");
+        fs::write(partial.join(PLAN_FILE), "pieces 2\ndistances no\n").expect("written");
+        let first = materials(rules, 2)[0];
+        fs::write(material_file(&partial, &first), b"").expect("written");
+        let found = Stopped {
+            pieces: 2,
+            distances: false,
+            done: 1,
+            of: 4,
+        };
+        assert_eq!(stopped(dir.path(), rules), Some(found));
+        assert_eq!(
+            installed(dir.path(), rules),
+            Installed::Stopped {
+                pieces: 2,
+                done: 1,
+                of: 4
+            }
+        );
+    }
 
     #[test]
     fn what_a_home_computer_builds_in_the_background() {

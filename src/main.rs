@@ -582,7 +582,7 @@ fn build_endgames(
     dir: Option<PathBuf>,
     distances: bool,
 ) -> Result<(), Failure> {
-    use dama::endgame_files::{self, Finished, Installed, Plan};
+    use dama::endgame_files::{self, Finished, Plan};
     use dama::engine::endgame::{distances_file_in, file_in};
     let Some(dir) = dir.or_else(endgame_dir) else {
         return Err(bad_file(
@@ -621,9 +621,11 @@ fn build_endgames(
         bytes_words(plan.memory_bytes()),
         duration_words(plan.estimated(threads)),
     );
-    if let Installed::Stopped { done, of, .. } = endgame_files::installed(&dir, rules)
-        && endgame_files::stopped_build(&dir, rules) == Some((plan.pieces, distances))
+    // Its plan read once: what it was building and what it kept are of the same plan.
+    if let Some(stopped) = endgame_files::stopped(&dir, rules)
+        && (stopped.pieces, stopped.distances) == (plan.pieces, distances)
     {
+        let (done, of) = (stopped.done, stopped.of);
         note!(
             "{}: going on with a stopped build, {done} of {of} materials done",
             rules.id

@@ -72,6 +72,18 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
          uloženo 0 z 4 materiálů; pokračuje tam, kde skončila. Databáze do 2 kamenů zaberou na \
          disku 10,1 kB a postaví se na pozadí asi za minutu; hra přitom nečeká."
     );
+    // What is on disk is read as the dialog opens, not each frame it is drawn: the stopped
+    // build's plan taken away behind its back, the frames after still show what was read.
+    let stopped = "Česká dáma: stavba databází koncovek do 2 kamenů byla zastavena, uloženo 0 z 4 \
+                   materiálů; pokračuje tam, kde skončila. Databáze do 2 kamenů zaberou na disku \
+                   10,1 kB a postaví se na pozadí asi za minutu; hra přitom nečeká.";
+    assert!(h.query_by_label(stopped).is_some());
+    let plan = dir.join("czech.partial/plan.txt");
+    let aside = dir.join("plan.txt.aside");
+    std::fs::rename(&plan, &aside).unwrap();
+    frames(&mut h);
+    assert!(h.query_by_label(stopped).is_some());
+    std::fs::rename(&aside, &plan).unwrap();
     // The focus is on Close: Enter writes nothing. Shift+Tab twice reaches Build.
     h.key_press_modifiers(Modifiers::SHIFT, Key::Tab);
     frames(&mut h);
@@ -119,7 +131,9 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
     // English rules against the computer at level 4: the build begins at once, its size said
     // first; stopped from the dialog, it keeps what it solved.
     let mut settings = common::settings(Language::English, Variant::English);
-    settings.black_player = Player::Computer(Level::Expert);
+    // White: in English draughts Black moves first, so the computer does not think (and say
+    // so) while the dialog is read, however slow the frames.
+    settings.white_player = Player::Computer(Level::Expert);
     let mut h = common::app_with(settings);
     frames(&mut h);
     assert!(

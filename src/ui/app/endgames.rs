@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use crate::endgame_files::{self, BuildError, Finished, Installed, Plan, Progress};
 use crate::engine::Level;
@@ -28,6 +29,20 @@ const UNASKED_BYTES: u64 = 256_000_000;
 /// Threads a build takes: one, so that the computer's search is not slowed.
 const THREADS: usize = 1;
 
+/// The size a build of `variant` would make next, with `installed` on disk: the pieces of a
+/// stopped build, or one more than those built (from [`FIRST_PIECES`]), with its size and time;
+/// `None` when the most that fit a home computer are built.
+fn next_after(variant: Variant, installed: Installed) -> Option<(u32, u64, Duration)> {
+    let pieces = match installed {
+        Installed::Nothing => FIRST_PIECES,
+        Installed::Stopped { pieces, .. } => pieces,
+        Installed::Ready { pieces, .. } => (pieces + 1).max(FIRST_PIECES),
+    };
+    let plan = Plan::new(variant.rules(), pieces.min(MOST_PIECES));
+    (pieces <= MOST_PIECES && plan.fits_a_desktop())
+        .then(|| (pieces, plan.disk_bytes(true), plan.estimated(THREADS)))
+}
+
 /// A build under way.
 struct Running {
     variant: Variant,
@@ -39,6 +54,16 @@ struct Running {
     then_remove: bool,
 }
 
+/// What is on disk for a rule set, as the dialog says it: what is there, and what a build would
+/// make next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct OnDisk {
+    /// What is built, or a build stopped; while one is under way, the finished databases.
+    pub installed: Installed,
+    /// The size a build would make next, with its bytes and time; `None`: nothing more to build.
+    pub next: Option<(u32, u64, Duration)>,
+}
+
 /// The databases' folder and the build under way, if any.
 #[derive(Default)]
 pub(super) struct EndgameBuilds {
@@ -47,6 +72,9 @@ pub(super) struct EndgameBuilds {
     running: Option<Running>,
     /// Rule sets whose databases a level's choice has already looked at in this run.
     looked: HashSet<Variant>,
+    /// What was last read for the dialog, of one rule set: the dialog is drawn every frame,
+    /// and the disk is read again only when something here changes it, or the dialog opens.
+    shown: Option<(Variant, OnDisk)>,
 }
 
 impl EndgameBuilds {
@@ -58,16 +86,38 @@ impl EndgameBuilds {
         }
     }
 
-    /// What is on disk for `variant`: while it is being built, the finished databases the
-    /// search uses meanwhile (the build's kept materials are its progress, not a stopped build).
-    pub fn installed(&self, variant: Variant) -> Installed {
+    /// What is on disk for `variant`, as the dialog shows it: read again when `afresh` (the
+    /// dialog opens), for another rule set, or after a build began or ended or a removal, and
+    /// otherwise as last read, so that a dialog drawn every frame does not read the disk.
+    pub fn on_disk(&mut self, variant: Variant, afresh: bool) -> OnDisk {
+        match self.shown {
+            Some((v, seen)) if v == variant && !afresh => seen,
+            _ => {
+                let seen = self.read(variant);
+                self.shown = Some((variant, seen));
+                seen
+            }
+        }
+    }
+
+    /// What is on disk for `variant`, read now: while it is being built, the finished
+    /// databases the search uses meanwhile (the build's kept materials are its progress, not a
+    /// stopped build).
+    fn read(&self, variant: Variant) -> OnDisk {
         let Some(dir) = self.dir.as_deref() else {
-            return Installed::Nothing;
+            return OnDisk {
+                installed: Installed::Nothing,
+                next: None,
+            };
         };
-        if self.is_building(variant) {
+        let installed = if self.is_building(variant) {
             endgame_files::finished(dir, variant.rules())
         } else {
             endgame_files::installed(dir, variant.rules())
+        };
+        OnDisk {
+            installed,
+            next: next_after(variant, installed),
         }
     }
 
@@ -88,22 +138,6 @@ impl EndgameBuilds {
         self.running.as_ref().is_some_and(|r| r.variant == variant)
     }
 
-    /// The size a build of `variant` would make next: the pieces of a stopped build, or one
-    /// more than those built (from [`FIRST_PIECES`]), with its size and time; `None` when the
-    /// most that fit a home computer are built.
-    pub fn next(&self, variant: Variant) -> Option<(u32, u64, std::time::Duration)> {
-        // Without a folder nothing can be built (no home folder, no portable copy).
-        self.dir.as_ref()?;
-        let pieces = match self.installed(variant) {
-            Installed::Nothing => FIRST_PIECES,
-            Installed::Stopped { pieces, .. } => pieces,
-            Installed::Ready { pieces, .. } => (pieces + 1).max(FIRST_PIECES),
-        };
-        let plan = Plan::new(variant.rules(), pieces.min(MOST_PIECES));
-        (pieces <= MOST_PIECES && plan.fits_a_desktop())
-            .then(|| (pieces, plan.disk_bytes(true), plan.estimated(THREADS)))
-    }
-
     /// Begins building `variant`'s next size in the background, unless a build is under way:
     /// what it takes, said before anything is written.
     pub fn start(&mut self, variant: Variant) -> Option<Event> {
@@ -111,8 +145,10 @@ impl EndgameBuilds {
             return None;
         }
         let dir = self.dir.clone()?;
-        let (pieces, bytes, time) = self.next(variant)?;
-        let done = match self.installed(variant) {
+        // The disk read once: the size to build and what a stopped build kept are of one look.
+        let on_disk = self.read(variant);
+        let (pieces, bytes, time) = on_disk.next?;
+        let done = match on_disk.installed {
             Installed::Stopped { done, .. } => done,
             Installed::Nothing | Installed::Ready { .. } => 0,
         };
@@ -143,6 +179,8 @@ impl EndgameBuilds {
             thread,
             then_remove: false,
         });
+        // Under way, what is shown is the finished databases, not the stopped build.
+        self.shown = None;
         Some(Event::Endgames(Endgames::Started {
             variant,
             pieces,
@@ -181,8 +219,10 @@ impl EndgameBuilds {
     }
 
     /// Removes `variant`'s databases from the disk, and says so.
-    fn remove_now(&self, variant: Variant) -> Option<Event> {
+    fn remove_now(&mut self, variant: Variant) -> Option<Event> {
         let dir = self.dir.clone()?;
+        // Removed or not, what is there is read again (a failed removal may have taken part).
+        self.shown = None;
         Some(Event::Endgames(
             match endgame_files::remove(&dir, variant.rules()) {
                 Ok(()) => Endgames::Removed(variant),
@@ -201,6 +241,8 @@ impl EndgameBuilds {
             return None;
         }
         let r = self.running.take()?;
+        // Built, stopped or failed: what is there is read again.
+        self.shown = None;
         let variant = r.variant;
         if r.then_remove {
             let _ = r.thread.join();
@@ -247,10 +289,14 @@ impl EndgameBuilds {
         if !wants || self.dir.is_none() || !self.looked.insert(variant) {
             return None;
         }
-        if self.installed(variant) != Installed::Nothing || self.running.is_some() {
+        if self.running.is_some() {
             return None;
         }
-        let (_, bytes, _) = self.next(variant)?;
+        let on_disk = self.read(variant);
+        if on_disk.installed != Installed::Nothing {
+            return None;
+        }
+        let (_, bytes, _) = on_disk.next?;
         if bytes <= UNASKED_BYTES {
             self.start(variant)
         } else {
@@ -262,5 +308,83 @@ impl EndgameBuilds {
     /// start goes on from them.
     pub fn shut_down(&self) {
         self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Polls until the build's thread has ended: what became of it.
+    fn ended(builds: &mut EndgameBuilds) -> Endgames {
+        let began = std::time::Instant::now();
+        loop {
+            if let Some(Event::Endgames(news)) = builds.poll() {
+                return news;
+            }
+            assert!(began.elapsed() < Duration::from_secs(60), "never ended");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    #[test]
+    fn the_disk_is_read_as_the_dialog_opens_and_after_each_change_not_each_frame() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut builds = EndgameBuilds::new(Some(dir.path().to_path_buf()));
+        let (czech, english) = (Variant::Czech, Variant::English);
+        assert_eq!(builds.on_disk(czech, true).installed, Installed::Nothing);
+        // A stopped build appears behind the dialog's back: the frames after show what was read
+        // as it opened; opened again, what is there now.
+        let partial = dir.path().join("czech.partial");
+        std::fs::create_dir_all(&partial).expect("made");
+        std::fs::write(partial.join("plan.txt"), "pieces 2\ndistances yes\n").expect("written");
+        assert_eq!(builds.on_disk(czech, false).installed, Installed::Nothing);
+        let stopped = Installed::Stopped {
+            pieces: 2,
+            done: 0,
+            of: 4,
+        };
+        assert_eq!(builds.on_disk(czech, true).installed, stopped);
+        assert_eq!(builds.on_disk(czech, false).next.map(|n| n.0), Some(2));
+        // Another rule set is read for itself.
+        assert_eq!(builds.on_disk(english, false).installed, Installed::Nothing);
+        assert_eq!(builds.on_disk(czech, false).installed, stopped);
+
+        // A build begun: the finished databases, not the stopped build it goes on with.
+        assert!(builds.start(czech).is_some());
+        let meanwhile = builds.on_disk(czech, false).installed;
+        assert!(
+            !matches!(meanwhile, Installed::Stopped { .. }),
+            "{meanwhile:?}"
+        );
+        // Built.
+        assert!(matches!(ended(&mut builds), Endgames::Built { .. }));
+        let built = builds.on_disk(czech, false).installed;
+        assert!(
+            matches!(built, Installed::Ready { pieces: 2, .. }),
+            "{built:?}"
+        );
+        // Removed.
+        assert!(matches!(
+            builds.remove(czech),
+            Some(Event::Endgames(Endgames::Removed(_)))
+        ));
+        assert_eq!(builds.on_disk(czech, false).installed, Installed::Nothing);
+
+        // A build stopped: what it kept, once its thread has ended.
+        assert!(builds.start(english).is_some());
+        assert_eq!(builds.on_disk(english, false).installed, Installed::Nothing);
+        builds.stop();
+        assert!(matches!(ended(&mut builds), Endgames::Stopped { .. }));
+        let kept = builds.on_disk(english, false).installed;
+        assert!(
+            matches!(kept, Installed::Stopped { pieces: 4, .. }),
+            "{kept:?}"
+        );
+        // Removed while it goes on: gone, once its thread has ended.
+        assert!(builds.start(english).is_some());
+        assert!(builds.remove(english).is_none());
+        assert!(matches!(ended(&mut builds), Endgames::Removed(_)));
+        assert_eq!(builds.on_disk(english, false).installed, Installed::Nothing);
     }
 }

@@ -8,7 +8,8 @@ use super::{DialogFrame, DialogUi, title};
 use crate::ui::i18n::{Language, T};
 
 /// The dialog: what it says (made once a frame, so that a build's progress shows as it
-/// goes), and the answers that can be given now.
+/// goes; what is on disk as last read, not read each frame), and the answers that can be
+/// given now.
 pub(super) struct EndgamesView {
     /// What is built, a build under way, what the next build takes.
     pub text: String,

@@ -436,10 +436,11 @@ impl DamaApp {
             Dialog::Endgames => {
                 let Some(variant) = crate::rules::Variant::preset_of(self.doc.game().rules())
                 else {
-                    return present(ctx, opening, at, self.endgames_view(lang, None))
+                    return present(ctx, opening, at, self.endgames_view(lang, None, false))
                         .then(|_| Outcome::Left(Event::Closed));
                 };
-                present(ctx, opening, at, self.endgames_view(lang, Some(variant))).then(|answer| {
+                let view = self.endgames_view(lang, Some(variant), opening.fresh);
+                present(ctx, opening, at, view).then(|answer| {
                     let news = match answer {
                         EndgamesAnswer::Build => self.endgames.start(variant),
                         EndgamesAnswer::Stop => {
@@ -472,11 +473,14 @@ impl DamaApp {
         }
     }
 
-    /// The endgame dialog's words and answers for `variant` (none: rules of no preset).
+    /// The endgame dialog's words and answers for `variant` (none: rules of no preset): what is
+    /// on disk read as the dialog opens (`fresh`) and after a change, the build's progress from
+    /// memory each frame.
     fn endgames_view(
-        &self,
+        &mut self,
         lang: Language,
         variant: Option<crate::rules::Variant>,
+        fresh: bool,
     ) -> EndgamesView {
         let Some(variant) = variant else {
             return EndgamesView {
@@ -486,9 +490,8 @@ impl DamaApp {
                 can_remove: false,
             };
         };
-        let installed = self.endgames.installed(variant);
+        let super::endgames::OnDisk { installed, next } = self.endgames.on_disk(variant, fresh);
         let building = self.endgames.building();
-        let next = self.endgames.next(variant);
         EndgamesView {
             text: phrases::endgames::status(lang, variant, installed, building, next),
             can_build: building.is_none() && next.is_some(),
