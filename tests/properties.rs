@@ -34,7 +34,7 @@ fn choices() -> impl Strategy<Value = Vec<u16>> {
 }
 
 /// Also some set-ups with kings and towers, where long and flying captures come sooner.
-const EXTRA_STARTS: [(Variant, &str); 9] = [
+const EXTRA_STARTS: [(Variant, &str); 12] = [
     (Variant::Czech, "W:WK29,21-24:BK4,9-12"),
     (Variant::Czech, "B:WK30,K31,22,23,26:B6,7,K10,14,K15"),
     (Variant::CzechBook, "B:WK32,K25,26,27:BK1,5,6,7,10"),
@@ -48,6 +48,10 @@ const EXTRA_STARTS: [(Variant, &str); 9] = [
     (Variant::TwoTowers, "W:WK46:B41,42,T30"),
     // Towers one step from their promotion rows.
     (Variant::TwoTowers, "W:WT7,T9,K46,38:BT42,T44,K5,13"),
+    // Men one step from theirs, some blocked, some able to capture instead.
+    (Variant::Czech, "W:W5,6,8,14,22:BK1,26,27,10"),
+    (Variant::English, "B:W6,K31,18:B25,27,28,K2"),
+    (Variant::International, "B:W6,7,K50,28:B41,42,44,K3,32"),
 ];
 
 fn any_start() -> impl Strategy<Value = (Variant, Position)> {
@@ -170,6 +174,36 @@ proptest! {
                 prop_assert_eq!(after.side_to_move(), !pos.side_to_move());
                 prop_assert_eq!(m.board(), rules.board);
             }
+            Ok(())
+        })?;
+    }
+
+    /// The crowning moves the search plays at its horizon are exactly the legal moves that
+    /// crown a man or tower, and none while a capture is due.
+    #[test]
+    fn crowning_moves_are_the_legal_crownings(
+        choices in choices(),
+        extra in any_start(),
+    ) {
+        for_each_position(&choices, extra, |v, pos| {
+            let rules = v.rules();
+            let mut crownings = Vec::new();
+            pos.crowning_moves(rules, &mut crownings);
+            let got: HashSet<Move> = crownings.iter().copied().collect();
+            prop_assert_eq!(got.len(), crownings.len(), "{} {:?}", v, pos);
+            let want: HashSet<Move> = pos
+                .legal_moves(rules)
+                .into_iter()
+                .filter(|m| {
+                    let role = pos.piece_at(m.from()).map(|p| p.role);
+                    let mut after = *pos;
+                    after.play_unchecked(m);
+                    !m.is_capture()
+                        && role != Some(Role::King)
+                        && after.piece_at(m.to()).map(|p| p.role) == Some(Role::King)
+                })
+                .collect();
+            prop_assert_eq!(got, want, "{} {:?}", v, pos);
             Ok(())
         })?;
     }

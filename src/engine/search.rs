@@ -1,8 +1,9 @@
 //! Alpha-beta search: iterative deepening with an aspiration window at the root,
 //! principal-variation search, a transposition table, capture quiescence (a capture is never cut
 //! off at the horizon: captures are compulsory, so the side to move cannot "stand pat" while one
-//! is due), single-reply extensions, killer and history move ordering (a cut-off also marks down
-//! the quiet moves tried before it), late-move reductions, and Scan's shallow-search pruning.
+//! is due; a crowning is played out there too), single-reply extensions, killer and history move
+//! ordering (a cut-off also marks down the quiet moves tried before it), late-move reductions,
+//! and Scan's shallow-search pruning.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -736,13 +737,18 @@ impl Searcher {
             return alpha;
         }
 
-        // At the horizon a quiet position is evaluated as it stands; a capture due is played out.
+        // At the horizon a quiet position is evaluated as it stands, unless a crowning does
+        // better; a capture due is played out.
         if depth <= 0 && !pos.has_capture(&self.rules) {
             let mobility = pos.mobility(&self.rules);
             if mobility[pos.side_to_move()] == 0 {
                 return -MATE + ply as i32;
             }
-            return self.fade(self.eval.evaluate_with(pos, mobility));
+            let stand = self.fade(self.eval.evaluate_with(pos, mobility));
+            if stand >= beta {
+                return stand;
+            }
+            return self.crownings(pos, stand, alpha, beta, depth, ply);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.generate_moves(&self.rules, &mut moves);
@@ -873,6 +879,45 @@ impl Searcher {
             bound,
         );
         best_score
+    }
+
+    /// The horizon of a quiet position worth `stand` as it stands: its crownings are played
+    /// out as captures are (Scan's quiescence does the same), since a king about to be made is
+    /// worth more than an evaluation of the man sees, and the side to move may still keep
+    /// `stand` by not crowning.
+    fn crownings(
+        &mut self,
+        pos: &mut Position,
+        stand: i32,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> i32 {
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.crowning_moves(&self.rules, &mut moves);
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for &m in &moves {
+            let undo = pos.play_unchecked(&m);
+            self.push(pos, false, false);
+            let score = -self.node(pos, depth - 1, -beta, -alpha, ply + 1);
+            self.path.pop();
+            pos.undo_unchecked(&m, undo);
+            if self.aborted {
+                best = 0;
+                break;
+            }
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
     }
 
     /// Ordering keys: the table's move, captures by size, killers, then history.

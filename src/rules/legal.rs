@@ -59,6 +59,20 @@ impl Position {
         }
     }
 
+    /// The moves that crown a man or tower, into `out` (cleared first), when no capture is due
+    /// (then they are legal moves; with a capture due, none is). The search plays them out at
+    /// its horizon: a king about to be made changes a position more than an evaluation sees.
+    pub fn crowning_moves(&self, rules: &RuleSet, out: &mut Vec<Move>) {
+        match self.board {
+            Board::Eight => movegen::crownings::<Eight>(self, out),
+            Board::Ten => movegen::crownings::<Ten>(self, out),
+        }
+        // Rarely any: the capture test only then.
+        if !out.is_empty() && self.has_capture(rules) {
+            out.clear();
+        }
+    }
+
     /// The number of legal moves.
     pub fn count_moves(&self, rules: &RuleSet) -> u64 {
         let f = Flags::of(rules);

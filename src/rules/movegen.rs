@@ -429,6 +429,26 @@ fn quiet<G: Geometry>(pos: &Position, s: &Sides, f: Flags, out: &mut Vec<Move>) 
     });
 }
 
+/// The quiet moves that crown a man or tower, into `out` (cleared first); called only when no
+/// capture exists.
+pub(crate) fn crownings<G: Geometry>(pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    let s = sides::<G>(pos);
+    let board = pos.board;
+    let targets = s.empty & G::PROMO[pos.side.index()];
+    for d in forward(pos.side) {
+        each_bit(shift::<G>(s.men | s.towers, d) & targets, |to| {
+            let t = to.trailing_zeros();
+            out.push(Move {
+                captured: 0,
+                from: back::<G>(t, d) as u8,
+                to: t as u8,
+                board,
+            });
+        });
+    }
+}
+
 /// All quiet moves, whether or not a capture is mandatory (table rules), into `out`.
 pub(crate) fn quiet_moves<G: Geometry>(pos: &Position, f: Flags, out: &mut Vec<Move>) {
     let s = sides::<G>(pos);
