@@ -175,11 +175,11 @@ def play_game(fen, dama_white, dama, scan, a, times):
 
 
 def elo(pairs):
-    """Logistic Elo of Dáma with a 95 % interval, from the points of each game pair (0 to 2)."""
+    """Logistic Elo of Dáma with a 95 % interval, from each game pair's half-points (0 to 4)."""
     n = len(pairs)
     if n < 2:
         return None
-    scores = [p / 2 for p in pairs]
+    scores = [p / 4 for p in pairs]
     mean = statistics.mean(scores)
     sd = statistics.stdev(scores) / math.sqrt(n)
 
