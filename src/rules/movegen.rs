@@ -397,18 +397,7 @@ pub(crate) fn search_all<G: Geometry, S: Sink>(pos: &Position, f: Flags, sink: S
 fn quiet<G: Geometry>(pos: &Position, s: &Sides, f: Flags, out: &mut Vec<Move>) {
     out.clear();
     let board = pos.board;
-    let movers = s.men | s.towers;
-    for d in forward(pos.side) {
-        each_bit(shift::<G>(movers, d) & s.empty, |to| {
-            let t = to.trailing_zeros();
-            out.push(Move {
-                captured: 0,
-                from: back::<G>(t, d) as u8,
-                to: t as u8,
-                board,
-            });
-        });
-    }
+    steps::<G>(pos, s, s.empty, out);
     each_bit(s.kings, |k| {
         let from = k.trailing_zeros() as u8;
         for d in ALL_DIRS {
@@ -434,8 +423,13 @@ fn quiet<G: Geometry>(pos: &Position, s: &Sides, f: Flags, out: &mut Vec<Move>) 
 pub(crate) fn crownings<G: Geometry>(pos: &Position, out: &mut Vec<Move>) {
     out.clear();
     let s = sides::<G>(pos);
+    steps::<G>(pos, &s, s.empty & G::PROMO[pos.side.index()], out);
+}
+
+/// The forward steps of the men and towers of the side to move onto `targets` (empty
+/// squares), appended to `out`.
+fn steps<G: Geometry>(pos: &Position, s: &Sides, targets: u64, out: &mut Vec<Move>) {
     let board = pos.board;
-    let targets = s.empty & G::PROMO[pos.side.index()];
     for d in forward(pos.side) {
         each_bit(shift::<G>(s.men | s.towers, d) & targets, |to| {
             let t = to.trailing_zeros();
