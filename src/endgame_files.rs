@@ -122,6 +122,46 @@ fn partial_dir(dir: &Path, rules: &RuleSet) -> PathBuf {
     dir.join(format!("{}.partial", rules.id))
 }
 
+/// The file a build of `rules` holds locked while it writes: two windows of Dáma (or a window
+/// and `dama endgame`) building or removing the same databases at once would each pull the
+/// folder from under the other.
+fn lock_path(dir: &Path, rules: &RuleSet) -> PathBuf {
+    dir.join(format!("{}.lock", rules.id))
+}
+
+/// The lock of `rules`' databases in `dir`, while it is held: `None` when another program holds
+/// it. The lock goes with the file: the system lets go of it when the program ends, however it
+/// ends, so a crash leaves nothing locked.
+fn take_lock(dir: &Path, rules: &RuleSet) -> io::Result<Option<fs::File>> {
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(lock_path(dir, rules))?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(fs::TryLockError::WouldBlock) => Ok(None),
+        Err(fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+/// Whether another program (another window of Dáma, `dama endgame`) is building or removing
+/// `rules`' databases in `dir` now.
+pub fn busy(dir: &Path, rules: &RuleSet) -> bool {
+    // Only an existing file can be held: looking makes none.
+    fs::OpenOptions::new()
+        .write(true)
+        .open(lock_path(dir, rules))
+        .is_ok_and(|file| matches!(file.try_lock(), Err(fs::TryLockError::WouldBlock)))
+}
+
+/// Lets go of a lock taken by [`take_lock`], its file removed first (what cannot be removed,
+/// a file another program has just opened on Windows, stays, and is used again).
+fn release(dir: &Path, rules: &RuleSet, lock: fs::File) {
+    let _ = fs::remove_file(lock_path(dir, rules));
+    drop(lock);
+}
+
 /// The file of one material in the build's folder.
 fn material_file(partial: &Path, m: &Material) -> PathBuf {
     let [a, b, c, d, e, f] = m.0;
@@ -270,6 +310,13 @@ pub enum BuildError {
         /// Why.
         error: io::Error,
     },
+    /// Another program (another window of Dáma, `dama endgame`) is building or removing the
+    /// same databases: nothing was touched.
+    #[error("{}: another Dáma is building or removing these databases now", path.display())]
+    Busy {
+        /// The folder.
+        path: PathBuf,
+    },
 }
 
 /// Builds `rules`' databases of up to `pieces` pieces into `dir` on `threads` threads, going on
@@ -287,8 +334,38 @@ pub fn build(
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Finished, BuildError> {
-    let began = Instant::now();
     let plan = Plan::new(rules, pieces);
+    let folder = |path: &Path| {
+        fs::create_dir_all(path).map_err(|error| BuildError::Folder {
+            path: path.to_path_buf(),
+            error,
+        })
+    };
+    folder(dir)?;
+    let lock = take_lock(dir, rules)
+        .map_err(|error| BuildError::Write {
+            path: lock_path(dir, rules),
+            error,
+        })?
+        .ok_or_else(|| BuildError::Busy {
+            path: dir.to_path_buf(),
+        })?;
+    let result = build_locked(rules, &plan, threads, dir, distances, cancel, progress);
+    release(dir, rules, lock);
+    result
+}
+
+/// [`build`], once it holds the lock.
+fn build_locked(
+    rules: &RuleSet,
+    plan: &Plan,
+    threads: usize,
+    dir: &Path,
+    distances: bool,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Finished, BuildError> {
+    let began = Instant::now();
     let partial = partial_dir(dir, rules);
     let folder = |path: &Path| {
         fs::create_dir_all(path).map_err(|error| BuildError::Folder {
@@ -299,7 +376,6 @@ pub fn build(
     if stopped_plan(&partial).is_some_and(|p| p != (plan.pieces, distances)) {
         let _ = fs::remove_dir_all(&partial);
     }
-    folder(dir)?;
     folder(&partial)?;
     let plan_path = partial.join(PLAN_FILE);
     let plan_text = format!(
@@ -410,14 +486,27 @@ pub fn build(
 ///
 /// # Errors
 /// A file that is there cannot be removed.
+/// A build under way in another program leaves everything as it is: an error of kind
+/// [`io::ErrorKind::ResourceBusy`].
 pub fn remove(dir: &Path, rules: &RuleSet) -> io::Result<()> {
     let gone = |r: io::Result<()>| match r {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
         _ => Ok(()),
     };
-    gone(fs::remove_dir_all(partial_dir(dir, rules)))?;
-    gone(fs::remove_file(file_in(dir, rules)))?;
-    gone(fs::remove_file(distances_file_in(dir, rules)))?;
+    if !dir.is_dir() {
+        return Ok(());
+    }
+    let lock = take_lock(dir, rules)?.ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::ResourceBusy,
+            "another Dáma is building these databases now",
+        )
+    })?;
+    let removed = gone(fs::remove_dir_all(partial_dir(dir, rules)))
+        .and_then(|()| gone(fs::remove_file(file_in(dir, rules))))
+        .and_then(|()| gone(fs::remove_file(distances_file_in(dir, rules))));
+    release(dir, rules, lock);
+    removed?;
     endgame::forget_installed(rules);
     Ok(())
 }
@@ -452,6 +541,36 @@ mod tests {
                 of: 4
             }
         );
+    }
+
+    #[test]
+    fn a_build_elsewhere_keeps_this_one_and_a_removal_away() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let rules = Variant::Czech.rules();
+        // A stopped build of another program's, now going on there: it holds the lock.
+        let partial = partial_dir(dir.path(), rules);
+        fs::create_dir_all(&partial).expect("made");
+        fs::write(partial.join(PLAN_FILE), "pieces 2\ndistances no\n").expect("written");
+        let elsewhere = take_lock(dir.path(), rules).expect("opened").expect("free");
+        assert!(busy(dir.path(), rules));
+        let cancel = AtomicBool::new(false);
+        let build = || build(rules, 2, 1, dir.path(), false, &cancel, &mut |_| {});
+        assert!(matches!(build(), Err(BuildError::Busy { .. })));
+        let removed = remove(dir.path(), rules).expect_err("busy");
+        assert_eq!(removed.kind(), io::ErrorKind::ResourceBusy);
+        // Neither touched what the other program is building.
+        assert!(partial.join(PLAN_FILE).is_file());
+        assert!(!file_in(dir.path(), rules).exists());
+        // Once it has let go, this one builds, and leaves no lock behind.
+        release(dir.path(), rules, elsewhere);
+        assert!(!busy(dir.path(), rules));
+        assert!(!lock_path(dir.path(), rules).exists());
+        assert!(matches!(build(), Ok(Finished::Built { .. })));
+        assert!(file_in(dir.path(), rules).is_file());
+        assert!(!partial.exists() && !lock_path(dir.path(), rules).exists());
+        remove(dir.path(), rules).expect("removed");
+        assert!(!file_in(dir.path(), rules).exists());
+        assert!(!lock_path(dir.path(), rules).exists());
     }
 
     #[test]

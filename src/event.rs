@@ -97,6 +97,9 @@ pub enum Endgames {
         /// The kind of error, its number, and the system's words (said in English only).
         error: (std::io::ErrorKind, Option<i32>, String),
     },
+    /// Another program (another window of Dáma, `dama endgame`) is building or removing the
+    /// same databases: this one left them alone.
+    Busy(Variant),
     /// A level that plays better with databases was chosen, but they are large: where to
     /// build them.
     Offered {

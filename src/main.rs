@@ -596,6 +596,11 @@ fn build_endgames(
     }
     std::fs::create_dir_all(&dir)
         .map_err(|e| bad_file(format!("{}: cannot create the folder: {e}", dir.display())))?;
+    // Said before the plan, not after it: nothing here will be built.
+    if endgame_files::busy(&dir, rules) {
+        let busy = endgame_files::BuildError::Busy { path: dir.clone() };
+        return Err(bad_file(busy.to_string()));
+    }
     let threads = threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |n| n as usize,

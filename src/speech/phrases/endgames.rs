@@ -260,6 +260,17 @@ pub fn news(lang: Language, e: &Endgames) -> String {
             };
             (variant, words)
         }
+        Endgames::Busy(variant) => {
+            let words = match lang {
+                Czech => "databáze koncovek teď staví nebo maže jiné okno Dámy; zkuste to znovu, \
+                          až skončí."
+                    .to_string(),
+                English => "another Dáma window is building or removing the endgame databases \
+                            now; try again when it is done."
+                    .to_string(),
+            };
+            (variant, words)
+        }
         Endgames::Offered { variant, bytes } => {
             let words = match lang {
                 Czech => format!(
@@ -430,6 +441,16 @@ mod tests {
         assert_eq!(
             news(Czech, &Endgames::Removed(variant)),
             "Anglická dáma: databáze koncovek jsou smazány."
+        );
+        assert_eq!(
+            news(Czech, &Endgames::Busy(variant)),
+            "Anglická dáma: databáze koncovek teď staví nebo maže jiné okno Dámy; zkuste to \
+             znovu, až skončí."
+        );
+        assert_eq!(
+            news(English, &Endgames::Busy(variant)),
+            "English draughts: another Dáma window is building or removing the endgame \
+             databases now; try again when it is done."
         );
         let offered = Endgames::Offered {
             variant: Variant::TwoTowers,

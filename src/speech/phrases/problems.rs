@@ -1072,6 +1072,7 @@ mod tests {
                 of: 41,
             }),
             Event::Endgames(Endgames::Removed(Variant::Czech)),
+            Event::Endgames(Endgames::Busy(Variant::Czech)),
             Event::Endgames(Endgames::Failed {
                 variant: Variant::Czech,
                 path: "/data/endgames".into(),

@@ -145,6 +145,9 @@ impl EndgameBuilds {
             return None;
         }
         let dir = self.dir.clone()?;
+        if endgame_files::busy(&dir, variant.rules()) {
+            return Some(Event::Endgames(Endgames::Busy(variant)));
+        }
         // The disk read once: the size to build and what a stopped build kept are of one look.
         let on_disk = self.read(variant);
         let (pieces, bytes, time) = on_disk.next?;
@@ -226,6 +229,7 @@ impl EndgameBuilds {
         Some(Event::Endgames(
             match endgame_files::remove(&dir, variant.rules()) {
                 Ok(()) => Endgames::Removed(variant),
+                Err(e) if e.kind() == std::io::ErrorKind::ResourceBusy => Endgames::Busy(variant),
                 Err(e) => Endgames::Failed {
                     variant,
                     path: dir,
@@ -259,6 +263,7 @@ impl EndgameBuilds {
                 bytes: values_bytes + distances_bytes,
             },
             Ok(Ok(Finished::Cancelled { done, of })) => Endgames::Stopped { variant, done, of },
+            Ok(Err(BuildError::Busy { .. })) => Endgames::Busy(variant),
             Ok(Err(BuildError::Folder { path, error } | BuildError::Write { path, error })) => {
                 Endgames::Failed {
                     variant,
@@ -386,5 +391,37 @@ mod tests {
         assert!(builds.remove(english).is_none());
         assert!(matches!(ended(&mut builds), Endgames::Removed(_)));
         assert_eq!(builds.on_disk(english, false).installed, Installed::Nothing);
+    }
+
+    #[test]
+    fn a_second_window_leaves_the_first_ones_build_alone() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut first = EndgameBuilds::new(Some(dir.path().to_path_buf()));
+        let mut second = EndgameBuilds::new(Some(dir.path().to_path_buf()));
+        let english = Variant::English;
+        assert!(matches!(
+            first.start(english),
+            Some(Event::Endgames(Endgames::Started { .. }))
+        ));
+        let began = std::time::Instant::now();
+        while !endgame_files::busy(dir.path(), english.rules()) {
+            assert!(began.elapsed() < Duration::from_secs(30), "never locked");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // The second window neither builds nor removes what the first is building.
+        let busy = |e: Option<Event>| matches!(e, Some(Event::Endgames(Endgames::Busy(v))) if v == english);
+        assert!(busy(second.start(english)));
+        assert!(second.poll().is_none());
+        assert!(busy(second.remove(english)));
+        assert!(dir.path().join("english.partial").is_dir());
+        // Once the first has stopped, the second goes on from what it kept.
+        first.stop();
+        assert!(matches!(ended(&mut first), Endgames::Stopped { .. }));
+        assert!(matches!(
+            second.start(english),
+            Some(Event::Endgames(Endgames::Started { .. }))
+        ));
+        second.stop();
+        assert!(matches!(ended(&mut second), Endgames::Stopped { .. }));
     }
 }
