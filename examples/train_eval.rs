@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release --example train_eval -- VARIANT [--games N] [--depth D] [--rounds R]
 //!     [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]
+//!     [--from FILE] [--seed S]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -14,6 +15,9 @@
 //! The pattern windows cover `R` rows each and start every `S` rows (default `4x2`, Scan 2.0's
 //! 4 × 4 squares); the shape is written into the file.
 //! The weights go to `assets/eval/VARIANT.eval` (or FILE), which the program builds in.
+//! `--from FILE` plays round 1 with the weights of FILE instead of the hand-set evaluation, to
+//! go on from weights already learned (the windows are then FILE's); `--seed S` (default 0)
+//! moves the rounds' seeds, so that going on plays other openings than the rounds before.
 //! Everything runs on T threads (default: every core); `tools/train-eval.sh` does all rule sets.
 
 use std::sync::Arc;
@@ -26,7 +30,7 @@ use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S]";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -43,6 +47,8 @@ fn main() {
     let mut shape = Shape::SQUARE;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut out = format!("assets/eval/{}.eval", variant.id());
+    let mut from = None;
+    let mut seed = 0;
     while let Some(flag) = args.next() {
         let value = args.next().unwrap_or_else(|| {
             eprintln!("{usage}");
@@ -74,12 +80,25 @@ fn main() {
                 })
             }
             "--out" => out = value.clone(),
+            "--from" => from = Some(value.clone()),
+            "--seed" => seed = number() as u64,
             _ => {
                 eprintln!("{usage}");
                 std::process::exit(2)
             }
         }
     }
+    let start = from.map(|file| {
+        let learned = std::fs::read(&file)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| Learned::from_bytes(rules, &bytes).map_err(|e| e.to_string()))
+            .unwrap_or_else(|e| {
+                eprintln!("--from {file}: {e}");
+                std::process::exit(2)
+            });
+        shape = learned.layout().shape();
+        Evaluator::with_learned(rules, Arc::new(learned))
+    });
     let layout = Layout::new(rules, shape).unwrap_or_else(|| {
         eprintln!("--windows {shape}: the windows do not cover the board evenly");
         std::process::exit(2)
@@ -92,7 +111,7 @@ fn main() {
     );
     let all = Instant::now();
     let mut samples = Vec::new();
-    let mut eval = Evaluator::hand_set(rules);
+    let mut eval = start.unwrap_or_else(|| Evaluator::hand_set(rules));
     for round in 0..rounds {
         let started = Instant::now();
         let cfg = SelfPlay {
@@ -101,7 +120,7 @@ fn main() {
             random_plies: (2, 8),
             max_plies: 300,
             threads,
-            seed: 0x0DA3A + round as u64,
+            seed: 0x0DA3A + seed + round as u64,
         };
         let step = (games / 10).max(1);
         let mut new = self_play(rules, &eval, &cfg, &|done| {
