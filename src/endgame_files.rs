@@ -319,12 +319,21 @@ pub enum BuildError {
     },
 }
 
+/// Makes `path` and the folders above it.
+fn folder(path: &Path) -> Result<(), BuildError> {
+    fs::create_dir_all(path).map_err(|error| BuildError::Folder {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
 /// Builds `rules`' databases of up to `pieces` pieces into `dir` on `threads` threads, going on
 /// from a stopped build of the same plan (a stopped build of another is started afresh);
 /// `progress` hears each material; `cancel` stops it between materials or within one.
 ///
 /// # Errors
-/// The folder or a file cannot be written; what was solved before is kept.
+/// The folder or a file cannot be written; what was solved before is kept. Another program
+/// building or removing the same databases ([`BuildError::Busy`]): nothing is touched.
 pub fn build(
     rules: &RuleSet,
     pieces: u32,
@@ -335,12 +344,6 @@ pub fn build(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Finished, BuildError> {
     let plan = Plan::new(rules, pieces);
-    let folder = |path: &Path| {
-        fs::create_dir_all(path).map_err(|error| BuildError::Folder {
-            path: path.to_path_buf(),
-            error,
-        })
-    };
     folder(dir)?;
     let lock = take_lock(dir, rules)
         .map_err(|error| BuildError::Write {
@@ -367,12 +370,6 @@ fn build_locked(
 ) -> Result<Finished, BuildError> {
     let began = Instant::now();
     let partial = partial_dir(dir, rules);
-    let folder = |path: &Path| {
-        fs::create_dir_all(path).map_err(|error| BuildError::Folder {
-            path: path.to_path_buf(),
-            error,
-        })
-    };
     if stopped_plan(&partial).is_some_and(|p| p != (plan.pieces, distances)) {
         let _ = fs::remove_dir_all(&partial);
     }
