@@ -494,10 +494,10 @@ pub fn remove(dir: &Path, rules: &RuleSet) -> io::Result<()> {
         return Ok(());
     }
     let lock = take_lock(dir, rules)?.ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::ResourceBusy,
-            "another Dáma is building these databases now",
-        )
+        let busy = BuildError::Busy {
+            path: dir.to_path_buf(),
+        };
+        io::Error::new(io::ErrorKind::ResourceBusy, busy.to_string())
     })?;
     let removed = gone(fs::remove_dir_all(partial_dir(dir, rules)))
         .and_then(|()| gone(fs::remove_file(file_in(dir, rules))))
