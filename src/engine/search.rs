@@ -378,7 +378,7 @@ impl Searcher {
                 for (i, &m) in root_moves.iter().enumerate() {
                     let king_step = self.king_step(&pos, &m);
                     let undo = pos.play_unchecked(&m);
-                    self.push(king_step, m.is_capture());
+                    self.push(&pos, king_step, m.is_capture());
                     let score = if i == 0 {
                         -self.node(&mut pos, depth as i32 - 1, -high, -alpha, 1)
                     } else {
@@ -492,7 +492,7 @@ impl Searcher {
             let mut pos = root;
             let king_step = self.king_step(&pos, &m);
             let undo = pos.play_unchecked(&m);
-            self.push(king_step, m.is_capture());
+            self.push(&pos, king_step, m.is_capture());
             let score = -self.node(&mut pos, depth as i32 - 1, -INFINITY, INFINITY, 1);
             self.path.pop();
             pos.undo_unchecked(&m, undo);
@@ -608,8 +608,7 @@ impl Searcher {
             } else {
                 let before = &positions[i - 1];
                 let capture = before.occupied().len() > pos.occupied().len();
-                self.push(reversible_step(before, pos), capture);
-                self.key_here(pos);
+                self.push(pos, reversible_step(before, pos), capture);
             }
         }
     }
@@ -621,11 +620,9 @@ impl Searcher {
     }
 
     /// Records the position reached, `king_step` saying whether by a reversible move and
-    /// `capture` whether by a capture. Its key is made only when asked for
-    /// ([`Searcher::key_here`]): most positions pushed are leaves, evaluated without a look at
-    /// the table and compared with no earlier position.
+    /// `capture` whether by a capture.
     #[inline]
-    fn push(&mut self, king_step: bool, capture: bool) {
+    fn push(&mut self, after: &Position, king_step: bool, capture: bool) {
         let last = self.path.last().copied();
         let reversible = if king_step {
             last.map_or(0, |v| v.reversible) + 1
@@ -638,25 +635,13 @@ impl Searcher {
         } else {
             last.map_or(0, |v| v.quiet) + 1
         };
+        let key = after.key();
+        self.tt.prefetch(key);
         self.path.push(Visited {
-            key: UNKEYED,
+            key,
             reversible,
             quiet,
         });
-    }
-
-    /// The key of the position last pushed, `pos`, made now if it was not yet. Every position
-    /// that has positions pushed after it has its key made first ([`Searcher::node`],
-    /// [`Searcher::crownings`]), so that [`Searcher::repeated`] finds the keys it compares.
-    #[inline]
-    fn key_here(&mut self, pos: &Position) -> u64 {
-        let here = self.path.last_mut().expect("a position pushed");
-        if here.key == UNKEYED {
-            here.key = pos.key();
-            // Its table entry is read soon: on its way from memory while the moves are made.
-            self.tt.prefetch(here.key);
-        }
-        here.key
     }
 
     /// `score` faded towards a draw as the no-progress count of the position last pushed runs
@@ -688,19 +673,14 @@ impl Searcher {
         self.path.last().map_or(0, |v| v.quiet)
     }
 
-    /// Whether the position last pushed, `pos`, occurred before with the same side to move,
-    /// since the last irreversible move.
+    /// Whether the position last pushed occurred before with the same side to move, since the
+    /// last irreversible move.
     #[inline]
-    fn repeated(&mut self, pos: &Position) -> bool {
+    fn repeated(&self) -> bool {
         let n = self.path.len() - 1;
-        if self.path[n].reversible < 4 || n < 4 {
-            return false;
-        }
-        self.key_here(pos);
         let here = self.path[n];
         let mut back = 4;
         while back <= here.reversible && back <= n {
-            debug_assert_ne!(self.path[n - back].key, UNKEYED, "an ancestor is keyed");
             if self.path[n - back].key == here.key {
                 return true;
             }
@@ -737,7 +717,7 @@ impl Searcher {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.repeated(pos) || self.no_progress_draw() {
+        if self.repeated() || self.no_progress_draw() {
             return 0;
         }
         if ply >= MAX_PLY {
@@ -774,10 +754,8 @@ impl Searcher {
             if stand >= beta || !self.horizon_crownings {
                 return stand;
             }
-            self.key_here(pos);
             return self.crownings(pos, stand, alpha, beta, depth, ply);
         }
-        let key = self.key_here(pos);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.generate_moves(&self.rules, &mut moves);
         if moves.is_empty() {
@@ -786,6 +764,7 @@ impl Searcher {
         }
         let capture = moves[0].is_capture();
 
+        let key = self.path[self.path.len() - 1].key;
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
@@ -850,20 +829,16 @@ impl Searcher {
             // Late quiet moves are searched less deep, but never a crowning.
             let quiet =
                 !capture && keys[i] < KILLER_2 && pos.piece_at(m.to()).map(|p| p.role) == role;
-            self.push(king_step, m.is_capture());
-            let reduction = if quiet && depth >= 3 && i >= if pv_node { 3 } else { 1 } {
-                if !pv_node && i >= 6 { 2 } else { 1 }
-            } else {
-                0
-            };
-            if next_depth - reduction > 0 {
-                // Not a leaf: its table entry is fetched now, the earlier the better.
-                self.key_here(pos);
-            }
+            self.push(pos, king_step, m.is_capture());
             let mut score;
             if i == 0 {
                 score = -self.node(pos, next_depth, -beta, -alpha, ply + 1);
             } else {
+                let reduction = if quiet && depth >= 3 && i >= if pv_node { 3 } else { 1 } {
+                    if !pv_node && i >= 6 { 2 } else { 1 }
+                } else {
+                    0
+                };
                 score = -self.node(pos, next_depth - reduction, -alpha - 1, -alpha, ply + 1);
                 if score > alpha && reduction > 0 {
                     score = -self.node(pos, next_depth, -alpha - 1, -alpha, ply + 1);
@@ -931,7 +906,7 @@ impl Searcher {
         alpha = alpha.max(stand);
         for &m in &moves {
             let undo = pos.play_unchecked(&m);
-            self.push(false, false);
+            self.push(pos, false, false);
             let score = -self.node(pos, depth - 1, -beta, -alpha, ply + 1);
             self.path.pop();
             pos.undo_unchecked(&m, undo);
@@ -1020,10 +995,6 @@ impl Searcher {
         pv
     }
 }
-
-/// The key of a [`Visited`] position whose key has not been made yet ([`Searcher::key_here`]).
-/// A position whose key is this is merely keyed again when asked.
-const UNKEYED: u64 = 0;
 
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 25;
