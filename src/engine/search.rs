@@ -1,9 +1,9 @@
 //! Alpha-beta search: iterative deepening with an aspiration window at the root,
 //! principal-variation search, a transposition table, capture quiescence (a capture is never cut
 //! off at the horizon: captures are compulsory, so the side to move cannot "stand pat" while one
-//! is due; a crowning is played out there too), single-reply extensions, killer and history move
-//! ordering (a cut-off also marks down the quiet moves tried before it), late-move reductions,
-//! and Scan's shallow-search pruning.
+//! is due; a crowning is played out there too, except on 8×8 boards with flying kings),
+//! single-reply extensions, killer and history move ordering (a cut-off also marks down the quiet
+//! moves tried before it), late-move reductions, and Scan's shallow-search pruning.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -887,10 +887,10 @@ impl Searcher {
         best_score
     }
 
-    /// The horizon of a quiet position worth `stand` as it stands: its crownings are played
-    /// out as captures are (Scan's quiescence does the same), since a king about to be made is
-    /// worth more than an evaluation of the man sees, and the side to move may still keep
-    /// `stand` by not crowning.
+    /// The horizon of a quiet position worth `stand` as it stands, where `horizon_crownings`
+    /// holds: its crownings are played out as captures are (Scan's quiescence does the same),
+    /// since a king about to be made is worth more than an evaluation of the man sees, and the
+    /// side to move may still keep `stand` by not crowning.
     fn crownings(
         &mut self,
         pos: &mut Position,
