@@ -57,7 +57,12 @@ enum Command {
     /// Speak the Hub protocol (version 2, as Scan and draughts GUIs do) on stdin and stdout:
     /// other programs play and analyse with Dáma's engine, in every rule set (parameter
     /// `variant`).
-    Hub,
+    Hub {
+        /// Evaluate with the weights of FILE (made by the `train_eval` example) instead of the
+        /// shipped ones, to compare two evaluations by SPRT without building the program again.
+        #[arg(long, value_name = "FILE")]
+        eval: Option<PathBuf>,
+    },
     /// Think about a position and print the best move in PDN notation on stdout, then the
     /// score (in hundredths of a man, for the side to move), depth, nodes and principal
     /// variation on stderr.
@@ -225,6 +230,29 @@ macro_rules! note {
 /// a regular file ends where its size says, a stream may never end. As much as the window
 /// reads of a file; a larger collection is read from a file.
 const MAX_STREAM: u64 = dama::game_file::MAX_FILE;
+
+/// The weights file of `dama hub --eval`, read whole within [`hub::MAX_EVAL_FILE`] bytes
+/// (whether the weights fit the rule set is told when the engine starts to search).
+///
+/// [`hub::MAX_EVAL_FILE`]: dama::engine::hub::MAX_EVAL_FILE
+fn read_eval(path: &Path) -> Result<Vec<u8>, Failure> {
+    use dama::engine::hub::MAX_EVAL_FILE;
+    let fail = |why: String| bad_file(format!("{}: {why}", path.display()));
+    if path.is_dir() {
+        return Err(fail("a folder, not a weights file".into()));
+    }
+    let file = File::open(path).map_err(|e| fail(format!("cannot open: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_EVAL_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_EVAL_FILE {
+        return Err(fail(format!(
+            "more than {MAX_EVAL_FILE} bytes: not a weights file"
+        )));
+    }
+    Ok(bytes)
+}
 
 /// A PDN input, ready to read: a folder or binary data (judged from its first 8 KiB, as the
 /// window judges a file) is refused before anything is read as PDN, and a stream ends in an
@@ -425,9 +453,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             out.line(format_args!("{}", moves.join(" ")))?;
             out.finish()?;
         }
-        Command::Hub => {
+        Command::Hub { eval } => {
+            let eval = eval.map(|path| read_eval(&path)).transpose()?;
             let stdin = io::stdin().lock();
-            dama::engine::hub::run(stdin, io::stdout())
+            dama::engine::hub::run(stdin, io::stdout(), eval)
                 .map_err(|e| bad_file(format!("hub: {e}")))?;
         }
         Command::Bestmove {

@@ -1060,6 +1060,31 @@ fn hub_stops_on_a_long_line_or_binary_data() {
     }
 }
 
+/// `dama hub --eval` that cannot be read, or is far too large for a weights file, is one line
+/// and exit code 1 before the protocol starts.
+#[test]
+fn hub_refuses_an_eval_file_it_cannot_read() {
+    let dir = temp_dir("hub-eval");
+    let missing = dir.join("missing.eval");
+    let big = dir.join("big.eval");
+    std::fs::write(&big, vec![0u8; 8 << 20 | 1]).unwrap();
+    for (path, why) in [
+        (&missing, "cannot open"),
+        (&dir, "a folder, not a weights file"),
+        (&big, "more than 8388608 bytes: not a weights file"),
+    ] {
+        let o = dama(&["hub", "--eval", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with(&format!("{}: {why}", path.display())) && err.lines().count() == 1,
+            "{err}"
+        );
+        assert_eq!(stdout(&o), "");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `dama endgame --dir` that is a file, or under one, is said before any computing (no
 /// progress line), and `--threads 0` is refused by the argument parser.
 #[test]

@@ -15,7 +15,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::{Limits, MAN, Report, Searcher};
+use super::learned::Learned;
+use super::{Evaluator, Limits, MAN, Report, Searcher};
 use crate::rules::{Color, Move, Piece, Position, Role, RuleSet, Variant};
 
 /// The transposition table's size unless the GUI sets `hash`, in MiB.
@@ -23,6 +24,8 @@ pub const DEFAULT_HASH_MB: usize = 64;
 /// Longest line read, in bytes, its line end included: a `pos` with a whole game's moves
 /// takes a few KiB. A longer line, or one without end, is an error, not memory without bound.
 pub const MAX_LINE: usize = 64 << 10;
+/// Largest weights file `dama hub --eval` reads, in bytes: twenty times International's.
+pub const MAX_EVAL_FILE: u64 = 8 << 20;
 /// Most characters of a value quoted back in an `error` line.
 const EXCERPT: usize = 40;
 
@@ -314,6 +317,8 @@ struct Setup {
     threads: usize,
     positions: Vec<Position>,
     level: Level,
+    /// Weights to evaluate with instead of the shipped ones (`dama hub --eval FILE`).
+    eval: Option<Arc<[u8]>>,
 }
 
 /// A search running on its own thread.
@@ -327,11 +332,18 @@ struct Running {
 
 /// Runs the protocol on `input` and `output` until `quit` or the end of the input (the GUI is
 /// gone). A search runs on a thread of its own, so that `stop` and `ping` are answered while it
-/// thinks.
+/// thinks. With `eval`, the contents of a weights file (`train_eval`'s output), the engine
+/// evaluates with those weights instead of the shipped ones: two builds of the evaluation are
+/// compared by SPRT without building the program again; weights that do not fit the rule set
+/// are an `error` line, and the shipped ones play.
 ///
 /// # Errors
 /// Reading the input or writing the output failed.
-pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
+pub fn run<R: BufRead, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    eval: Option<Vec<u8>>,
+) -> io::Result<()> {
     let out = Arc::new(Mutex::new(output));
     let say = |text: &str| -> io::Result<()> {
         let mut o = out.lock().expect("output lock");
@@ -344,6 +356,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         threads: 1,
         positions: vec![Variant::International.start_position()],
         level: Level::MoveTime(Duration::from_secs(1)),
+        eval: eval.map(Arc::from),
     };
     let mut searcher: Option<Arc<Mutex<Searcher>>> = None;
     let mut running: Option<Running> = None;
@@ -414,7 +427,11 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
             }
             "init" => {
                 finish(&mut running);
-                searcher = Some(new_searcher(&setup));
+                let (s, error) = new_searcher(&setup);
+                searcher = Some(s);
+                if let Some(e) = error {
+                    say(&error_line(&e))?;
+                }
                 say("ready")?;
             }
             "new-game" => {
@@ -437,7 +454,14 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
             },
             "go" => {
                 finish(&mut running);
-                let s = searcher.get_or_insert_with(|| new_searcher(&setup)).clone();
+                if searcher.is_none() {
+                    let (s, error) = new_searcher(&setup);
+                    searcher = Some(s);
+                    if let Some(e) = error {
+                        say(&error_line(&e))?;
+                    }
+                }
+                let s = searcher.clone().expect("a searcher was just made");
                 running = Some(go(&setup, &cmd, s, out.clone()));
             }
             "ponder-hit" => {
@@ -461,10 +485,23 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
     Ok(())
 }
 
-fn new_searcher(setup: &Setup) -> Arc<Mutex<Searcher>> {
-    let mut s = Searcher::new(setup.variant.rules(), setup.hash_mb);
+/// A searcher as `setup` asks for, and why the weights of `--eval` were not taken, if they
+/// were given and not taken.
+fn new_searcher(setup: &Setup) -> (Arc<Mutex<Searcher>>, Option<String>) {
+    let rules = setup.variant.rules();
+    let (mut s, error) = match setup.eval.as_deref().map(|b| Learned::from_bytes(rules, b)) {
+        Some(Ok(learned)) => {
+            let eval = Evaluator::with_learned(rules, Arc::new(learned));
+            (Searcher::with_evaluator(rules, setup.hash_mb, eval), None)
+        }
+        Some(Err(e)) => (
+            Searcher::new(rules, setup.hash_mb),
+            Some(format!("eval: {e}; the shipped weights play")),
+        ),
+        None => (Searcher::new(rules, setup.hash_mb), None),
+    };
     s.set_threads(setup.threads);
-    Arc::new(Mutex::new(s))
+    (Arc::new(Mutex::new(s)), error)
 }
 
 /// Waits for the search that runs (it answers `done` itself).
@@ -621,6 +658,80 @@ fn done<W: Write>(out: &Mutex<W>, r: &Report) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the engine answers to `input`, given the weights file `eval`. (The end of the input
+    /// stops a search; `new-game` first waits for it.)
+    fn session(input: &str, eval: Option<Vec<u8>>) -> String {
+        #[derive(Clone, Default)]
+        struct Shared(Arc<Mutex<Vec<u8>>>);
+        impl Write for Shared {
+            fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(b);
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let out = Shared::default();
+        run(input.as_bytes(), out.clone(), eval).unwrap();
+        String::from_utf8(out.0.lock().unwrap().clone()).unwrap()
+    }
+
+    /// The score and principal variation of each `info` line.
+    fn scores(output: &str) -> Vec<String> {
+        output
+            .lines()
+            .filter_map(Line::parse)
+            .filter(|l| l.command == "info")
+            .map(|l| format!("{} {}", l.get("score").unwrap(), l.get("pv").unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn weights_of_a_file_replace_the_shipped_ones() {
+        let shipped = include_bytes!("../../assets/eval/international.eval").to_vec();
+        // White a man up (Black's man on 20 is gone), searched to depth 3.
+        let search = "init\npos fen=W:W31-50:B1-19\nlevel depth=3\ngo think\nnew-game\nquit\n";
+        let built_in = session(search, None);
+        let first = scores(&built_in);
+        let up: f64 = first[0].split(' ').next().unwrap().parse().unwrap();
+        assert!(up > 0.3, "{built_in}");
+        // The same weights from a file search the same tree.
+        let again = session(search, Some(shipped.clone()));
+        assert_eq!(scores(&again), first, "{again}");
+        // Weights of nothing but zeros see nothing: the shipped ones did not play.
+        let mut zeros = shipped;
+        zeros[8..].fill(0);
+        let none = session(search, Some(zeros));
+        assert!(!none.contains("error"), "{none}");
+        assert!(
+            scores(&none).iter().all(|s| s.starts_with("0.00 ")),
+            "{none}"
+        );
+    }
+
+    #[test]
+    fn weights_for_another_board_are_an_error_and_the_shipped_ones_play() {
+        let czech = include_bytes!("../../assets/eval/czech.eval").to_vec();
+        let search = "init\nlevel depth=2\ngo think\nnew-game\nquit\n";
+        let out = session(search, Some(czech.clone()));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[0],
+            "error message=\"eval: the file has 59119 features, the rule set needs 105082; \
+             the shipped weights play\""
+        );
+        assert_eq!(lines[1], "ready");
+        assert_eq!(scores(&out), scores(&session(search, None)));
+        assert!(lines.last().unwrap().starts_with("done move="), "{out}");
+        // The same file fits Czech's board.
+        let out = session(
+            &format!("set-param name=variant value=czech\n{search}"),
+            Some(czech),
+        );
+        assert!(!out.contains("error"), "{out}");
+    }
 
     #[test]
     fn lines_split_into_command_and_arguments() {
