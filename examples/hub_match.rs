@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release --example hub_match -- [--jobs N] [--book FILE] \
-//!     [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--max-games G]] \
+//!     [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--max-games G]] [--pairs-before COUNTS] \
 //!     VARIANT OPENINGS SECONDS "ENGINE A" "ENGINE B" [PLIES]
 //! cargo run --release --example hub_match -- international 10 0.5 \
 //!     "target/release/dama hub" "scan/scan hub"
@@ -44,6 +44,12 @@
 //! begun, but the games under way are played out, and so is the second game of a pair already
 //! begun; they count in the final figures, while the verdict is the bound crossed first. No
 //! verdict comes before 20 pairs (`dama::engine::sprt::MIN_PAIRS`): the LLR of fewer jumps.
+//!
+//! `--pairs-before "P0 P1 P2 P3 P4"` starts the counts from the five pentanomial counts of games
+//! played before, as a `pair` line prints them: a test goes on where a stopped one ended, or
+//! sums the pairs that several machines played (with other openings each, as fishtest sums its
+//! workers'); the LLR, the verdict and the Elo are over all the pairs, the W/D/L over this run's
+//! games.
 //!
 //! At the end: the score; with `--sprt`, the verdict (H1 accepted, H0 accepted, or inconclusive
 //! at the cap) and the LLR with its bounds; the pentanomial counts, W/D/L and the Elo with its
@@ -387,7 +393,7 @@ fn standing(pairs: &Pentanomial, sprt: Option<&Sprt>) -> String {
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: hub_match [--jobs N] [--book FILE] [--sprt ELO0,ELO1 [--alpha A] \
-        [--beta B] [--max-games G]] VARIANT OPENINGS|FIRST..END SECONDS \"ENGINE A\" \
+        [--beta B] [--max-games G]] [--pairs-before COUNTS] VARIANT OPENINGS|FIRST..END SECONDS \"ENGINE A\" \
         \"ENGINE B\" [PLIES]";
     // Games at once: one a core by default, each on its own pair of engines.
     let mut jobs = std::thread::available_parallelism().map_or(1, usize::from);
@@ -423,6 +429,18 @@ fn main() {
             decided: None,
         }
     });
+    let before = common::option(&mut args, "--pairs-before").map(|c| {
+        let counts: Vec<u64> = c
+            .split(|ch: char| ch == ',' || ch.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .map(|w| w.parse().expect("--pairs-before: five counts of pairs"))
+            .collect();
+        Pentanomial {
+            counts: counts
+                .try_into()
+                .expect("--pairs-before: five counts of pairs"),
+        }
+    });
     let max_games = common::option(&mut args, "--max-games")
         .map(|g| g.parse::<usize>().expect("--max-games: a number of games"));
     let variant: Variant = args.first().expect(usage).parse().expect("a variant");
@@ -455,15 +473,26 @@ fn main() {
             games.len()
         );
     }
+    let mut pairs = before.unwrap_or_default();
+    if pairs.pairs() > 0 {
+        println!(
+            "going on from {} pairs played before: {}",
+            pairs.pairs(),
+            standing(&pairs, sprt.as_ref().map(|s| &s.test))
+        );
+    }
+    // Pairs played before may have decided already: then no game is begun.
+    if let Some(s) = sprt.as_mut() {
+        s.decided = s.test.verdict(&pairs).map(|v| (v, pairs.pairs()));
+    }
     let jobs = jobs.min(games.len()).max(1);
     let dispatch = Mutex::new(Dispatch {
         next: 0,
-        stopped: false,
+        stopped: sprt.as_ref().is_some_and(|s| s.decided.is_some()),
     });
     let (tx, results) = channel();
     let (mut names, mut times) = (Vec::new(), [Vec::new(), Vec::new()]);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    let mut pairs = Pentanomial::default();
     // The first game's score of each pair still waiting for its second.
     let mut halves: HashMap<u64, i32> = HashMap::new();
     std::thread::scope(|s| {
