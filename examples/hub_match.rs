@@ -393,8 +393,8 @@ fn standing(pairs: &Pentanomial, sprt: Option<&Sprt>) -> String {
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: hub_match [--jobs N] [--book FILE] [--sprt ELO0,ELO1 [--alpha A] \
-        [--beta B] [--max-games G]] [--pairs-before COUNTS] VARIANT OPENINGS|FIRST..END SECONDS \"ENGINE A\" \
-        \"ENGINE B\" [PLIES]";
+        [--beta B] [--max-games G]] [--pairs-before COUNTS] VARIANT OPENINGS|FIRST..END \
+        SECONDS \"ENGINE A\" \"ENGINE B\" [PLIES]";
     // Games at once: one a core by default, each on its own pair of engines.
     let mut jobs = std::thread::available_parallelism().map_or(1, usize::from);
     if let Some(n) = common::option(&mut args, "--jobs") {

@@ -427,11 +427,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
             }
             "init" => {
                 finish(&mut running);
-                let (s, error) = new_searcher(&setup);
-                searcher = Some(s);
-                if let Some(e) = error {
-                    say(&error_line(&e))?;
-                }
+                searcher = Some(new_searcher(&setup, &out)?);
                 say("ready")?;
             }
             "new-game" => {
@@ -454,14 +450,10 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
             },
             "go" => {
                 finish(&mut running);
-                if searcher.is_none() {
-                    let (s, error) = new_searcher(&setup);
-                    searcher = Some(s);
-                    if let Some(e) = error {
-                        say(&error_line(&e))?;
-                    }
-                }
-                let s = searcher.clone().expect("a searcher was just made");
+                let s = match searcher.clone() {
+                    Some(s) => s,
+                    None => searcher.insert(new_searcher(&setup, &out)?).clone(),
+                };
                 running = Some(go(&setup, &cmd, s, out.clone()));
             }
             "ponder-hit" => {
@@ -485,23 +477,29 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
     Ok(())
 }
 
-/// A searcher as `setup` asks for, and why the weights of `--eval` were not taken, if they
-/// were given and not taken.
-fn new_searcher(setup: &Setup) -> (Arc<Mutex<Searcher>>, Option<String>) {
+/// A searcher as `setup` asks for. Weights of `--eval` that do not fit the rule set are an
+/// `error` line on `out`, and the shipped ones play.
+fn new_searcher<W: Write>(setup: &Setup, out: &Mutex<W>) -> io::Result<Arc<Mutex<Searcher>>> {
     let rules = setup.variant.rules();
-    let (mut s, error) = match setup.eval.as_deref().map(|b| Learned::from_bytes(rules, b)) {
+    let mut s = match setup.eval.as_deref().map(|b| Learned::from_bytes(rules, b)) {
         Some(Ok(learned)) => {
             let eval = Evaluator::with_learned(rules, Arc::new(learned));
-            (Searcher::with_evaluator(rules, setup.hash_mb, eval), None)
+            Searcher::with_evaluator(rules, setup.hash_mb, eval)
         }
-        Some(Err(e)) => (
-            Searcher::new(rules, setup.hash_mb),
-            Some(format!("eval: {e}; the shipped weights play")),
-        ),
-        None => (Searcher::new(rules, setup.hash_mb), None),
+        Some(Err(e)) => {
+            let mut o = out.lock().expect("output lock");
+            writeln!(
+                o,
+                "{}",
+                error_line(&format!("eval: {e}; the shipped weights play"))
+            )?;
+            o.flush()?;
+            Searcher::new(rules, setup.hash_mb)
+        }
+        None => Searcher::new(rules, setup.hash_mb),
     };
     s.set_threads(setup.threads);
-    (Arc::new(Mutex::new(s)), error)
+    Ok(Arc::new(Mutex::new(s)))
 }
 
 /// Waits for the search that runs (it answers `done` itself).
