@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example train_eval -- VARIANT [--games N] [--depth D] [--rounds R]
 //!     [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]
-//!     [--from FILE] [--seed S]
+//!     [--from FILE] [--seed S] [--terms base|reach] [--compare]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -13,7 +13,11 @@
 //! (weight `W` on the result, default 0.5), and fits the learned weights to them. Each further round
 //! plays `N` more games with the weights just fitted and fits again on all positions so far.
 //! The pattern windows cover `R` rows each and start every `S` rows (default `4x2`, Scan 2.0's
-//! 4 × 4 squares); the shape is written into the file.
+//! 4 × 4 squares); the shape is written into the file. `--terms reach` (the default) adds Scan's
+//! king reach and left/right balance to the terms, `--terms base` leaves them out as the first
+//! files did. `--compare` also fits the other terms to the same positions in the last round,
+//! prints its held-out loss beside and writes its weights to FILE.base or FILE.reach, so that a
+//! new term is judged on the same data before any match.
 //! The weights go to `assets/eval/VARIANT.eval` (or FILE), which the program builds in.
 //! `--from FILE` plays round 1 with the weights of FILE instead of the hand-set evaluation, to
 //! go on from weights already learned (the windows are then FILE's); `--seed S` (default 0)
@@ -24,13 +28,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use dama::engine::Evaluator;
-use dama::engine::learned::{GLOBAL_NAMES, Layout, Learned, Shape};
+use dama::engine::learned::{EXTRA_NAMES, GLOBAL_NAMES, Layout, Learned, Shape, Terms};
 use dama::engine::train::{Fit, SelfPlay, fit, self_play};
 use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S]";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach] [--compare]";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -49,7 +53,13 @@ fn main() {
     let mut out = format!("assets/eval/{}.eval", variant.id());
     let mut from = None;
     let mut seed = 0;
+    let mut terms = Terms::Reach;
+    let mut compare = false;
     while let Some(flag) = args.next() {
+        if flag == "--compare" {
+            compare = true;
+            continue;
+        }
         let value = args.next().unwrap_or_else(|| {
             eprintln!("{usage}");
             std::process::exit(2)
@@ -82,6 +92,16 @@ fn main() {
             "--out" => out = value.clone(),
             "--from" => from = Some(value.clone()),
             "--seed" => seed = number() as u64,
+            "--terms" => {
+                terms = match value.as_str() {
+                    "base" => Terms::Base,
+                    "reach" => Terms::Reach,
+                    _ => {
+                        eprintln!("--terms: base or reach, not {value}");
+                        std::process::exit(2)
+                    }
+                }
+            }
             _ => {
                 eprintln!("{usage}");
                 std::process::exit(2)
@@ -99,12 +119,12 @@ fn main() {
         shape = learned.layout().shape();
         Evaluator::with_learned(rules, Arc::new(learned))
     });
-    let layout = Layout::new(rules, shape).unwrap_or_else(|| {
+    let layout = Layout::new(rules, shape, terms).unwrap_or_else(|| {
         eprintln!("--windows {shape}: the windows do not cover the board evenly");
         std::process::exit(2)
     });
     println!(
-        "{}: {} features ({} windows of {shape}), {games} games a round at depth {depth}, {rounds} rounds, {threads} threads",
+        "{}: {} features ({} windows of {shape}, terms {terms:?}), {games} games a round at depth {depth}, {rounds} rounds, {threads} threads",
         variant.id(),
         layout.features(),
         layout.windows()
@@ -171,10 +191,15 @@ fn main() {
             fitted.scale,
             started.elapsed().as_secs_f64()
         );
-        for (name, [mg, eg]) in GLOBAL_NAMES.iter().zip(&fitted.weights) {
-            println!("  {name:>9}: opening {mg:7.1}, ending {eg:7.1}");
+        let extras = &fitted.weights[layout.extras()..];
+        for (name, [mg, eg]) in GLOBAL_NAMES
+            .iter()
+            .zip(&fitted.weights)
+            .chain(EXTRA_NAMES.iter().zip(extras))
+        {
+            println!("  {name:>11}: opening {mg:7.1}, ending {eg:7.1}");
         }
-        let bytes = Learned::to_bytes(shape, &fitted.weights);
+        let bytes = Learned::to_bytes(&layout, &fitted.weights);
         let learned = Learned::from_bytes(rules, &bytes).expect("the layout just fitted");
         eval = Evaluator::with_learned(rules, Arc::new(learned));
         if let Err(e) = std::fs::write(&out, &bytes) {
@@ -182,6 +207,26 @@ fn main() {
             std::process::exit(1);
         }
         println!("wrote {out} ({} bytes)", bytes.len());
+        if compare && round + 1 == rounds {
+            let other = match terms {
+                Terms::Base => Terms::Reach,
+                Terms::Reach => Terms::Base,
+            };
+            let other = Layout::new(rules, shape, other).expect("the same windows fit");
+            let started = Instant::now();
+            let fitted = fit(&other, rules, &samples, &cfg, &mut |_, _, _| {});
+            let (train, valid) = fitted.losses[fitted.best_epoch - 1];
+            let path = format!("{out}.{:?}", other.terms()).to_lowercase();
+            println!(
+                "beside it, terms {:?} on the same positions: loss {train:.4}, held out {valid:.4} ({:.0} s), written to {path}",
+                other.terms(),
+                started.elapsed().as_secs_f64()
+            );
+            if let Err(e) = std::fs::write(&path, Learned::to_bytes(&other, &fitted.weights)) {
+                eprintln!("{path}: {e}");
+                std::process::exit(1);
+            }
+        }
     }
     println!("done in {:.0} s", all.elapsed().as_secs_f64());
 }

@@ -545,3 +545,39 @@ fn a_win_beyond_the_eight_men_no_progress_count_is_a_draw() {
     assert!(drawn > 0 && drawn < 50, "{drawn}");
     assert!(score(values_alone) > 10_000);
 }
+
+/// A king's reach: the empty squares it goes to, split by whether an opposing man could take
+/// it there at once, which depends on whether men capture backwards.
+#[test]
+fn king_reach_counts_the_squares_a_man_could_take_the_king_on() {
+    use dama::rules::KingReach;
+    let reach = |variant: Variant, fen: &str| {
+        let rules = variant.rules();
+        rules.parse_fen(fen).unwrap().king_reach(rules)
+    };
+    // International: the king on 46 reaches 41, 37, 32 and 28 before the man on 23, which
+    // would take it on 28 (jumping to 32).
+    let r = reach(Variant::International, "W:WK46:B23");
+    assert_eq!(r.white, KingReach { safe: 3, denied: 1 });
+    assert_eq!(r.black, KingReach::default());
+    // The man on 22, beside the diagonal, would take the king on 28 (landing on 33); with 33
+    // taken it cannot, and all nine squares are safe.
+    let r = reach(Variant::International, "W:WK46:B22");
+    assert_eq!(r.white, KingReach { safe: 8, denied: 1 });
+    let r = reach(Variant::International, "W:WK46,33:B22");
+    assert_eq!(r.white, KingReach { safe: 9, denied: 0 });
+    // Česká dáma: the man on 18 would take backwards to reach 15 from 11: men do not there.
+    let r = reach(Variant::Czech, "W:WK4:B18");
+    assert_eq!(r.white, KingReach { safe: 3, denied: 0 });
+    // … but it takes forwards: the king on 29 is denied 18 (the man jumps 15 to 22 over 18).
+    let r = reach(Variant::Czech, "W:WK29:B15");
+    assert_eq!(r.white, KingReach { safe: 2, denied: 1 });
+    // English kings take one step: from 29 only 25, safe.
+    let r = reach(Variant::English, "W:WK29:B15");
+    assert_eq!(r.white, KingReach { safe: 1, denied: 0 });
+    // Black's kings count for Black: the king on 5 goes down to 41, where White's man on 46
+    // would take it (landing on 37).
+    let r = reach(Variant::International, "B:W46:BK5");
+    assert_eq!(r.black, KingReach { safe: 7, denied: 1 });
+    assert_eq!(r.white, KingReach::default());
+}

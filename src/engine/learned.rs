@@ -7,15 +7,17 @@
 //! another [`Shape`] that the weights file names. Black's pieces are seen as
 //! White's are, with the board turned round: the same table scores White's men in a window and
 //! Black's men in the window opposite. Beside the patterns: the side to move, men, kings and
-//! towers, whether a side has a king, mobility, and where kings and towers stand. Every weight
-//! comes twice, for the opening and for the ending, blended by the men left.
+//! towers, whether a side has a king, mobility, and where kings and towers stand; in files of
+//! [`Terms::Reach`] also Scan's king reach (the squares kings go to, safe or not) and left/right
+//! balance. Every weight comes twice, for the opening and for the ending, blended by the men
+//! left.
 //!
 //! The weights of each preset rule set are a data file, `assets/eval/ID.eval`, built into the
 //! program.
 
 use std::sync::{Arc, LazyLock};
 
-use crate::rules::{ByColor, Color, Position, Role, RuleSet, Variant};
+use crate::rules::{ByColor, Color, KingReach, Position, Role, RuleSet, Variant};
 
 /// The shape of the windows: how many rows each covers (two dark squares a row, so `3^(2 ×
 /// rows)` patterns a window) and how many rows apart they start. Files always start two apart.
@@ -54,6 +56,30 @@ impl std::fmt::Display for Shape {
     }
 }
 
+/// Which terms beside the patterns, material and piece squares a weights file has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terms {
+    /// Mobility alone: the files written before the others existed.
+    Base,
+    /// Also, after the windows, Scan 2.0's king reach (empty squares the kings go to where no
+    /// opposing man could take them, and where one could) and left/right balance (how far the
+    /// men stand to one side, as `|Σ (2·file − size + 1)|`, which a side pays for).
+    Reach,
+}
+
+impl Terms {
+    /// The features these terms add after the windows.
+    fn extra(self) -> usize {
+        match self {
+            Terms::Base => 0,
+            Terms::Reach => EXTRA_NAMES.len(),
+        }
+    }
+}
+
+/// The names of the terms [`Terms::Reach`] adds after the windows, in order, for reports.
+pub const EXTRA_NAMES: [&str; 3] = ["king-safe", "king-denied", "balance"];
+
 /// Feature indices of the global terms.
 const TURN: usize = 0;
 const MEN: usize = 1;
@@ -73,6 +99,14 @@ pub const GLOBAL_NAMES: [&str; SQUARES] =
 #[derive(Clone, Debug)]
 pub struct Layout {
     shape: Shape,
+    terms: Terms,
+    /// The rule set, for the squares kings reach ([`Terms::Reach`]).
+    rules: RuleSet,
+    /// Bit `b` of the file of each dark square, as a set per `b`: the sum of the files of a
+    /// set of men in four population counts, for the balance.
+    file_bits: [u64; 4],
+    /// Files of the board.
+    size: i32,
     /// Dark squares on the board.
     squares: usize,
     /// Per window, the bit offset of the first of its two squares in each of its rows.
@@ -105,9 +139,9 @@ static TERNARY: LazyLock<Vec<u32>> = LazyLock::new(|| {
 });
 
 impl Layout {
-    /// The layout of `rules`' board with windows of `shape`, if they fit it: the windows
-    /// must cover the board from its first row to its last, so that each has one opposite.
-    pub fn new(rules: &RuleSet, shape: Shape) -> Option<Layout> {
+    /// The layout of `rules`' board with windows of `shape` and `terms`, if the windows fit it:
+    /// they must cover the board from its first row to its last, so that each has one opposite.
+    pub fn new(rules: &RuleSet, shape: Shape, terms: Terms) -> Option<Layout> {
         let board = rules.board;
         let size = usize::from(board.size());
         let width = usize::from(board.row_width());
@@ -154,8 +188,21 @@ impl Layout {
         let turned = (0..1u16 << bits)
             .map(|x| TERNARY[usize::from(x.reverse_bits() >> (16 - bits))])
             .collect();
+        let mut file_bits = [0u64; 4];
+        for sq in board.all_squares() {
+            let file = board.coords(sq).0;
+            for (b, set) in file_bits.iter_mut().enumerate() {
+                if file >> b & 1 != 0 {
+                    *set |= 1 << sq.index();
+                }
+            }
+        }
         Some(Layout {
             shape,
+            terms,
+            rules: rules.clone(),
+            file_bits,
+            size: i32::from(board.size()),
             squares: size * size / 2,
             windows,
             tables,
@@ -169,8 +216,18 @@ impl Layout {
         self.shape
     }
 
+    /// The terms beside the patterns.
+    pub fn terms(&self) -> Terms {
+        self.terms
+    }
+
     /// Features in all.
     pub fn features(&self) -> usize {
+        self.extras() + self.terms.extra()
+    }
+
+    /// The index of the first of the terms after the windows ([`EXTRA_NAMES`]).
+    pub fn extras(&self) -> usize {
         SQUARES + 2 * self.squares + self.windows.len() * self.shape.patterns()
     }
 
@@ -254,6 +311,32 @@ impl Layout {
             5 => self.visit_windows::<5>(men, base, &mut f),
             _ => self.visit_windows::<6>(men, base, &mut f),
         }
+        if self.terms == Terms::Reach {
+            let extra = self.extras();
+            if kings[0] | kings[1] != 0 {
+                let reach = pos.king_reach(&self.rules);
+                let d = |f: fn(&KingReach) -> u32| f(&reach.white) as i32 - f(&reach.black) as i32;
+                let safe = d(|r| r.safe);
+                if safe != 0 {
+                    f(extra, safe);
+                }
+                let denied = d(|r| r.denied);
+                if denied != 0 {
+                    f(extra + 1, denied);
+                }
+            }
+            // Σ (2·file − size + 1) over the men: how far they stand to one side.
+            let skew = |set: u64| {
+                let files: u32 = (0..4)
+                    .map(|b| (set & self.file_bits[b]).count_ones() << b)
+                    .sum();
+                (2 * files as i32 - (self.size - 1) * set.count_ones() as i32).abs()
+            };
+            let d = skew(men[0] | towers[0]) - skew(men[1] | towers[1]);
+            if d != 0 {
+                f(extra + 2, d);
+            }
+        }
         let uncrowned = (men[0] | men[1] | towers[0] | towers[1]).count_ones();
         (uncrowned as f32 / (2 * self.initial) as f32).min(1.0)
     }
@@ -321,8 +404,10 @@ pub enum WeightsError {
 
 /// The first files: windows of [`Shape::SQUARE`], weights straight after the magic.
 const MAGIC_SQUARE: &[u8; 8] = b"DAMAEVL1";
-/// Since: the shape's rows and step as two bytes, then the weights.
-const MAGIC: &[u8; 8] = b"DAMAEVL2";
+/// Then: the shape's rows and step as two bytes, then the weights ([`Terms::Base`]).
+const MAGIC_BASE: &[u8; 8] = b"DAMAEVL2";
+/// Since: rows, step and the terms (1: [`Terms::Reach`]) as three bytes, then the weights.
+const MAGIC: &[u8; 8] = b"DAMAEVL3";
 
 /// A learned evaluation for one rule set: its layout and weights.
 #[derive(Clone, Debug)]
@@ -338,16 +423,22 @@ impl Learned {
     /// # Errors
     /// A file that is not one, or one made for another layout.
     pub fn from_bytes(rules: &RuleSet, bytes: &[u8]) -> Result<Learned, WeightsError> {
-        let (rows, step, body) = if let Some(body) = bytes.strip_prefix(MAGIC_SQUARE) {
-            (Shape::SQUARE.rows, Shape::SQUARE.step, body)
+        let (rows, step, terms, body) = if let Some(body) = bytes.strip_prefix(MAGIC_SQUARE) {
+            (Shape::SQUARE.rows, Shape::SQUARE.step, Terms::Base, body)
+        } else if let Some(body) = bytes.strip_prefix(MAGIC_BASE) {
+            match body {
+                &[rows, step, ref body @ ..] => (rows, step, Terms::Base, body),
+                _ => return Err(WeightsError::Magic),
+            }
         } else {
             match bytes.strip_prefix(MAGIC).ok_or(WeightsError::Magic)? {
-                &[rows, step, ref body @ ..] => (rows, step, body),
+                &[rows, step, 0, ref body @ ..] => (rows, step, Terms::Base, body),
+                &[rows, step, 1, ref body @ ..] => (rows, step, Terms::Reach, body),
                 _ => return Err(WeightsError::Magic),
             }
         };
         let layout = Shape::new(rows, step)
-            .and_then(|shape| Layout::new(rules, shape))
+            .and_then(|shape| Layout::new(rules, shape, terms))
             .ok_or(WeightsError::Shape { rows, step })?;
         let expected = layout.features();
         if body.len() != expected * 4 {
@@ -368,11 +459,15 @@ impl Learned {
         Ok(Learned { layout, weights })
     }
 
-    /// Weights in hundredths of a man (opening, ending) for windows of `shape`, written as a
-    /// weights file.
-    pub fn to_bytes(shape: Shape, weights: &[[f32; 2]]) -> Vec<u8> {
+    /// Weights in hundredths of a man (opening, ending) of the features of `layout`, written
+    /// as a weights file.
+    pub fn to_bytes(layout: &Layout, weights: &[[f32; 2]]) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        out.extend([shape.rows, shape.step]);
+        let terms = match layout.terms {
+            Terms::Base => 0,
+            Terms::Reach => 1,
+        };
+        out.extend([layout.shape.rows, layout.shape.step, terms]);
         for w in weights {
             for v in w {
                 let q = (v * SCALE as f32).round().clamp(-32767.0, 32767.0) as i16;
@@ -477,15 +572,14 @@ mod tests {
     #[test]
     fn a_mirrored_position_has_the_opposite_features() {
         let mut rng = SmallRng::seed_from_u64(7);
-        for (v, shape) in Variant::ALL
-            .into_iter()
-            .flat_map(|v| shapes().map(move |s| (v, s)))
-        {
+        for (v, shape, terms) in Variant::ALL.into_iter().flat_map(|v| {
+            shapes().flat_map(move |s| [Terms::Base, Terms::Reach].map(move |t| (v, s, t)))
+        }) {
             let rules = v.rules();
-            let Some(layout) = Layout::new(rules, shape) else {
+            let Some(layout) = Layout::new(rules, shape, terms) else {
                 continue;
             };
-            for _ in 0..10 {
+            for game in 0..10 {
                 let mut pos = v.start_position();
                 for _ in 0..rng.random_range(0..60) {
                     let moves = pos.legal_moves(rules);
@@ -494,12 +588,30 @@ mod tests {
                     };
                     pos.play_unchecked(m);
                 }
+                // Every other position gets kings of both sides, for the kings' terms.
+                if game % 2 == 1 {
+                    let empty: Vec<_> = rules
+                        .board
+                        .all_squares()
+                        .filter(|&sq| pos.piece_at(sq).is_none())
+                        .collect();
+                    let colors = [Color::White, Color::Black, Color::White];
+                    for (&sq, color) in empty.choose_multiple(&mut rng, 3).zip(colors) {
+                        pos.set_piece(
+                            sq,
+                            Some(Piece {
+                                color,
+                                role: Role::King,
+                            }),
+                        );
+                    }
+                }
                 let a = features(&layout, &pos, rules);
                 let b: Vec<(usize, i32)> = features(&layout, &mirrored(&pos), rules)
                     .into_iter()
                     .map(|(i, x)| (i, -x))
                     .collect();
-                assert_eq!(a, b, "{v:?} {shape} {pos:?}");
+                assert_eq!(a, b, "{v:?} {shape} {terms:?} {pos:?}");
                 assert!(a.iter().all(|&(i, _)| i < layout.features()));
             }
         }
@@ -508,10 +620,10 @@ mod tests {
     #[test]
     fn a_window_sees_its_eight_squares() {
         let rules = Variant::International.rules();
-        let layout = Layout::new(rules, Shape::SQUARE).unwrap();
+        let layout = Layout::new(rules, Shape::SQUARE, Terms::Base).unwrap();
         assert_eq!(layout.windows(), 16);
         assert_eq!(
-            Layout::new(Variant::Czech.rules(), Shape::SQUARE)
+            Layout::new(Variant::Czech.rules(), Shape::SQUARE, Terms::Base)
                 .unwrap()
                 .windows(),
             9
@@ -535,19 +647,45 @@ mod tests {
     fn a_weights_file_names_its_windows() {
         let rules = Variant::CzechBook.rules();
         let shape = Shape::parse("5x1").unwrap();
-        let layout = Layout::new(rules, shape).unwrap();
+        let layout = Layout::new(rules, shape, Terms::Reach).unwrap();
         // Rows 0–4, 1–5, 2–6 and 3–7, each at files 0, 2 and 4.
         assert_eq!(layout.windows(), 12);
         let weights = vec![[1.5, -2.0]; layout.features()];
-        let learned = Learned::from_bytes(rules, &Learned::to_bytes(shape, &weights)).unwrap();
+        let bytes = Learned::to_bytes(&layout, &weights);
+        let learned = Learned::from_bytes(rules, &bytes).unwrap();
         assert_eq!(learned.layout().shape(), shape);
+        assert_eq!(learned.layout().terms(), Terms::Reach);
         assert_eq!(learned.weights[7], [24, -32]);
         // Windows of 5 rows every second row leave a row of 8 out: no such file is read.
-        let odd = Shape::new(5, 2).unwrap();
+        let mut odd = bytes.clone();
+        odd[8..10].copy_from_slice(&[5, 2]);
         assert_eq!(
-            Learned::from_bytes(rules, &Learned::to_bytes(odd, &weights)).unwrap_err(),
+            Learned::from_bytes(rules, &odd).unwrap_err(),
             WeightsError::Shape { rows: 5, step: 2 }
         );
+        // Terms the file does not name, and weights for other terms, are not read either.
+        let mut unknown = bytes.clone();
+        unknown[10] = 2;
+        assert_eq!(
+            Learned::from_bytes(rules, &unknown).unwrap_err(),
+            WeightsError::Magic
+        );
+        let mut base = bytes.clone();
+        base[10] = 0;
+        assert_eq!(
+            Learned::from_bytes(rules, &base).unwrap_err(),
+            WeightsError::Size {
+                found: layout.features(),
+                expected: layout.features() - EXTRA_NAMES.len()
+            }
+        );
+        // The files of before (no terms byte) are read as they were.
+        let mut old = b"DAMAEVL2".to_vec();
+        old.extend([5, 1]);
+        old.extend_from_slice(&bytes[11..bytes.len() - 4 * EXTRA_NAMES.len()]);
+        let learned = Learned::from_bytes(rules, &old).unwrap();
+        assert_eq!(learned.layout().terms(), Terms::Base);
+        assert_eq!(learned.weights[7], [24, -32]);
         assert_eq!(Shape::parse("7x1"), None);
         assert_eq!(Shape::parse("4x3"), None);
         assert_eq!(Shape::SQUARE.to_string(), "4x2");

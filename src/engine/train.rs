@@ -429,7 +429,7 @@ fn man_scale(layout: &Layout, rules: &RuleSet, samples: &[Sample], w: &[[f32; 2]
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::learned::Shape;
+    use crate::engine::learned::{Shape, Terms};
     use crate::rules::Variant;
 
     fn config(threads: usize) -> SelfPlay {
@@ -478,7 +478,7 @@ mod tests {
             s.result = (1 + d.signum()) as u8;
             s.score = (200 * d.signum()) as i16;
         }
-        let layout = Layout::new(rules, Shape::SQUARE).expect("square windows fit");
+        let layout = Layout::new(rules, Shape::SQUARE, Terms::Reach).expect("square windows fit");
         let fit_cfg = Fit {
             epochs: 40,
             batch: 256,

@@ -1,7 +1,7 @@
 //! The public face of move generation on [`Position`].
 
 use super::geometry::{self, Eight, Geometry, Ten};
-use super::movegen::{self, Flags, Sink};
+use super::movegen::{self, Flags, KingReach, Sink};
 use super::{Board, ByColor, KingRange, Move, Position, RuleSet, Square, SquareSet};
 
 /// Collects every complete path of one piece that realises a given move.
@@ -99,6 +99,17 @@ impl Position {
         match self.board {
             Board::Eight => movegen::mobility::<Eight>(self, flying),
             Board::Ten => movegen::mobility::<Ten>(self, flying),
+        }
+    }
+
+    /// Where each side's kings can go in one move, split by whether an opposing man or tower
+    /// could capture there at once: the evaluation's measure of a king's freedom, which raw
+    /// mobility overstates on a board full of squares the king would be lost on.
+    pub fn king_reach(&self, rules: &RuleSet) -> ByColor<KingReach> {
+        let f = Flags::of(rules);
+        match self.board {
+            Board::Eight => movegen::king_reach::<Eight>(self, f),
+            Board::Ten => movegen::king_reach::<Ten>(self, f),
         }
     }
 

@@ -44,6 +44,7 @@ pub use game::{
     move_number,
 };
 pub use legal::movable_pieces;
+pub use movegen::KingReach;
 pub use moves::Move;
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError, Undo};

@@ -518,6 +518,55 @@ pub(crate) fn mobility<G: Geometry>(pos: &Position, flying: bool) -> ByColor<u32
     })
 }
 
+/// Per side, the empty squares its kings reach in one move, counted per king: those no opposing
+/// man or tower could capture a piece on at once, and those one could (Scan's "safe" and
+/// "denied" king mobility). A king shut in by squares it would be taken on is as good as held.
+pub(crate) fn king_reach<G: Geometry>(pos: &Position, f: Flags) -> ByColor<KingReach> {
+    let empty = G::MASK & !(pos.pieces[0] | pos.pieces[1]);
+    ByColor::new_with(|c| {
+        let kings = pos.pieces[c.index()] & pos.kings;
+        let mut reach = KingReach::default();
+        if kings == 0 {
+            return reach;
+        }
+        let them = pos.pieces[c.index() ^ 1];
+        let men = them & !pos.kings & !pos.towers;
+        let towers = them & pos.towers;
+        // A piece on `s` can be taken by a man or tower on the square before it along `d`
+        // when the square after it is empty.
+        let mut attacked = 0;
+        for &d in men_dirs(f, !c) {
+            attacked |= shift::<G>(men, d) & shift::<G>(empty, d ^ 2);
+        }
+        if towers != 0 {
+            for d in ALL_DIRS {
+                attacked |= shift::<G>(towers, d) & shift::<G>(empty, d ^ 2);
+            }
+        }
+        for d in ALL_DIRS {
+            let mut g = shift::<G>(kings, d) & empty;
+            while g != 0 {
+                reach.safe += (g & !attacked).count_ones();
+                reach.denied += (g & attacked).count_ones();
+                if !f.flying {
+                    break;
+                }
+                g = shift::<G>(g, d) & empty;
+            }
+        }
+        reach
+    })
+}
+
+/// Where one side's kings can go in one move (see [`crate::rules::Position::king_reach`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KingReach {
+    /// Empty squares reached where no opposing man or tower could capture at once.
+    pub safe: u32,
+    /// Empty squares reached where one could.
+    pub denied: u32,
+}
+
 /// Whether the side to move has a capture.
 pub(crate) fn has_capture<G: Geometry>(pos: &Position, f: Flags) -> bool {
     capturers::<G>(&sides::<G>(pos), f, pos.side).any()
