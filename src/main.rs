@@ -83,6 +83,10 @@ enum Command {
         /// Search threads (1 to 64).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: u32,
+        /// Evaluate with the weights of FILE (made by the `train_eval` example) instead of the
+        /// shipped ones: to see what new weights make of a position, and how fast they are.
+        #[arg(long, value_name = "FILE")]
+        eval: Option<PathBuf>,
     },
     /// Build the endgame databases of a rule set (won, drawn or lost for every position of up to
     /// PIECES pieces) into the data folder's `endgames`, where the computer opponent finds them.
@@ -231,7 +235,7 @@ macro_rules! note {
 /// reads of a file; a larger collection is read from a file.
 const MAX_STREAM: u64 = dama::game_file::MAX_FILE;
 
-/// The weights file of `dama hub --eval`, read whole within [`hub::MAX_EVAL_FILE`] bytes
+/// The weights file of `dama hub --eval` and `dama bestmove --eval`, read whole within [`hub::MAX_EVAL_FILE`] bytes
 /// (whether the weights fit the rule set is told when the engine starts to search).
 ///
 /// [`hub::MAX_EVAL_FILE`]: dama::engine::hub::MAX_EVAL_FILE
@@ -465,12 +469,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
             time,
             depth,
             threads,
+            eval,
         } => bestmove(
             variant.rules(),
             &position(variant.rules(), fen.as_deref())?,
             time,
             depth,
             threads as usize,
+            eval.as_deref(),
         )?,
         Command::Endgame {
             variant,
@@ -808,14 +814,24 @@ fn bestmove(
     time: Option<u64>,
     depth: Option<u32>,
     threads: usize,
+    eval: Option<&Path>,
 ) -> Result<(), Failure> {
-    use dama::engine::{Limits, Searcher};
+    use dama::engine::learned::Learned;
+    use dama::engine::{Evaluator, Limits, Searcher};
     let limits = Limits {
         depth,
         time: time.map(std::time::Duration::from_millis),
         nodes: None,
     };
-    let mut searcher = Searcher::new(rules, 64);
+    let mut searcher = match eval {
+        Some(path) => {
+            let learned = Learned::from_bytes(rules, &read_eval(path)?)
+                .map_err(|e| bad_file(format!("{}: {e}", path.display())))?;
+            let eval = Evaluator::with_learned(rules, std::sync::Arc::new(learned));
+            Searcher::with_evaluator(rules, 64, eval)
+        }
+        None => Searcher::new(rules, 64),
+    };
     searcher.set_threads(threads);
     let report = searcher.search(&[*pos], limits, &mut |r| {
         note!(

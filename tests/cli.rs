@@ -1085,6 +1085,45 @@ fn hub_refuses_an_eval_file_it_cannot_read() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `dama bestmove --eval` thinks with the file's weights: the shipped ones from a file give the
+/// shipped move, score and nodes; weights for another board are one line and exit code 1.
+#[test]
+fn bestmove_thinks_with_the_weights_of_a_file() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let args = |eval: Option<&str>| {
+        let mut a = vec!["bestmove", "--variant", "international", "--depth", "6"];
+        if let Some(e) = eval {
+            a.extend(["--eval", e]);
+        }
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let run = |eval: Option<&str>| {
+        let a = args(eval);
+        dama(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let shipped = run(None);
+    let file = format!("{root}/assets/eval/international.eval");
+    let from_file = run(Some(&file));
+    assert_eq!(from_file.status.code(), Some(0), "{}", stderr(&from_file));
+    assert_eq!(stdout(&from_file), stdout(&shipped));
+    let last = |o: &std::process::Output| {
+        stderr(o).lines().last().map(|l| {
+            // The time and the speed differ from run to run; the rest does not.
+            l.split(" time ").next().unwrap_or("").to_string()
+                + l.split(" pv ").nth(1).unwrap_or("")
+        })
+    };
+    assert_eq!(last(&from_file), last(&shipped));
+    let czech = format!("{root}/assets/eval/czech.eval");
+    let o = run(Some(&czech));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!("{czech}: the file has 59119 features, the rule set needs 105082\n")
+    );
+    assert_eq!(stdout(&o), "");
+}
+
 /// `dama endgame --dir` that is a file, or under one, is said before any computing (no
 /// progress line), and `--threads 0` is refused by the argument parser.
 #[test]
