@@ -94,7 +94,7 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| panic!("{command}: {e}"));
+            .unwrap_or_else(|e| common::fail(format!("{command}: {e}")));
         let stdin = child.stdin.take().expect("stdin");
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = channel();
@@ -233,10 +233,12 @@ impl Openings {
             .map(|(line, fen)| {
                 rules
                     .parse_fen(&fen)
-                    .unwrap_or_else(|e| panic!("{path}:{line}: {e}"))
+                    .unwrap_or_else(|e| common::fail(format!("{path}:{line}: {e}")))
             })
             .collect();
-        assert!(!book.is_empty(), "{path}: no position");
+        if book.is_empty() {
+            common::fail(format!("{path}: no position"));
+        }
         Openings::Book(book)
     }
 
@@ -402,7 +404,7 @@ fn main() {
             .parse()
             .ok()
             .filter(|&n| n > 0)
-            .expect("--jobs: a number of games at once");
+            .unwrap_or_else(|| common::fail("--jobs: a number of games at once"));
     }
     let book = common::option(&mut args, "--book");
     let error_rate = |name: &str, args: &mut Vec<String>| {
@@ -410,7 +412,7 @@ fn main() {
             a.parse::<f64>()
                 .ok()
                 .filter(|&a| a > 0.0 && a < 0.5)
-                .unwrap_or_else(|| panic!("{name}: a probability below 0.5"))
+                .unwrap_or_else(|| common::fail(format!("{name}: a probability below 0.5")))
         })
     };
     let (alpha, beta) = (
@@ -418,7 +420,8 @@ fn main() {
         error_rate("--beta", &mut args),
     );
     let mut sprt = common::option(&mut args, "--sprt").map(|b| {
-        let (elo0, elo1) = parse_bounds(&b).expect("--sprt ELO0,ELO1 with ELO0 < ELO1");
+        let (elo0, elo1) =
+            parse_bounds(&b).unwrap_or_else(|| common::fail("--sprt ELO0,ELO1 with ELO0 < ELO1"));
         SprtRun {
             test: Sprt {
                 elo0,
@@ -433,32 +436,53 @@ fn main() {
         let counts: Vec<u64> = c
             .split(|ch: char| ch == ',' || ch.is_whitespace())
             .filter(|w| !w.is_empty())
-            .map(|w| w.parse().expect("--pairs-before: five counts of pairs"))
+            .map(|w| {
+                w.parse()
+                    .unwrap_or_else(|_| common::fail("--pairs-before: five counts of pairs"))
+            })
             .collect();
         Pentanomial {
             counts: counts
                 .try_into()
-                .expect("--pairs-before: five counts of pairs"),
+                .unwrap_or_else(|_| common::fail("--pairs-before: five counts of pairs")),
         }
     });
-    let max_games = common::option(&mut args, "--max-games")
-        .map(|g| g.parse::<usize>().expect("--max-games: a number of games"));
-    let variant: Variant = args.first().expect(usage).parse().expect("a variant");
+    let max_games = common::option(&mut args, "--max-games").map(|g| {
+        g.parse::<usize>()
+            .unwrap_or_else(|_| common::fail("--max-games: a number of games"))
+    });
+    let arg = |i: usize| args.get(i).unwrap_or_else(|| common::fail(usage));
+    let variant: Variant = arg(0)
+        .parse()
+        .unwrap_or_else(|e| common::fail(format!("{}: {e}", arg(0))));
     let openings_source = match &book {
         Some(path) => Openings::read(path, variant),
         None => Openings::Random,
     };
     // N openings from the first, or FIRST..END to go on with a match.
-    let openings_text = args.get(1).expect(usage);
+    let openings_text = arg(1);
     let openings = match openings_text.split_once("..") {
         Some((first, end)) => {
-            first.parse().expect("a first opening")..end.parse().expect("an end opening")
+            let number = |n: &str| {
+                n.parse()
+                    .unwrap_or_else(|_| common::fail(format!("{openings_text}: FIRST..END")))
+            };
+            number(first)..number(end)
         }
-        None => 0..openings_text.parse().expect("a number of openings"),
+        None => {
+            0..openings_text
+                .parse()
+                .unwrap_or_else(|_| common::fail(format!("{openings_text}: a number of openings")))
+        }
     };
-    let seconds: f64 = args.get(2).expect(usage).parse().expect("seconds a move");
-    let commands = [args.get(3).expect(usage), args.get(4).expect(usage)];
-    let max_plies: usize = args.get(5).map_or(300, |s| s.parse().expect("plies"));
+    let seconds: f64 = arg(2)
+        .parse()
+        .unwrap_or_else(|_| common::fail(format!("{}: seconds a move", arg(2))));
+    let commands = [arg(3), arg(4)];
+    let max_plies: usize = args.get(5).map_or(300, |s| {
+        s.parse()
+            .unwrap_or_else(|_| common::fail(format!("{s}: a number of plies")))
+    });
     let mut games: Vec<(u64, bool)> = openings.flat_map(|o| [(o, true), (o, false)]).collect();
     if let Some(g) = max_games {
         games.truncate(g.div_ceil(2) * 2);

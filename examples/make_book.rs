@@ -53,16 +53,27 @@ fn main() {
     while let Some(path) = common::option(&mut args, "--exclude") {
         excluded.extend(common::book_lines(&path).into_iter().map(|(_, fen)| fen));
     }
-    let plies = common::option(&mut args, "--plies").map(|p| p.parse::<usize>().expect("--plies"));
-    let depth = common::option(&mut args, "--depth").map(|d| d.parse::<u32>().expect("--depth"));
+    let number = |name: &str, v: String| -> usize {
+        v.parse()
+            .unwrap_or_else(|_| common::fail(format!("{name}: a number, not {v}")))
+    };
+    let plies = common::option(&mut args, "--plies").map(|p| number("--plies", p));
+    let depth = common::option(&mut args, "--depth").map(|d| number("--depth", d) as u32);
     let (low, high) = common::option(&mut args, "--band").map_or((0.15, 0.6), |b| {
-        let (l, h) = b.split_once(',').expect("--band LOW,HIGH");
-        (l.parse().expect("LOW"), h.parse().expect("HIGH"))
+        let band = format!("--band LOW,HIGH, not {b}");
+        let (l, h) = b.split_once(',').unwrap_or_else(|| common::fail(&band));
+        (
+            l.parse().unwrap_or_else(|_| common::fail(&band)),
+            h.parse().unwrap_or_else(|_| common::fail(&band)),
+        )
     });
     let note = common::option(&mut args, "--note");
-    let seed: u64 = common::option(&mut args, "--seed").map_or(1, |s| s.parse().expect("--seed"));
-    let variant: Variant = args.first().expect(usage).parse().expect("a variant");
-    let count: usize = args.get(1).expect(usage).parse().expect("a count");
+    let seed = common::option(&mut args, "--seed").map_or(1, |s| number("--seed", s) as u64);
+    let arg = |i: usize| args.get(i).unwrap_or_else(|| common::fail(usage));
+    let variant: Variant = arg(0)
+        .parse()
+        .unwrap_or_else(|e| common::fail(format!("{}: {e}", arg(0))));
+    let count = number("COUNT", arg(1).clone());
     let rules = variant.rules();
     let small = rules.board.size() == 8;
     let plies = plies.unwrap_or(match variant {
