@@ -431,9 +431,9 @@ impl Learned {
                 _ => return Err(WeightsError::Magic),
             }
         } else {
-            match bytes.strip_prefix(MAGIC).ok_or(WeightsError::Magic)? {
-                &[rows, step, 0, ref body @ ..] => (rows, step, Terms::Base, body),
-                &[rows, step, 1, ref body @ ..] => (rows, step, Terms::Reach, body),
+            match *bytes.strip_prefix(MAGIC).ok_or(WeightsError::Magic)? {
+                [rows, step, 0, ref body @ ..] => (rows, step, Terms::Base, body),
+                [rows, step, 1, ref body @ ..] => (rows, step, Terms::Reach, body),
                 _ => return Err(WeightsError::Magic),
             }
         };
