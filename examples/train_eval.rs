@@ -13,9 +13,9 @@
 //! (weight `W` on the result, default 0.5), and fits the learned weights to them. Each further round
 //! plays `N` more games with the weights just fitted and fits again on all positions so far.
 //! The pattern windows cover `R` rows each and start every `S` rows (default `4x2`, Scan 2.0's
-//! 4 × 4 squares); the shape is written into the file. `--terms reach` (the default) adds Scan's
-//! king reach and left/right balance to the terms, `--terms base` leaves them out as the first
-//! files did. `--compare` also fits the other terms to the same positions in the last round,
+//! 4 × 4 squares); the shape is written into the file. `--terms reach` adds Scan's king reach
+//! and left/right balance to the terms; `--terms base` (the default, every shipped file's until
+//! an SPRT says otherwise) leaves them out. `--compare` also fits the other terms to the same positions in the last round,
 //! prints its held-out loss beside and writes its weights to FILE.base or FILE.reach, so that a
 //! new term is judged on the same data before any match.
 //! The weights go to `assets/eval/VARIANT.eval` (or FILE), which the program builds in.
@@ -53,7 +53,7 @@ fn main() {
     let mut out = format!("assets/eval/{}.eval", variant.id());
     let mut from = None;
     let mut seed = 0;
-    let mut terms = Terms::Reach;
+    let mut terms = Terms::Base;
     let mut compare = false;
     while let Some(flag) = args.next() {
         if flag == "--compare" {
