@@ -15,9 +15,9 @@
 //! The pattern windows cover `R` rows each and start every `S` rows (default `4x2`, Scan 2.0's
 //! 4 × 4 squares); the shape is written into the file. `--terms reach` adds Scan's king reach
 //! and left/right balance to the terms; `--terms base` (the default, every shipped file's until
-//! an SPRT says otherwise) leaves them out. `--compare` also fits the other terms to the same positions in the last round,
-//! prints its held-out loss beside and writes its weights to FILE.base or FILE.reach, so that a
-//! new term is judged on the same data before any match.
+//! an SPRT says otherwise) leaves them out. `--compare` also fits the other terms to the same
+//! positions in the last round, prints its held-out loss beside and writes its weights to
+//! FILE.base or FILE.reach, so that a new term is judged on the same data before any match.
 //! The weights go to `assets/eval/VARIANT.eval` (or FILE), which the program builds in.
 //! `--from FILE` plays round 1 with the weights of FILE instead of the hand-set evaluation, to
 //! go on from weights already learned (the windows are then FILE's); `--seed S` (default 0)
