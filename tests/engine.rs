@@ -551,33 +551,32 @@ fn a_win_beyond_the_eight_men_no_progress_count_is_a_draw() {
 #[test]
 fn king_reach_counts_the_squares_a_man_could_take_the_king_on() {
     use dama::rules::KingReach;
-    let reach = |variant: Variant, fen: &str| {
+    let r = |safe, denied| KingReach { safe, denied };
+    let none = r(0, 0);
+    let cases = [
+        // The king on 46 reaches 41, 37, 32 and 28 before the man on 23, which would take it
+        // on 28 (jumping to 32).
+        (Variant::International, "W:WK46:B23", r(3, 1), none),
+        // The man on 22, beside the diagonal, would take the king on 28 (landing on 33) …
+        (Variant::International, "W:WK46:B22", r(8, 1), none),
+        // … but not with 33 taken: all nine squares are safe.
+        (Variant::International, "W:WK46,33:B22", r(9, 0), none),
+        // Česká dáma: the man on 18 could take the king on 15 only backwards (landing on 11),
+        // which men do not there.
+        (Variant::Czech, "W:WK4:B18", r(3, 0), none),
+        // Forwards it does: the king on 29 is denied 18 (the man on 15 jumps to 22).
+        (Variant::Czech, "W:WK29:B15", r(2, 1), none),
+        // Dvě věže: a tower takes kings, in every direction.
+        (Variant::TwoTowers, "W:WK46:BT23", r(3, 1), none),
+        // English kings take one step: from 29 only 25, safe.
+        (Variant::English, "W:WK29:B15", r(1, 0), none),
+        // Black's kings count for Black: the king on 5 goes down to 41, where White's man on
+        // 46 would take it (landing on 37).
+        (Variant::International, "B:W46:BK5", none, r(7, 1)),
+    ];
+    for (variant, fen, white, black) in cases {
         let rules = variant.rules();
-        rules.parse_fen(fen).unwrap().king_reach(rules)
-    };
-    // International: the king on 46 reaches 41, 37, 32 and 28 before the man on 23, which
-    // would take it on 28 (jumping to 32).
-    let r = reach(Variant::International, "W:WK46:B23");
-    assert_eq!(r.white, KingReach { safe: 3, denied: 1 });
-    assert_eq!(r.black, KingReach::default());
-    // The man on 22, beside the diagonal, would take the king on 28 (landing on 33); with 33
-    // taken it cannot, and all nine squares are safe.
-    let r = reach(Variant::International, "W:WK46:B22");
-    assert_eq!(r.white, KingReach { safe: 8, denied: 1 });
-    let r = reach(Variant::International, "W:WK46,33:B22");
-    assert_eq!(r.white, KingReach { safe: 9, denied: 0 });
-    // Česká dáma: the man on 18 would take backwards to reach 15 from 11: men do not there.
-    let r = reach(Variant::Czech, "W:WK4:B18");
-    assert_eq!(r.white, KingReach { safe: 3, denied: 0 });
-    // … but it takes forwards: the king on 29 is denied 18 (the man jumps 15 to 22 over 18).
-    let r = reach(Variant::Czech, "W:WK29:B15");
-    assert_eq!(r.white, KingReach { safe: 2, denied: 1 });
-    // English kings take one step: from 29 only 25, safe.
-    let r = reach(Variant::English, "W:WK29:B15");
-    assert_eq!(r.white, KingReach { safe: 1, denied: 0 });
-    // Black's kings count for Black: the king on 5 goes down to 41, where White's man on 46
-    // would take it (landing on 37).
-    let r = reach(Variant::International, "B:W46:BK5");
-    assert_eq!(r.black, KingReach { safe: 7, denied: 1 });
-    assert_eq!(r.white, KingReach::default());
+        let reach = rules.parse_fen(fen).unwrap().king_reach(rules);
+        assert_eq!((reach.white, reach.black), (white, black), "{fen}");
+    }
 }
