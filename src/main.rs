@@ -235,8 +235,9 @@ macro_rules! note {
 /// reads of a file; a larger collection is read from a file.
 const MAX_STREAM: u64 = dama::game_file::MAX_FILE;
 
-/// The weights file of `dama hub --eval` and `dama bestmove --eval`, read whole within [`hub::MAX_EVAL_FILE`] bytes
-/// (whether the weights fit the rule set is told when the engine starts to search).
+/// The weights file of `dama hub --eval` and `dama bestmove --eval`, read whole within
+/// [`hub::MAX_EVAL_FILE`] bytes (whether the weights fit the rule set is told where they are
+/// read as weights: the hub's `init`, or bestmove before it thinks).
 ///
 /// [`hub::MAX_EVAL_FILE`]: dama::engine::hub::MAX_EVAL_FILE
 fn read_eval(path: &Path) -> Result<Vec<u8>, Failure> {
