@@ -503,19 +503,27 @@ pub(crate) fn mobility<G: Geometry>(pos: &Position, flying: bool) -> ByColor<u32
             n += (shift::<G>(movers, d) & empty).count_ones();
         }
         if kings != 0 {
-            for d in ALL_DIRS {
-                let mut g = shift::<G>(kings, d) & empty;
-                while g != 0 {
-                    n += g.count_ones();
-                    if !flying {
-                        break;
-                    }
-                    g = shift::<G>(g, d) & empty;
-                }
-            }
+            king_steps::<G>(kings, empty, flying, |g| n += g.count_ones());
         }
         n
     })
+}
+
+/// Calls `f` with the empty squares that `kings` reach, one set per step along each direction
+/// (a single step for short kings): each king's squares once, as a king of its own would
+/// reach them.
+#[inline(always)]
+fn king_steps<G: Geometry>(kings: u64, empty: u64, flying: bool, mut f: impl FnMut(u64)) {
+    for d in ALL_DIRS {
+        let mut g = shift::<G>(kings, d) & empty;
+        while g != 0 {
+            f(g);
+            if !flying {
+                break;
+            }
+            g = shift::<G>(g, d) & empty;
+        }
+    }
 }
 
 /// Per side, the empty squares its kings reach in one move, counted per king: those no opposing
@@ -543,17 +551,10 @@ pub(crate) fn king_reach<G: Geometry>(pos: &Position, f: Flags) -> ByColor<KingR
                 attacked |= shift::<G>(towers, d) & shift::<G>(empty, d ^ 2);
             }
         }
-        for d in ALL_DIRS {
-            let mut g = shift::<G>(kings, d) & empty;
-            while g != 0 {
-                reach.safe += (g & !attacked).count_ones();
-                reach.denied += (g & attacked).count_ones();
-                if !f.flying {
-                    break;
-                }
-                g = shift::<G>(g, d) & empty;
-            }
-        }
+        king_steps::<G>(kings, empty, f.flying, |g| {
+            reach.safe += (g & !attacked).count_ones();
+            reach.denied += (g & attacked).count_ones();
+        });
         reach
     })
 }
