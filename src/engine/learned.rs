@@ -56,18 +56,28 @@ impl std::fmt::Display for Shape {
     }
 }
 
-/// Which terms beside the patterns, material and piece squares a weights file has.
+/// Which terms beside the patterns, material and piece squares a weights file has; the
+/// discriminant is the file's terms byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Terms {
     /// Mobility alone: the files written before the others existed.
-    Base,
+    Base = 0,
     /// Also, after the windows, Scan 2.0's king reach (empty squares the kings go to where no
     /// opposing man could take them, and where one could) and left/right balance (how far the
-    /// men stand to one side, as `|Σ (2·file − size + 1)|`, which a side pays for).
-    Reach,
+    /// men and towers stand to one side, as `|Σ (2·file − size + 1)|`, which a side pays for).
+    Reach = 1,
 }
 
 impl Terms {
+    /// Every kind, in the order of its byte in a weights file.
+    const ALL: [Terms; 2] = [Terms::Base, Terms::Reach];
+
+    /// The kind a weights file's terms byte names.
+    fn from_byte(byte: u8) -> Option<Terms> {
+        Terms::ALL.get(usize::from(byte)).copied()
+    }
+
     /// The features these terms add after the windows.
     fn extra(self) -> usize {
         match self {
@@ -432,8 +442,10 @@ impl Learned {
             }
         } else {
             match *bytes.strip_prefix(MAGIC).ok_or(WeightsError::Magic)? {
-                [rows, step, 0, ref body @ ..] => (rows, step, Terms::Base, body),
-                [rows, step, 1, ref body @ ..] => (rows, step, Terms::Reach, body),
+                [rows, step, terms, ref body @ ..] => {
+                    let terms = Terms::from_byte(terms).ok_or(WeightsError::Magic)?;
+                    (rows, step, terms, body)
+                }
                 _ => return Err(WeightsError::Magic),
             }
         };
@@ -463,11 +475,7 @@ impl Learned {
     /// as a weights file.
     pub fn to_bytes(layout: &Layout, weights: &[[f32; 2]]) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        let terms = match layout.terms {
-            Terms::Base => 0,
-            Terms::Reach => 1,
-        };
-        out.extend([layout.shape.rows, layout.shape.step, terms]);
+        out.extend([layout.shape.rows, layout.shape.step, layout.terms as u8]);
         for w in weights {
             for v in w {
                 let q = (v * SCALE as f32).round().clamp(-32767.0, 32767.0) as i16;
