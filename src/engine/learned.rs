@@ -257,6 +257,29 @@ impl Layout {
         mobility: ByColor<u32>,
         mut f: impl FnMut(usize, i32),
     ) -> f32 {
+        let (men, phase) = self.visit_terms(pos, mobility, &mut f);
+        let base = SQUARES + 2 * self.squares;
+        let ternary = &*TERNARY;
+        self.each_window(men, |i, w, b| {
+            let (table, opposite) = self.tables[i];
+            // White's men in this window, with its own table.
+            f(base + table + (ternary[w] + 2 * ternary[b]) as usize, 1);
+            // Black's men here are White's in the window opposite, its squares in reverse order.
+            let turned = &self.turned;
+            f(base + opposite + (turned[b] + 2 * turned[w]) as usize, -1);
+        });
+        phase
+    }
+
+    /// [`Layout::visit`] but for the windows: calls `f` for the other features and returns the
+    /// men of White and Black, for the windows, and the weight of the opening.
+    #[inline]
+    fn visit_terms(
+        &self,
+        pos: &Position,
+        mobility: ByColor<u32>,
+        f: &mut impl FnMut(usize, i32),
+    ) -> ([u64; 2], f32) {
         let n = self.squares;
         let men = [
             pos.pieces_of(Color::White, Role::Man).0,
@@ -312,15 +335,6 @@ impl Layout {
                 b &= b - 1;
             }
         }
-        let base = SQUARES + 2 * n;
-        // A loop of a fixed number of rows for each height, as fast as the 4×4 one was alone.
-        match self.shape.rows {
-            2 => self.visit_windows::<2>(men, base, &mut f),
-            3 => self.visit_windows::<3>(men, base, &mut f),
-            4 => self.visit_windows::<4>(men, base, &mut f),
-            5 => self.visit_windows::<5>(men, base, &mut f),
-            _ => self.visit_windows::<6>(men, base, &mut f),
-        }
         if self.terms == Terms::Reach {
             let extra = self.extras();
             if kings[0] | kings[1] != 0 {
@@ -348,29 +362,33 @@ impl Layout {
             }
         }
         let uncrowned = (men[0] | men[1] | towers[0] | towers[1]).count_ones();
-        (uncrowned as f32 / (2 * self.initial) as f32).min(1.0)
+        let phase = (uncrowned as f32 / (2 * self.initial) as f32).min(1.0);
+        (men, phase)
     }
 
-    /// The pattern features of the windows, `H` rows each, with the men of White and Black.
+    /// Calls `f(window, white, black)` for every window that holds a man of `men` (White's,
+    /// Black's), with the bits of each side's men in it, two a row.
     #[inline]
-    fn visit_windows<const H: usize>(
-        &self,
-        men: [u64; 2],
-        base: usize,
-        f: &mut impl FnMut(usize, i32),
-    ) {
-        let ternary = &*TERNARY;
-        let turned = &self.turned;
-        for (rows, &(own, opposite)) in self.windows.iter().zip(&self.tables) {
+    fn each_window(&self, men: [u64; 2], f: impl FnMut(usize, usize, usize)) {
+        // A loop of a fixed number of rows for each height, as fast as the 4×4 one was alone.
+        match self.shape.rows {
+            2 => self.windows_of::<2>(men, f),
+            3 => self.windows_of::<3>(men, f),
+            4 => self.windows_of::<4>(men, f),
+            5 => self.windows_of::<5>(men, f),
+            _ => self.windows_of::<6>(men, f),
+        }
+    }
+
+    /// [`Layout::each_window`] for windows of `H` rows.
+    #[inline]
+    fn windows_of<const H: usize>(&self, men: [u64; 2], mut f: impl FnMut(usize, usize, usize)) {
+        for (i, rows) in self.windows.iter().enumerate() {
             let w = window_bits::<H>(men[0], rows);
             let b = window_bits::<H>(men[1], rows);
-            if w | b == 0 {
-                continue;
+            if w | b != 0 {
+                f(i, w, b);
             }
-            // White's men in this window, with its own table.
-            f(base + own + (ternary[w] + 2 * ternary[b]) as usize, 1);
-            // Black's men here are White's in the window opposite, its squares in reverse order.
-            f(base + opposite + (turned[b] + 2 * turned[w]) as usize, -1);
         }
     }
 }
@@ -425,6 +443,11 @@ pub struct Learned {
     layout: Layout,
     /// Opening and ending weight of each feature, in [`SCALE`]ths of a hundredth of a man.
     weights: Vec<[i16; 2]>,
+    /// Per window, the weight of each pattern as White sees it less that of the same men as
+    /// Black sees them (the table of the window opposite, turned round): one look-up a window
+    /// at every leaf of the search instead of two, with the same sums. `None` where a
+    /// difference does not fit in 16 bits (weights near the limit): then the two look-ups.
+    fused: Option<Vec<[i16; 2]>>,
 }
 
 impl Learned {
@@ -467,8 +490,13 @@ impl Learned {
                     i16::from_le_bytes([c[2], c[3]]),
                 ]
             })
-            .collect();
-        Ok(Learned { layout, weights })
+            .collect::<Vec<_>>();
+        let fused = fuse(&layout, &weights);
+        Ok(Learned {
+            layout,
+            weights,
+            fused,
+        })
     }
 
     /// Weights in hundredths of a man (opening, ending) of the features of `layout`, written
@@ -503,14 +531,62 @@ impl Learned {
         let mut mg = 0;
         let mut eg = 0;
         let w = &self.weights;
-        let phase = self.layout.visit(pos, mobility, |i, v| {
+        let add = |i: usize, v: i32, mg: &mut i32, eg: &mut i32| {
             let [a, b] = w[i];
-            mg += i32::from(a) * v;
-            eg += i32::from(b) * v;
-        });
+            *mg += i32::from(a) * v;
+            *eg += i32::from(b) * v;
+        };
+        let phase = match &self.fused {
+            Some(fused) => {
+                let layout = &self.layout;
+                let (men, phase) =
+                    layout.visit_terms(pos, mobility, &mut |i, v| add(i, v, &mut mg, &mut eg));
+                let patterns = layout.shape.patterns();
+                let ternary = &*TERNARY;
+                layout.each_window(men, |i, w, b| {
+                    let own = (ternary[w] + 2 * ternary[b]) as usize;
+                    let [a, b] = fused[i * patterns + own];
+                    mg += i32::from(a);
+                    eg += i32::from(b);
+                });
+                phase
+            }
+            None => self
+                .layout
+                .visit(pos, mobility, |i, v| add(i, v, &mut mg, &mut eg)),
+        };
         let phase = (phase * 256.0) as i32;
         (mg * phase + eg * (256 - phase)) / (256 * SCALE)
     }
+}
+
+/// The fused window tables of `weights` (see [`Learned`]'s `fused`), if every entry fits.
+fn fuse(layout: &Layout, weights: &[[i16; 2]]) -> Option<Vec<[i16; 2]>> {
+    let patterns = layout.shape.patterns();
+    let base = SQUARES + 2 * layout.squares;
+    let bits = 2 * usize::from(layout.shape.rows);
+    let ternary = &*TERNARY;
+    let mut fused = vec![[0i16; 2]; layout.windows.len() * patterns];
+    for (i, &(table, opposite)) in layout.tables.iter().enumerate() {
+        for w in 0..1usize << bits {
+            // Every b without a square of w: the subsets of its complement.
+            let free = !w & ((1 << bits) - 1);
+            let mut b = free;
+            loop {
+                let own = (ternary[w] + 2 * ternary[b]) as usize;
+                let turned = (layout.turned[b] + 2 * layout.turned[w]) as usize;
+                let [a, c] = weights[base + table + own];
+                let [x, y] = weights[base + opposite + turned];
+                let sum = |p: i16, q: i16| i16::try_from(i32::from(p) - i32::from(q)).ok();
+                fused[i * patterns + own] = [sum(a, x)?, sum(c, y)?];
+                if b == 0 {
+                    break;
+                }
+                b = (b - 1) & free;
+            }
+        }
+    }
+    Some(fused)
 }
 
 /// The shipped weights, read once, each beside its preset: a file that does not fit leaves its
@@ -623,6 +699,94 @@ mod tests {
                 assert!(a.iter().all(|&(i, _)| i < layout.features()));
             }
         }
+    }
+
+    /// Random positions of `v`'s rule set, some with kings of both sides.
+    fn random_positions(v: Variant, rng: &mut SmallRng, count: usize) -> Vec<Position> {
+        let rules = v.rules();
+        (0..count)
+            .map(|game| {
+                let mut pos = v.start_position();
+                for _ in 0..rng.random_range(0..80) {
+                    let moves = pos.legal_moves(rules);
+                    let Some(m) = moves.choose(rng) else {
+                        break;
+                    };
+                    pos.play_unchecked(m);
+                }
+                if game % 3 == 1 {
+                    let empty: Vec<_> = rules
+                        .board
+                        .all_squares()
+                        .filter(|&sq| pos.piece_at(sq).is_none())
+                        .collect();
+                    for (&sq, color) in empty.choose_multiple(rng, 2).zip(Color::ALL) {
+                        let role = Role::King;
+                        pos.set_piece(sq, Some(Piece { color, role }));
+                    }
+                }
+                pos
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fused_windows_score_as_the_two_tables_do() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        for v in Variant::ALL {
+            let rules = v.rules();
+            let mut cases: Vec<Learned> = Vec::new();
+            for (shape, terms) in [
+                ("4x2", Terms::Base),
+                ("3x1", Terms::Reach),
+                ("5x1", Terms::Reach),
+            ] {
+                let layout = Layout::new(rules, Shape::parse(shape).unwrap(), terms).unwrap();
+                let weights: Vec<[f32; 2]> = (0..layout.features())
+                    .map(|_| {
+                        [
+                            rng.random_range(-900.0..900.0),
+                            rng.random_range(-900.0..900.0),
+                        ]
+                    })
+                    .collect();
+                cases.push(
+                    Learned::from_bytes(rules, &Learned::to_bytes(&layout, &weights)).unwrap(),
+                );
+            }
+            cases.push((*Learned::shipped(rules).unwrap()).clone());
+            for fused in cases {
+                assert!(fused.fused.is_some(), "{v:?}: weights that fit are fused");
+                let plain = Learned {
+                    fused: None,
+                    ..fused.clone()
+                };
+                for pos in random_positions(v, &mut rng, 40) {
+                    let mobility = pos.mobility(rules);
+                    assert_eq!(
+                        fused.evaluate(&pos, mobility),
+                        plain.evaluate(&pos, mobility),
+                        "{v:?} {} {pos:?}",
+                        fused.layout.shape
+                    );
+                }
+            }
+        }
+        // Weights near the limit, of opposite signs in a window and the one opposite, do not
+        // fit once subtracted: the two look-ups stay.
+        let rules = Variant::Czech.rules();
+        let layout = Layout::new(rules, Shape::SQUARE, Terms::Base).unwrap();
+        let weights: Vec<[f32; 2]> = (0..layout.features())
+            .map(|i| {
+                if i % 2 == 0 {
+                    [2000.0, 1.0]
+                } else {
+                    [-2000.0, 1.0]
+                }
+            })
+            .collect();
+        let learned = Learned::from_bytes(rules, &Learned::to_bytes(&layout, &weights)).unwrap();
+        assert!(learned.fused.is_none());
     }
 
     #[test]
