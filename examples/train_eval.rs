@@ -14,8 +14,9 @@
 //! plays `N` more games with the weights just fitted and fits again on all positions so far.
 //! The pattern windows cover `R` rows each and start every `S` rows (default `4x2`, Scan 2.0's
 //! 4 × 4 squares); the shape is written into the file. `--terms reach` adds Scan's king reach
-//! and left/right balance to the terms; `--terms base` (the default, every shipped file's until
-//! an SPRT says otherwise) leaves them out. `--compare` also fits the other terms to the same
+//! and left/right balance to the terms; `--terms base` leaves them out. The default is the
+//! terms of the rule set's shipped file: reach for International, where they passed their
+//! SPRT, base for the others until theirs do. `--compare` also fits the other terms to the same
 //! positions in the last round, prints its held-out loss beside and writes its weights to
 //! FILE.base or FILE.reach, so that a new term is judged on the same data before any match.
 //! The weights go to `assets/eval/VARIANT.eval` (or FILE), which the program builds in.
@@ -53,7 +54,7 @@ fn main() {
     let mut out = format!("assets/eval/{}.eval", variant.id());
     let mut from = None;
     let mut seed = 0;
-    let mut terms = Terms::Base;
+    let mut terms = None;
     let mut compare = false;
     while let Some(flag) = args.next() {
         if flag == "--compare" {
@@ -94,8 +95,8 @@ fn main() {
             "--seed" => seed = number() as u64,
             "--terms" => {
                 terms = match value.as_str() {
-                    "base" => Terms::Base,
-                    "reach" => Terms::Reach,
+                    "base" => Some(Terms::Base),
+                    "reach" => Some(Terms::Reach),
                     _ => {
                         eprintln!("--terms: base or reach, not {value}");
                         std::process::exit(2)
@@ -108,6 +109,8 @@ fn main() {
             }
         }
     }
+    let terms = terms
+        .unwrap_or_else(|| Learned::shipped(rules).map_or(Terms::Base, |l| l.layout().terms()));
     let start = from.map(|file| {
         let learned = std::fs::read(&file)
             .map_err(|e| e.to_string())

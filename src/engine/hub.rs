@@ -699,8 +699,14 @@ mod tests {
         let again = session(search, Some(shipped.clone()));
         assert_eq!(scores(&again), first, "{again}");
         // Weights of nothing but zeros see nothing: the shipped ones did not play.
+        // (The header is the magic and, since DAMAEVL2, the windows' shape and terms.)
+        let header = match &shipped[..8] {
+            b"DAMAEVL1" => 8,
+            b"DAMAEVL2" => 10,
+            _ => 11,
+        };
         let mut zeros = shipped;
-        zeros[8..].fill(0);
+        zeros[header..].fill(0);
         let none = session(search, Some(zeros));
         assert!(!none.contains("error"), "{none}");
         assert!(
