@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example train_eval -- VARIANT [--games N] [--depth D] [--rounds R]
 //!     [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]
-//!     [--from FILE] [--seed S] [--terms base|reach] [--compare]
+//!     [--from FILE] [--seed S] [--terms base|reach|edges] [--compare]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -14,11 +14,13 @@
 //! plays `N` more games with the weights just fitted and fits again on all positions so far.
 //! The pattern windows cover `R` rows each and start every `S` rows (default `4x2`, Scan 2.0's
 //! 4 × 4 squares); the shape is written into the file. `--terms reach` adds Scan's king reach
-//! and left/right balance to the terms; `--terms base` leaves them out. The default is the
-//! terms of the rule set's shipped file: reach for International, where they passed their
-//! SPRT, base for the others until theirs do. `--compare` also fits the other terms to the same
-//! positions in the last round, prints its held-out loss beside and writes its weights to
-//! FILE.base or FILE.reach, so that a new term is judged on the same data before any match.
+//! and left/right balance to the terms, `--terms edges` those and Scan's two 9-square patterns
+//! of the edges; `--terms base` leaves them out. The default is the terms of the rule set's
+//! shipped file: reach for International, where they passed their SPRT, base for the others
+//! until theirs do. `--compare` also fits other terms to the same positions in the last round
+//! (base for reach, reach for base or edges), prints its held-out loss beside and writes its
+//! weights to FILE.base or FILE.reach, so that a new term is judged on the same data before any
+//! match.
 //! The weights go to `assets/eval/VARIANT.eval` (or FILE), which the program builds in.
 //! `--from FILE` plays round 1 with the weights of FILE instead of the hand-set evaluation, to
 //! go on from weights already learned (the windows are then FILE's); `--seed S` (default 0)
@@ -35,7 +37,7 @@ use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach] [--compare]";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare]";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -97,8 +99,9 @@ fn main() {
                 terms = match value.as_str() {
                     "base" => Some(Terms::Base),
                     "reach" => Some(Terms::Reach),
+                    "edges" => Some(Terms::Edges),
                     _ => {
-                        eprintln!("--terms: base or reach, not {value}");
+                        eprintln!("--terms: base, reach or edges, not {value}");
                         std::process::exit(2)
                     }
                 }
@@ -212,7 +215,7 @@ fn main() {
         println!("wrote {out} ({} bytes)", bytes.len());
         if compare && round + 1 == rounds {
             let other = match terms {
-                Terms::Base => Terms::Reach,
+                Terms::Base | Terms::Edges => Terms::Reach,
                 Terms::Reach => Terms::Base,
             };
             let other = Layout::new(rules, shape, other).expect("the same windows fit");

@@ -9,8 +9,8 @@
 //! Black's men in the window opposite. Beside the patterns: the side to move, men, kings and
 //! towers, whether a side has a king, mobility, and where kings and towers stand; in files of
 //! [`Terms::Reach`] also Scan's king reach (the squares kings go to, safe or not) and left/right
-//! balance. Every weight comes twice, for the opening and for the ending, blended by the men
-//! left.
+//! balance, and in files of [`Terms::Edges`] Scan's 9-square patterns of the edges besides.
+//! Every weight comes twice, for the opening and for the ending, blended by the men left.
 //!
 //! The weights of each preset rule set are a data file, `assets/eval/ID.eval`, built into the
 //! program.
@@ -67,11 +67,16 @@ pub enum Terms {
     /// opposing man could take them, and where one could) and left/right balance (how far the
     /// men and towers stand to one side, as `|Σ (2·file − size + 1)|`, which a side pays for).
     Reach = 1,
+    /// [`Terms::Reach`], and then Scan 2.0's two patterns of the edges: the men on the 9 dark
+    /// squares of the three files at each edge over six rows ([`EDGE_PATTERNS`] each), a table
+    /// for the left strip of the far half and the right strip of the near half turned round,
+    /// one for the other two.
+    Edges = 2,
 }
 
 impl Terms {
     /// Every kind, in the order of its byte in a weights file.
-    const ALL: [Terms; 2] = [Terms::Base, Terms::Reach];
+    const ALL: [Terms; 3] = [Terms::Base, Terms::Reach, Terms::Edges];
 
     /// The kind a weights file's terms byte names.
     fn from_byte(byte: u8) -> Option<Terms> {
@@ -83,8 +88,28 @@ impl Terms {
         match self {
             Terms::Base => 0,
             Terms::Reach => EXTRA_NAMES.len(),
+            Terms::Edges => EXTRA_NAMES.len() + 2 * EDGE_PATTERNS,
         }
     }
+}
+
+/// Patterns of an edge strip: 3⁹.
+pub const EDGE_PATTERNS: usize = 19_683;
+
+/// One of the two tables of edge patterns ([`Terms::Edges`]): a strip of three files at an edge
+/// of the far half as White sees it, and the strip the board turned round puts there as Black
+/// sees it. Each strip lies in a window of 6 rows and 4 files, read as the windows are.
+#[derive(Clone, Debug)]
+struct Edge {
+    /// The window holding the strip White sees: the bit offset of its first square a row.
+    rows: [u8; 6],
+    /// The window opposite, holding the strip Black sees.
+    opposite: [u8; 6],
+    /// The ternary digits of the strip's squares from a window's 12 bits (the three outside
+    /// the strip ignored).
+    digits: Vec<u32>,
+    /// The same from the opposite window's bits, the board turned round.
+    turned: Vec<u32>,
 }
 
 /// The names of the terms [`Terms::Reach`] adds after the windows, in order, for reports.
@@ -129,6 +154,8 @@ pub struct Layout {
     turned: Vec<u32>,
     /// Men and towers each side starts with: the measure of the phase.
     initial: u32,
+    /// The edge tables of [`Terms::Edges`]; none for other terms.
+    edges: Vec<Edge>,
 }
 
 /// Binary digits read as ternary ones: `TERNARY[b]` has digit `k` equal to bit `k` of `b`.
@@ -207,7 +234,13 @@ impl Layout {
                 }
             }
         }
+        let edges = if terms == Terms::Edges {
+            edges(board)
+        } else {
+            Vec::new()
+        };
         Some(Layout {
+            edges,
             shape,
             terms,
             rules: rules.clone(),
@@ -335,7 +368,7 @@ impl Layout {
                 b &= b - 1;
             }
         }
-        if self.terms == Terms::Reach {
+        if self.terms != Terms::Base {
             let extra = self.extras();
             if kings[0] | kings[1] != 0 {
                 let reach = pos.king_reach(&self.rules);
@@ -359,6 +392,20 @@ impl Layout {
             let d = skew(men[0] | towers[0]) - skew(men[1] | towers[1]);
             if d != 0 {
                 f(extra + 2, d);
+            }
+            let mut base = extra + EXTRA_NAMES.len();
+            for e in &self.edges {
+                let [w, b] = men.map(|m| window_bits::<6>(m, &e.rows));
+                let own = (e.digits[w] + 2 * e.digits[b]) as usize;
+                if own != 0 {
+                    f(base + own, 1);
+                }
+                let [w, b] = men.map(|m| window_bits::<6>(m, &e.opposite));
+                let turned = (e.turned[b] + 2 * e.turned[w]) as usize;
+                if turned != 0 {
+                    f(base + turned, -1);
+                }
+                base += EDGE_PATTERNS;
             }
         }
         let uncrowned = (men[0] | men[1] | towers[0] | towers[1]).count_ones();
@@ -391,6 +438,64 @@ impl Layout {
             }
         }
     }
+}
+
+/// The two edge tables of `board` ([`Edge`]): the strips of files a–c and of the last three
+/// files, in the six rows of the far half's edge (from square 1's row), as Scan 2.0 has them.
+fn edges(board: crate::rules::Board) -> Vec<Edge> {
+    let size = board.size();
+    let width = usize::from(board.row_width());
+    [0, size - 4]
+        .into_iter()
+        .map(|first_file| {
+            // The window's offsets, row by row from the top, and the opposite window's.
+            let offsets = |top: usize, file: u8| {
+                let mut rows = [0u8; 6];
+                for (j, r) in rows.iter_mut().enumerate() {
+                    *r = ((top + j) * width + usize::from(file / 2)) as u8;
+                }
+                rows
+            };
+            let rows = offsets(0, first_file);
+            let opposite = offsets(usize::from(size) - 6, size - 4 - first_file);
+            // Which of the window's 12 bits lie in the strip: the three files at the edge.
+            let strip = |file: u8| {
+                if first_file == 0 {
+                    file <= 2
+                } else {
+                    file >= size - 3
+                }
+            };
+            let mut keep = Vec::new();
+            for (j, &offset) in rows.iter().enumerate() {
+                for k in 0..2 {
+                    let sq = board
+                        .square(offset + k + 1)
+                        .expect("a window's square is on the board");
+                    if strip(board.coords(sq).0) {
+                        keep.push(2 * j + usize::from(k));
+                    }
+                }
+            }
+            debug_assert_eq!(keep.len(), 9);
+            let digits: Vec<u32> = (0..1usize << 12)
+                .map(|x| {
+                    keep.iter()
+                        .rev()
+                        .fold(0, |v, &bit| 3 * v + (x >> bit & 1) as u32)
+                })
+                .collect();
+            let turned = (0..1u16 << 12)
+                .map(|x| digits[usize::from(x.reverse_bits() >> 4)])
+                .collect();
+            Edge {
+                rows,
+                opposite,
+                digits,
+                turned,
+            }
+        })
+        .collect()
 }
 
 /// The bits of `set` in a window of `H` rows, two per row.
@@ -434,7 +539,8 @@ pub enum WeightsError {
 const MAGIC_SQUARE: &[u8; 8] = b"DAMAEVL1";
 /// Then: the shape's rows and step as two bytes, then the weights ([`Terms::Base`]).
 const MAGIC_BASE: &[u8; 8] = b"DAMAEVL2";
-/// Since: rows, step and the terms (1: [`Terms::Reach`]) as three bytes, then the weights.
+/// Since: rows, step and the terms (1: [`Terms::Reach`], 2: [`Terms::Edges`]) as three bytes,
+/// then the weights.
 const MAGIC: &[u8; 8] = b"DAMAEVL3";
 
 /// A learned evaluation for one rule set: its layout and weights.
@@ -656,9 +762,10 @@ mod tests {
     #[test]
     fn a_mirrored_position_has_the_opposite_features() {
         let mut rng = SmallRng::seed_from_u64(7);
-        for (v, shape, terms) in Variant::ALL.into_iter().flat_map(|v| {
-            shapes().flat_map(move |s| [Terms::Base, Terms::Reach].map(move |t| (v, s, t)))
-        }) {
+        for (v, shape, terms) in Variant::ALL
+            .into_iter()
+            .flat_map(|v| shapes().flat_map(move |s| Terms::ALL.map(move |t| (v, s, t))))
+        {
             let rules = v.rules();
             let Some(layout) = Layout::new(rules, shape, terms) else {
                 continue;
@@ -740,6 +847,7 @@ mod tests {
                 ("4x2", Terms::Base),
                 ("3x1", Terms::Reach),
                 ("5x1", Terms::Reach),
+                ("4x2", Terms::Edges),
             ] {
                 let layout = Layout::new(rules, Shape::parse(shape).unwrap(), terms).unwrap();
                 let weights: Vec<[f32; 2]> = (0..layout.features())
@@ -790,6 +898,56 @@ mod tests {
     }
 
     #[test]
+    fn the_edge_strips_are_scan_s() {
+        let rules = Variant::International.rules();
+        let layout = Layout::new(rules, Shape::SQUARE, Terms::Edges).unwrap();
+        let first = layout.extras() + EXTRA_NAMES.len();
+        assert_eq!(layout.features(), first + 2 * EDGE_PATTERNS);
+        // Scan 2.0's squares, White's strips and Black's (the board turned round).
+        let strips: [([u8; 9], [u8; 9]); 2] = [
+            (
+                [1, 6, 7, 11, 16, 17, 21, 26, 27],
+                [50, 45, 44, 40, 35, 34, 30, 25, 24],
+            ),
+            (
+                [4, 5, 10, 14, 15, 20, 24, 25, 30],
+                [47, 46, 41, 37, 36, 31, 27, 26, 21],
+            ),
+        ];
+        let man = |color| {
+            Some(Piece {
+                color,
+                role: Role::Man,
+            })
+        };
+        for (t, (white, black)) in strips.into_iter().enumerate() {
+            let table = first + t * EDGE_PATTERNS;
+            // Each square of the strip alone is its own digit, in the order of the squares.
+            for (k, &n) in white.iter().enumerate() {
+                let mut pos = Position::empty(rules.board, Color::White);
+                pos.set_piece(rules.board.square(n).unwrap(), man(Color::White));
+                let f = features(&layout, &pos, rules);
+                assert!(f.contains(&(table + 3usize.pow(k as u32), 1)), "{n}: {f:?}");
+                let mut pos = Position::empty(rules.board, Color::White);
+                pos.set_piece(rules.board.square(black[k]).unwrap(), man(Color::Black));
+                let f = features(&layout, &pos, rules);
+                assert!(
+                    f.contains(&(table + 3usize.pow(k as u32), -1)),
+                    "{n}: {f:?}"
+                );
+            }
+            // A square next to the strip is not in it.
+            let mut pos = Position::empty(rules.board, Color::White);
+            pos.set_piece(rules.board.square(white[2] + 1).unwrap(), man(Color::White));
+            let f = features(&layout, &pos, rules);
+            assert!(
+                f.iter()
+                    .all(|&(i, _)| i < table || i >= table + EDGE_PATTERNS)
+            );
+        }
+    }
+
+    #[test]
     fn a_window_sees_its_eight_squares() {
         let rules = Variant::International.rules();
         let layout = Layout::new(rules, Shape::SQUARE, Terms::Base).unwrap();
@@ -837,10 +995,19 @@ mod tests {
         );
         // Terms the file does not name, and weights for other terms, are not read either.
         let mut unknown = bytes.clone();
-        unknown[10] = 2;
+        unknown[10] = 3;
         assert_eq!(
             Learned::from_bytes(rules, &unknown).unwrap_err(),
             WeightsError::Magic
+        );
+        let mut edges = bytes.clone();
+        edges[10] = 2;
+        assert_eq!(
+            Learned::from_bytes(rules, &edges).unwrap_err(),
+            WeightsError::Size {
+                found: layout.features(),
+                expected: layout.features() + 2 * EDGE_PATTERNS
+            }
         );
         let mut base = bytes.clone();
         base[10] = 0;
