@@ -48,12 +48,15 @@ impl DialogUi for EndgamesView {
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<EndgamesAnswer> {
         let lang = at.lang;
         ui.heading(title(T::Endgames, lang));
-        // Read in lines of a paragraph, not one line across the window.
-        ui.set_max_width(
-            at.room
-                .x
-                .min(40.0 * ui.text_style_height(&egui::TextStyle::Body)),
-        );
+        // Read in lines of a paragraph, not one line across the window; always that wide, so
+        // that the dialog does not narrow and move its buttons as a build's progress is said in
+        // shorter or longer words.
+        let width = at
+            .room
+            .x
+            .min(40.0 * ui.text_style_height(&egui::TextStyle::Body));
+        ui.set_max_width(width);
+        ui.set_min_width(width);
         ui.add(egui::Label::new(&self.text).wrap());
         let mut choices = Vec::new();
         if self.can_build {
