@@ -62,6 +62,11 @@ enum Command {
         /// shipped ones, to compare two evaluations by SPRT without building the program again.
         #[arg(long, value_name = "FILE")]
         eval: Option<PathBuf>,
+        /// On 10×10 boards, play out at the search's horizon the exchanges a side can offer in
+        /// positions without kings, as Scan 2.0 does: on trial, to be compared by SPRT with
+        /// the engine without it.
+        #[arg(long)]
+        exchanges: bool,
     },
     /// Think about a position and print the best move in PDN notation on stdout, then the
     /// score (in hundredths of a man, for the side to move), depth, nodes and principal
@@ -458,10 +463,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             out.line(format_args!("{}", moves.join(" ")))?;
             out.finish()?;
         }
-        Command::Hub { eval } => {
+        Command::Hub { eval, exchanges } => {
             let eval = eval.map(|path| read_eval(&path)).transpose()?;
             let stdin = io::stdin().lock();
-            dama::engine::hub::run(stdin, io::stdout(), eval)
+            dama::engine::hub::run(stdin, io::stdout(), eval, exchanges)
                 .map_err(|e| bad_file(format!("hub: {e}")))?;
         }
         Command::Bestmove {

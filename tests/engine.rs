@@ -114,6 +114,32 @@ fn the_lost_side_has_no_move_and_a_losing_score() {
     assert!(report.score < -MATE_BOUND);
 }
 
+/// Exchanges at the horizon are an option of 10×10 boards: it changes International's tree
+/// (a middlegame without kings, where exchanges are offered) and leaves an 8×8 board's alone.
+#[test]
+fn horizon_exchanges_change_only_ten_by_ten_trees() {
+    let nodes = |variant: Variant, fen: &str, exchanges: bool| {
+        let rules = variant.rules();
+        let pos = rules.parse_fen(fen).unwrap();
+        let mut s = Searcher::new(rules, 4);
+        s.set_horizon_exchanges(exchanges);
+        let report = s.search(&[pos], Limits::depth(6), &mut |_| {});
+        assert!(pos.legal_moves(rules).contains(&report.best.unwrap()));
+        report.nodes
+    };
+    // An opening of `tools/openings/international.fen`.
+    let intl = "B:W27,30-33,35-37,39-50:B1-16,18-20,26";
+    assert_ne!(
+        nodes(Variant::International, intl, true),
+        nodes(Variant::International, intl, false)
+    );
+    let czech = "W:W17,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,14";
+    assert_eq!(
+        nodes(Variant::Czech, czech, true),
+        nodes(Variant::Czech, czech, false)
+    );
+}
+
 #[test]
 fn repetition_is_a_draw_in_search() {
     // A king each, Black's in its double corner: no win in 13 plies (brute force), and the

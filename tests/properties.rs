@@ -208,6 +208,44 @@ proptest! {
         })?;
     }
 
+    /// The exchanges the search plays at its horizon are exactly the legal steps of a man that
+    /// do not crown and after which every legal reply captures one piece and leaves a capture
+    /// back; none while a capture is due.
+    #[test]
+    fn exchange_moves_are_the_one_for_one_offers(
+        choices in choices(),
+        extra in any_start(),
+    ) {
+        for_each_position(&choices, extra, |v, pos| {
+            let rules = v.rules();
+            let mut exchanges = Vec::new();
+            if !pos.has_capture(rules) {
+                pos.exchange_moves(rules, &mut exchanges);
+            }
+            let got: HashSet<Move> = exchanges.iter().copied().collect();
+            prop_assert_eq!(got.len(), exchanges.len(), "{} {:?}", v, pos);
+            let want: HashSet<Move> = pos
+                .legal_moves(rules)
+                .into_iter()
+                .filter(|m| {
+                    let role = pos.piece_at(m.from()).map(|p| p.role);
+                    let after = pos.play(rules, m).expect("a legal move");
+                    let replies = after.legal_moves(rules);
+                    !m.is_capture()
+                        && role == Some(Role::Man)
+                        && after.piece_at(m.to()).map(|p| p.role) == Some(Role::Man)
+                        && !replies.is_empty()
+                        && replies.iter().all(|r| {
+                            r.capture_count() == 1
+                                && after.play(rules, r).expect("a legal reply").has_capture(rules)
+                        })
+                })
+                .collect();
+            prop_assert_eq!(got, want, "{} {:?}", v, pos);
+            Ok(())
+        })?;
+    }
+
     /// Each move moves a piece of the side to move onto an empty square (or back to its own
     /// square, after a circle of a flying king), removes exactly the captured opponent pieces,
     /// and crowns a man or tower ending on its promotion row.

@@ -319,6 +319,8 @@ struct Setup {
     level: Level,
     /// Weights to evaluate with instead of the shipped ones (`dama hub --eval FILE`).
     eval: Option<Arc<[u8]>>,
+    /// Exchanges played out at the horizon (`dama hub --exchanges`).
+    exchanges: bool,
 }
 
 /// A search running on its own thread.
@@ -335,7 +337,8 @@ struct Running {
 /// thinks. With `eval`, the contents of a weights file (`train_eval`'s output), the engine
 /// evaluates with those weights instead of the shipped ones: two builds of the evaluation are
 /// compared by SPRT without building the program again; weights that do not fit the rule set
-/// are an `error` line, and the shipped ones play.
+/// are an `error` line, and the shipped ones play. With `exchanges`, the search plays out
+/// exchanges at its horizon ([`Searcher::set_horizon_exchanges`]), for an SPRT of that option.
 ///
 /// # Errors
 /// Reading the input or writing the output failed.
@@ -343,6 +346,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
     input: R,
     output: W,
     eval: Option<Vec<u8>>,
+    exchanges: bool,
 ) -> io::Result<()> {
     let out = Arc::new(Mutex::new(output));
     let say = |text: &str| -> io::Result<()> {
@@ -357,6 +361,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
         positions: vec![Variant::International.start_position()],
         level: Level::MoveTime(Duration::from_secs(1)),
         eval: eval.map(Arc::from),
+        exchanges,
     };
     let mut searcher: Option<Arc<Mutex<Searcher>>> = None;
     let mut running: Option<Running> = None;
@@ -498,6 +503,7 @@ fn new_searcher<W: Write>(setup: &Setup, out: &Mutex<W>) -> io::Result<Arc<Mutex
         }
         None => Searcher::new(rules, setup.hash_mb),
     };
+    s.set_horizon_exchanges(setup.exchanges);
     s.set_threads(setup.threads);
     Ok(Arc::new(Mutex::new(s)))
 }
@@ -672,7 +678,7 @@ mod tests {
             }
         }
         let out = Shared::default();
-        run(input.as_bytes(), out.clone(), eval).unwrap();
+        run(input.as_bytes(), out.clone(), eval, false).unwrap();
         String::from_utf8(out.0.lock().unwrap().clone()).unwrap()
     }
 

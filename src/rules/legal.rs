@@ -73,6 +73,46 @@ impl Position {
         }
     }
 
+    /// The quiet steps of a man that offer a one-for-one exchange, appended to `out`, when no
+    /// capture is due: after the step the opponent must capture, every capture takes one
+    /// piece, and after each the side that stepped can capture back. Scan's quiescence plays
+    /// these out in positions without kings: the evaluation of a quiet position cannot see an
+    /// exchange that the side to move can force, and in draughts that is how most positions
+    /// are won or lost.
+    pub fn exchange_moves(&self, rules: &RuleSet, out: &mut Vec<Move>) {
+        let start = out.len();
+        let f = Flags::of(rules);
+        match self.board {
+            Board::Eight => movegen::offering_steps::<Eight>(self, f, out),
+            Board::Ten => movegen::offering_steps::<Ten>(self, f, out),
+        }
+        let mut pos = *self;
+        let mut replies = Vec::new();
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            let undo = pos.play_unchecked(&m);
+            let offered = {
+                pos.generate_moves(rules, &mut replies);
+                replies.iter().all(|r| {
+                    if r.capture_count() != 1 {
+                        return false;
+                    }
+                    let back = pos.play_unchecked(r);
+                    let recapture = pos.has_capture(rules);
+                    pos.undo_unchecked(r, back);
+                    recapture
+                })
+            };
+            pos.undo_unchecked(&m, undo);
+            if offered {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
     /// The number of legal moves.
     pub fn count_moves(&self, rules: &RuleSet) -> u64 {
         let f = Flags::of(rules);

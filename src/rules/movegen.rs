@@ -426,6 +426,31 @@ pub(crate) fn crownings<G: Geometry>(pos: &Position, out: &mut Vec<Move>) {
     steps::<G>(pos, &s, s.empty & G::PROMO[pos.side.index()], out);
 }
 
+/// The forward steps of the men (not towers) of the side to move that do not crown and after
+/// which the opponent must capture, appended to `out`: the candidates for an exchange offered
+/// at the search's horizon.
+pub(crate) fn offering_steps<G: Geometry>(pos: &Position, f: Flags, out: &mut Vec<Move>) {
+    let s = sides::<G>(pos);
+    let targets = s.empty & !G::PROMO[pos.side.index()];
+    for d in forward(pos.side) {
+        each_bit(shift::<G>(s.men, d) & targets, |to| {
+            let t = to.trailing_zeros();
+            let from = back::<G>(t, d);
+            let mut after = *pos;
+            after.pieces[pos.side.index()] ^= (1 << from) | to;
+            after.side = !pos.side;
+            if capturers::<G>(&sides::<G>(&after), f, after.side).any() {
+                out.push(Move {
+                    captured: 0,
+                    from: from as u8,
+                    to: t as u8,
+                    board: pos.board,
+                });
+            }
+        });
+    }
+}
+
 /// The forward steps of the men and towers of the side to move onto `targets` (empty
 /// squares), appended to `out`.
 fn steps<G: Geometry>(pos: &Position, s: &Sides, targets: u64, out: &mut Vec<Move>) {
