@@ -92,18 +92,17 @@ impl Position {
         for i in start..out.len() {
             let m = out[i];
             let undo = pos.play_unchecked(&m);
-            let offered = {
-                pos.generate_moves(rules, &mut replies);
-                replies.iter().all(|r| {
-                    if r.capture_count() != 1 {
-                        return false;
-                    }
-                    let back = pos.play_unchecked(r);
-                    let recapture = pos.has_capture(rules);
-                    pos.undo_unchecked(r, back);
-                    recapture
-                })
-            };
+            // Every reply is a capture: the step was kept for that.
+            pos.generate_moves(rules, &mut replies);
+            let offered = replies.iter().all(|r| {
+                if r.capture_count() != 1 {
+                    return false;
+                }
+                let back = pos.play_unchecked(r);
+                let recapture = pos.has_capture(rules);
+                pos.undo_unchecked(r, back);
+                recapture
+            });
             pos.undo_unchecked(&m, undo);
             if offered {
                 out[kept] = m;

@@ -439,7 +439,7 @@ pub(crate) fn offering_steps<G: Geometry>(pos: &Position, f: Flags, out: &mut Ve
             let mut after = *pos;
             after.pieces[pos.side.index()] ^= (1 << from) | to;
             after.side = !pos.side;
-            if capturers::<G>(&sides::<G>(&after), f, after.side).any() {
+            if has_capture::<G>(&after, f) {
                 out.push(Move {
                     captured: 0,
                     from: from as u8,
