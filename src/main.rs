@@ -67,6 +67,10 @@ enum Command {
         /// the engine without it.
         #[arg(long)]
         exchanges: bool,
+        /// With flying kings, discount a lead while the side behind has a king, as Scan 2.0's
+        /// evaluation does: on trial, to be compared by SPRT with the engine without it.
+        #[arg(long)]
+        king_discount: bool,
     },
     /// Think about a position and print the best move in PDN notation on stdout, then the
     /// score (in hundredths of a man, for the side to move), depth, nodes and principal
@@ -463,10 +467,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
             out.line(format_args!("{}", moves.join(" ")))?;
             out.finish()?;
         }
-        Command::Hub { eval, exchanges } => {
+        Command::Hub {
+            eval,
+            exchanges,
+            king_discount,
+        } => {
             let eval = eval.map(|path| read_eval(&path)).transpose()?;
             let stdin = io::stdin().lock();
-            dama::engine::hub::run(stdin, io::stdout(), eval, exchanges)
+            let trial = dama::engine::hub::Trial {
+                exchanges,
+                king_discount,
+            };
+            dama::engine::hub::run(stdin, io::stdout(), eval, trial)
                 .map_err(|e| bad_file(format!("hub: {e}")))?;
         }
         Command::Bestmove {

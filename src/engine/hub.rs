@@ -319,8 +319,20 @@ struct Setup {
     level: Level,
     /// Weights to evaluate with instead of the shipped ones (`dama hub --eval FILE`).
     eval: Option<Arc<[u8]>>,
-    /// Exchanges played out at the horizon (`dama hub --exchanges`).
-    exchanges: bool,
+    /// Engine options on trial.
+    trial: Trial,
+}
+
+/// Engine options on trial, off by default: two players of one build, one with an option and
+/// one without, are compared by SPRT before it becomes the engine's way.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Trial {
+    /// Exchanges played out at the horizon (`dama hub --exchanges`,
+    /// [`Searcher::set_horizon_exchanges`]).
+    pub exchanges: bool,
+    /// A lead discounted while the side behind has a king (`dama hub --king-discount`,
+    /// [`Evaluator::set_king_discount`]).
+    pub king_discount: bool,
 }
 
 /// A search running on its own thread.
@@ -337,8 +349,7 @@ struct Running {
 /// thinks. With `eval`, the contents of a weights file (`train_eval`'s output), the engine
 /// evaluates with those weights instead of the shipped ones: two builds of the evaluation are
 /// compared by SPRT without building the program again; weights that do not fit the rule set
-/// are an `error` line, and the shipped ones play. With `exchanges`, the search plays out
-/// exchanges at its horizon ([`Searcher::set_horizon_exchanges`]), for an SPRT of that option.
+/// are an `error` line, and the shipped ones play. `trial` turns on options on trial.
 ///
 /// # Errors
 /// Reading the input or writing the output failed.
@@ -346,7 +357,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
     input: R,
     output: W,
     eval: Option<Vec<u8>>,
-    exchanges: bool,
+    trial: Trial,
 ) -> io::Result<()> {
     let out = Arc::new(Mutex::new(output));
     let say = |text: &str| -> io::Result<()> {
@@ -361,7 +372,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
         positions: vec![Variant::International.start_position()],
         level: Level::MoveTime(Duration::from_secs(1)),
         eval: eval.map(Arc::from),
-        exchanges,
+        trial,
     };
     let mut searcher: Option<Arc<Mutex<Searcher>>> = None;
     let mut running: Option<Running> = None;
@@ -486,11 +497,8 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
 /// `error` line on `out`, and the shipped ones play.
 fn new_searcher<W: Write>(setup: &Setup, out: &Mutex<W>) -> io::Result<Arc<Mutex<Searcher>>> {
     let rules = setup.variant.rules();
-    let mut s = match setup.eval.as_deref().map(|b| Learned::from_bytes(rules, b)) {
-        Some(Ok(learned)) => {
-            let eval = Evaluator::with_learned(rules, Arc::new(learned));
-            Searcher::with_evaluator(rules, setup.hash_mb, eval)
-        }
+    let mut eval = match setup.eval.as_deref().map(|b| Learned::from_bytes(rules, b)) {
+        Some(Ok(learned)) => Evaluator::with_learned(rules, Arc::new(learned)),
         Some(Err(e)) => {
             let mut o = out.lock().expect("output lock");
             writeln!(
@@ -499,11 +507,13 @@ fn new_searcher<W: Write>(setup: &Setup, out: &Mutex<W>) -> io::Result<Arc<Mutex
                 error_line(&format!("eval: {e}; the shipped weights play"))
             )?;
             o.flush()?;
-            Searcher::new(rules, setup.hash_mb)
+            Evaluator::new(rules)
         }
-        None => Searcher::new(rules, setup.hash_mb),
+        None => Evaluator::new(rules),
     };
-    s.set_horizon_exchanges(setup.exchanges);
+    eval.set_king_discount(setup.trial.king_discount);
+    let mut s = Searcher::with_evaluator(rules, setup.hash_mb, eval);
+    s.set_horizon_exchanges(setup.trial.exchanges);
     s.set_threads(setup.threads);
     Ok(Arc::new(Mutex::new(s)))
 }
@@ -666,6 +676,11 @@ mod tests {
     /// What the engine answers to `input`, given the weights file `eval`. (The end of the input
     /// stops a search; `new-game` first waits for it.)
     fn session(input: &str, eval: Option<Vec<u8>>) -> String {
+        session_on_trial(input, eval, Trial::default())
+    }
+
+    /// [`session`] with options on trial.
+    fn session_on_trial(input: &str, eval: Option<Vec<u8>>, trial: Trial) -> String {
         #[derive(Clone, Default)]
         struct Shared(Arc<Mutex<Vec<u8>>>);
         impl Write for Shared {
@@ -678,7 +693,7 @@ mod tests {
             }
         }
         let out = Shared::default();
-        run(input.as_bytes(), out.clone(), eval, false).unwrap();
+        run(input.as_bytes(), out.clone(), eval, trial).unwrap();
         String::from_utf8(out.0.lock().unwrap().clone()).unwrap()
     }
 
@@ -690,6 +705,26 @@ mod tests {
             .filter(|l| l.command == "info")
             .map(|l| format!("{} {}", l.get("score").unwrap(), l.get("pv").unwrap()))
             .collect()
+    }
+
+    #[test]
+    fn options_on_trial_reach_the_engine() {
+        // White a man up, a king each: the king discount halves the lead it sees.
+        let search = "init\npos fen=W:WK46,31,32,33,34,35:BK5,16,17,18,19\nlevel depth=2\ngo think\nnew-game\nquit\n";
+        let lead = |trial| {
+            let out = session_on_trial(search, None, trial);
+            let last = scores(&out).pop().unwrap_or_else(|| panic!("{out}"));
+            last.split(' ').next().unwrap().parse::<f64>().unwrap()
+        };
+        let plain = lead(Trial::default());
+        let discounted = lead(Trial {
+            king_discount: true,
+            ..Trial::default()
+        });
+        assert!(
+            plain > 0.3 && discounted < plain * 0.7,
+            "{plain} {discounted}"
+        );
     }
 
     #[test]

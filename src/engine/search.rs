@@ -172,8 +172,9 @@ pub struct Searcher {
     /// Whether the horizon of a position without kings or towers also plays out the exchanges
     /// the side to move can offer ([`Position::exchange_moves`], as Scan's quiescence does):
     /// off unless asked for ([`Searcher::set_horizon_exchanges`], `dama hub --exchanges`), until
-    /// an SPRT decides. International, [0, 10] at 0.1 s a move: LLR +0.84 over 446 pairs, Elo
-    /// +7.8 [-3.5, +19.1] (pentanomial 4 81 259 95 7), undecided.
+    /// an SPRT decides. International, [0, 10] at 0.1 s a move: LLR +0.31 over 464 pairs, Elo
+    /// +6.0 [-5.1, +17.1] (pentanomial 4 87 269 97 7), undecided; a gain that small would take
+    /// some 4,000 pairs to decide, and the option costs half as many nodes again.
     horizon_exchanges: bool,
 }
 
