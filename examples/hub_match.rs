@@ -19,7 +19,12 @@
 //! `tools/openings/` holds one a rule set, made by `examples/make_book.rs`), in the file's order:
 //! opening `n` is the book's position `n`, and past the book's end it starts over from its
 //! first. Every move gets
-//! `level move-time=SECONDS`. A game still going after PLIES plies (default 300) is a draw; an
+//! `level move-time=SECONDS`. A game still going after PLIES plies (default 300) is a draw, and
+//! so is a game that reaches a position the rule set's endgame databases call drawn, when they
+//! are installed in the data folder (`dama endgame`; `DAMA_DATA_DIR` as for the program): no
+//! rule of play can make such a position won, and the engines' moves in it would only take the
+//! match's time (two thirds of an International match's games ended drawn with four pieces or
+//! fewer, after 247 plies on average). A won position is played out. An
 //! engine that answers an illegal move, or nothing within 5 × SECONDS + 2 s, loses the game.
 //! Each game's line gives its length and final position (FEN), to look into how it ended, and
 //! the highest score engine A kept over two of its moves in a row (from its `info` lines; a
@@ -61,10 +66,11 @@ mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
+use dama::engine::endgame::{self, Tables, Wdl};
 use dama::engine::hub::{parse_move, write_move, write_position};
 use dama::engine::sprt::{Pentanomial, Sprt, Verdict, parse_bounds};
 use dama::rules::{Color, Game, Outcome, Position, Variant};
@@ -267,6 +273,29 @@ impl Openings {
     }
 }
 
+/// How a game ends besides the rules: its length, and the databases that call a position
+/// drawn.
+struct Referee {
+    max_plies: usize,
+    tables: Option<Arc<Tables>>,
+}
+
+impl Referee {
+    /// Why the game is a draw by adjudication now, if it is.
+    fn draw(&self, game: &Game) -> Option<String> {
+        if game.moves().len() >= self.max_plies {
+            return Some(format!("draw (adjudicated after {} plies)", self.max_plies));
+        }
+        let tables = self.tables.as_ref()?;
+        (tables.probe(game.position()) == Some(Wdl::Draw)).then(|| {
+            format!(
+                "draw (adjudicated by the {}-piece databases)",
+                tables.pieces()
+            )
+        })
+    }
+}
+
 /// How a game ended, from White's side: 1 won, 0 drawn, -1 lost; and why, with the game's
 /// length and final position.
 fn play(
@@ -275,7 +304,7 @@ fn play(
     opening: u64,
     engines: [&mut Engine; 2],
     seconds: f64,
-    max_plies: usize,
+    referee: &Referee,
 ) -> (i32, String) {
     let (mut game, mut texts) = openings.game(variant, opening);
     let start = *game.start();
@@ -283,9 +312,7 @@ fn play(
     white.new_game();
     black.new_game();
     let mut sides = [white, black];
-    let (score, why) = play_out(
-        &mut game, &start, &mut texts, &mut sides, seconds, max_plies,
-    );
+    let (score, why) = play_out(&mut game, &start, &mut texts, &mut sides, seconds, referee);
     let mut end = format!(
         "{why}, {} plies, final {}",
         game.moves().len(),
@@ -304,7 +331,7 @@ fn play_out(
     texts: &mut Vec<String>,
     sides: &mut [&mut Engine; 2],
     seconds: f64,
-    max_plies: usize,
+    referee: &Referee,
 ) -> (i32, String) {
     let rules = game.rules().clone();
     let rules = &rules;
@@ -318,8 +345,8 @@ fn play_out(
                 Outcome::Draw(r) => (0, format!("draw ({r:?})")),
             };
         }
-        if game.moves().len() >= max_plies {
-            return (0, format!("draw (adjudicated after {max_plies} plies)"));
+        if let Some(why) = referee.draw(game) {
+            return (0, why);
         }
         let side = game.position().side_to_move();
         let engine = &mut sides[side.index()];
@@ -483,6 +510,20 @@ fn main() {
         s.parse()
             .unwrap_or_else(|_| common::fail(format!("{s}: a number of plies")))
     });
+    if let Some(dir) = dama::dirs::data_dir() {
+        endgame::set_directory(&dir.join("endgames"));
+    }
+    let referee = Referee {
+        max_plies,
+        tables: endgame::installed(variant.rules()),
+    };
+    match &referee.tables {
+        Some(t) => println!(
+            "draws adjudicated by the {}-piece databases, or after {max_plies} plies",
+            t.pieces()
+        ),
+        None => println!("no endgame databases: draws adjudicated after {max_plies} plies"),
+    }
     let mut games: Vec<(u64, bool)> = openings.flat_map(|o| [(o, true), (o, false)]).collect();
     if let Some(g) = max_games {
         games.truncate(g.div_ceil(2) * 2);
@@ -523,7 +564,8 @@ fn main() {
         let workers: Vec<_> = (0..jobs)
             .map(|_| {
                 let tx = tx.clone();
-                let (games, dispatch, openings_source) = (&games, &dispatch, &openings_source);
+                let (games, dispatch, openings_source, referee) =
+                    (&games, &dispatch, &openings_source, &referee);
                 s.spawn(move || {
                     let mut a = Engine::start(commands[0], variant);
                     let mut b = Engine::start(commands[1], variant);
@@ -545,7 +587,7 @@ fn main() {
                             opening,
                             engines,
                             seconds,
-                            max_plies,
+                            &referee,
                         );
                         let a_score = if a_is_white {
                             white_score
