@@ -587,7 +587,7 @@ fn main() {
                             opening,
                             engines,
                             seconds,
-                            &referee,
+                            referee,
                         );
                         let a_score = if a_is_white {
                             white_score
