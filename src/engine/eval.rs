@@ -175,7 +175,9 @@ impl Evaluator {
     /// many kings and the men differ by one at most. A flying king holds such endings more
     /// often than not, which a sum of learned weights cannot see; the side ahead then keeps
     /// the opponent from crowning rather than counting its extra man. On trial (`dama hub
-    /// --king-discount`) until an SPRT decides; on boards with flying kings only.
+    /// --king-discount`) until an SPRT decides; on boards with flying kings only. International,
+    /// [0, 10] at 0.1 s a move: LLR +2.09 over 859 pairs, Elo +8.5 [+0.5, +16.5] (pentanomial
+    /// 7 152 503 186 11), undecided.
     pub fn set_king_discount(&mut self, on: bool) {
         self.king_discount = on && self.flying;
     }
