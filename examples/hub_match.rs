@@ -510,8 +510,8 @@ fn main() {
         s.parse()
             .unwrap_or_else(|_| common::fail(format!("{s}: a number of plies")))
     });
-    if let Some(dir) = dama::dirs::data_dir() {
-        endgame::set_directory(&dir.join("endgames"));
+    if let Some(dir) = dama::dirs::endgames_dir() {
+        endgame::set_directory(&dir);
     }
     let referee = Referee {
         max_plies,

@@ -51,6 +51,12 @@ pub fn data_dir() -> Option<PathBuf> {
     }
 }
 
+/// The folder of the endgame databases (`dama endgame` writes there, the search and match
+/// programs read there): `endgames` in [`data_dir`].
+pub fn endgames_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("endgames"))
+}
+
 /// Why a folder cannot hold Dáma's files.
 #[derive(Debug)]
 pub enum FolderProblem {

@@ -624,10 +624,6 @@ impl Sink {
 }
 
 /// The folder of the endgame databases.
-fn endgame_dir() -> Option<PathBuf> {
-    dama::dirs::data_dir().map(|d| d.join("endgames"))
-}
-
 fn build_endgames(
     rules: &RuleSet,
     pieces: u32,
@@ -637,7 +633,7 @@ fn build_endgames(
 ) -> Result<(), Failure> {
     use dama::endgame_files::{self, Finished, Plan};
     use dama::engine::endgame::{distances_file_in, file_in};
-    let Some(dir) = dir.or_else(endgame_dir) else {
+    let Some(dir) = dir.or_else(dama::dirs::endgames_dir) else {
         return Err(bad_file(
             "no data folder for the endgame databases: give --dir".into(),
         ));
@@ -969,7 +965,7 @@ fn main() -> ExitCode {
         shown(data_dir.as_deref()),
         shown(logging.file.as_deref()),
     );
-    if let Some(dir) = endgame_dir() {
+    if let Some(dir) = dama::dirs::endgames_dir() {
         dama::engine::endgame::set_directory(&dir);
     }
     let result = run(cli);

@@ -82,6 +82,25 @@ fn for_each_position(
     Ok(())
 }
 
+/// Checks that `got`, moves a search plays at its horizon, are each the legal move of `pos`
+/// that `wanted` keeps, once.
+fn exactly_the_legal(
+    v: Variant,
+    pos: &Position,
+    got: &[Move],
+    wanted: impl Fn(&Move) -> bool,
+) -> Result<(), TestCaseError> {
+    let set: HashSet<Move> = got.iter().copied().collect();
+    prop_assert_eq!(set.len(), got.len(), "{} {:?}", v, pos);
+    let want: HashSet<Move> = pos
+        .legal_moves(v.rules())
+        .into_iter()
+        .filter(wanted)
+        .collect();
+    prop_assert_eq!(set, want, "{} {:?}", v, pos);
+    Ok(())
+}
+
 fn config() -> ProptestConfig {
     ProptestConfig::with_cases(128)
 }
@@ -189,22 +208,14 @@ proptest! {
             let rules = v.rules();
             let mut crownings = Vec::new();
             pos.crowning_moves(rules, &mut crownings);
-            let got: HashSet<Move> = crownings.iter().copied().collect();
-            prop_assert_eq!(got.len(), crownings.len(), "{} {:?}", v, pos);
-            let want: HashSet<Move> = pos
-                .legal_moves(rules)
-                .into_iter()
-                .filter(|m| {
-                    let role = pos.piece_at(m.from()).map(|p| p.role);
-                    let mut after = *pos;
-                    after.play_unchecked(m);
-                    !m.is_capture()
-                        && role != Some(Role::King)
-                        && after.piece_at(m.to()).map(|p| p.role) == Some(Role::King)
-                })
-                .collect();
-            prop_assert_eq!(got, want, "{} {:?}", v, pos);
-            Ok(())
+            exactly_the_legal(v, pos, &crownings, |m| {
+                let role = pos.piece_at(m.from()).map(|p| p.role);
+                let mut after = *pos;
+                after.play_unchecked(m);
+                !m.is_capture()
+                    && role != Some(Role::King)
+                    && after.piece_at(m.to()).map(|p| p.role) == Some(Role::King)
+            })
         })?;
     }
 
@@ -222,27 +233,19 @@ proptest! {
             if !pos.has_capture(rules) {
                 pos.exchange_moves(rules, &mut exchanges);
             }
-            let got: HashSet<Move> = exchanges.iter().copied().collect();
-            prop_assert_eq!(got.len(), exchanges.len(), "{} {:?}", v, pos);
-            let want: HashSet<Move> = pos
-                .legal_moves(rules)
-                .into_iter()
-                .filter(|m| {
-                    let role = pos.piece_at(m.from()).map(|p| p.role);
-                    let after = pos.play(rules, m).expect("a legal move");
-                    let replies = after.legal_moves(rules);
-                    !m.is_capture()
-                        && role == Some(Role::Man)
-                        && after.piece_at(m.to()).map(|p| p.role) == Some(Role::Man)
-                        && !replies.is_empty()
-                        && replies.iter().all(|r| {
-                            r.capture_count() == 1
-                                && after.play(rules, r).expect("a legal reply").has_capture(rules)
-                        })
-                })
-                .collect();
-            prop_assert_eq!(got, want, "{} {:?}", v, pos);
-            Ok(())
+            exactly_the_legal(v, pos, &exchanges, |m| {
+                let role = pos.piece_at(m.from()).map(|p| p.role);
+                let after = pos.play(rules, m).expect("a legal move");
+                let replies = after.legal_moves(rules);
+                !m.is_capture()
+                    && role == Some(Role::Man)
+                    && after.piece_at(m.to()).map(|p| p.role) == Some(Role::Man)
+                    && !replies.is_empty()
+                    && replies.iter().all(|r| {
+                        r.capture_count() == 1
+                            && after.play(rules, r).expect("a legal reply").has_capture(rules)
+                    })
+            })
         })?;
     }
 
