@@ -11,8 +11,10 @@ book nobody tuned on, `tools/openings/international-unseen.fen`), from `--first`
 twice with the engines swapping colours. Time: `--move-time SECONDS` a move each (Scan `time`,
 Dáma `level move-time`), or `--minutes M` a game each on a clock (Scan `level 0 LEFT 0`, Dáma
 `level time=LEFT`, each given its own time left before each move). A game ends by the rules
-(pydraughts: no move, or the FMJD draw rules), or as a draw after `--plies` plies (300).
-Scan plays with the bitbases its `scan.ini` names and its book off (`book = false`).
+(pydraughts: no move, or the FMJD draw rules), or as a draw after `--plies` plies (300), or with
+`--probe PROBE` (Dáma's `examples/probe.rs`, built: `target/release/examples/probe`) as a draw
+as soon as it reaches a position Dáma's endgame databases call drawn (they are read where the
+program reads them, or from `DAMA_DATA_DIR`; a won position is played out). Scan plays with the bitbases its `scan.ini` names and its book off (`book = false`).
 
     python3 -m venv venv && venv/bin/pip install pydraughts
     venv/bin/python tools/scan_match.py --scan-dir SCAN_DIR --dama target/release/dama \\
@@ -89,6 +91,35 @@ def read_book(path):
     return [line for line in lines if line]
 
 
+class Probe:
+    """Dáma's endgame databases, asked through `examples/probe.rs`: one FEN a line in, `win`,
+    `draw`, `loss` or `unknown` a line out."""
+
+    def __init__(self, path):
+        self.proc = subprocess.Popen([path, "international"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        first = self.proc.stdout.readline().split()
+        if first[:1] != ["pieces"]:
+            raise RuntimeError(f"{path}: no endgame databases (it said {first!r})")
+        self.pieces = int(first[1])
+
+    def drawn(self, fen):
+        """Whether the databases call the position of `fen` (a FEN pydraughts writes) drawn."""
+        if len(parse_fen(fen)[1]) > self.pieces:
+            return False
+        self.proc.stdin.write(plain_fen(fen) + "\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline().strip()
+        if answer.startswith("error") or not answer:
+            raise RuntimeError(f"probe: {answer or 'ended'} for {fen}")
+        return answer == "draw"
+
+    def quit(self):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=5)
+        self.proc.stdout.close()
+
+
 class Scan:
     """Scan 2.0 through its Hub protocol: a position and a time before each move."""
 
@@ -133,13 +164,16 @@ class Scan:
             self.proc.kill()
 
 
-def play_game(fen, dama_white, dama, scan, a, times):
+def play_game(fen, dama_white, dama, scan, probe, a, times):
     """Dáma's result (1, 0, -1), why, and the plies played."""
     board = draughts.Board(variant="standard", fen=plain_fen(fen))
     dama.send("new-game")
     scan.new_game()
     left = {"Dáma": 60.0 * (a.minutes or 0), "Scan": 60.0 * (a.minutes or 0)}
     while not board.is_over() and len(board.move_stack) < a.plies:
+        if probe and probe.drawn(board.fen):
+            return 0, f"draw (adjudicated by the {probe.pieces}-piece databases)", len(
+                board.move_stack)
         dama_to_move = (board.turn == draughts.WHITE) == dama_white
         who = "Dáma" if dama_to_move else "Scan"
         began = time.perf_counter()
@@ -196,6 +230,7 @@ def worker(jobs, results, a, times):
         dama = HubEngine([a.dama, "hub"])
         dama.init()
         scan = Scan(a.scan_dir)
+        probe = Probe(a.probe) if a.probe else None
     except Exception as e:  # noqa: BLE001 - reported by the main thread
         results.put(e)
         return
@@ -206,13 +241,15 @@ def worker(jobs, results, a, times):
             except queue.Empty:
                 return
             began = time.perf_counter()
-            s, why, plies = play_game(fen, dama_white, dama, scan, a, times)
+            s, why, plies = play_game(fen, dama_white, dama, scan, probe, a, times)
             results.put((number, dama_white, s, why, plies, time.perf_counter() - began))
     except Exception as e:  # noqa: BLE001 - reported by the main thread
         results.put(e)
     finally:
         dama.quit()
         scan.quit()
+        if probe:
+            probe.quit()
 
 
 def main():
@@ -229,6 +266,8 @@ def main():
     time_control.add_argument("--minutes", type=float)
     p.add_argument("--plies", type=int, default=300)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--probe", help="examples/probe.rs built: draws adjudicated by Dáma's "
+                   "endgame databases")
     a = p.parse_args()
     a.scan_dir = os.path.realpath(a.scan_dir)
     book = read_book(a.book)
