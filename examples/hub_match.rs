@@ -5,11 +5,13 @@
 //! ```text
 //! cargo run --release --example hub_match -- [--jobs N] [--book FILE] \
 //!     [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--max-games G]] [--pairs-before COUNTS] \
-//!     VARIANT OPENINGS SECONDS "ENGINE A" "ENGINE B" [PLIES]
+//!     VARIANT OPENINGS TIME "ENGINE A" "ENGINE B" [PLIES]
 //! cargo run --release --example hub_match -- international 10 0.5 \
 //!     "target/release/dama hub" "scan/scan hub"
 //! cargo run --release --example hub_match -- --sprt 0,5 --book tools/openings/czech.fen \
 //!     czech 20000 0.1 "target/release/dama hub" "/tmp/dama-base hub"
+//! cargo run --release --example hub_match -- international 100 60+0 \
+//!     "target/release/dama hub" "/tmp/dama-base hub"
 //! ```
 //!
 //! OPENINGS is a number of openings from the first, or `FIRST..END` to go on with a match.
@@ -18,14 +20,18 @@
 //! FILE` the openings are the book's positions instead (one FEN a line, `#` starts a comment;
 //! `tools/openings/` holds one a rule set, made by `examples/make_book.rs`), in the file's order:
 //! opening `n` is the book's position `n`, and past the book's end it starts over from its
-//! first. Every move gets
-//! `level move-time=SECONDS`. A game still going after PLIES plies (default 300) is a draw, and
+//! first. TIME is SECONDS a move (`0.1`: every move gets `level move-time=0.1`), or a clock,
+//! `BASE+INC` (`60+0`, `5+0.05`): each engine has BASE seconds for the game and gains INC after
+//! each of its moves, is told before each move what its clock shows (`level time=LEFT
+//! inc=INC`), and loses the game when the clock runs out (50 ms below zero are let pass: the
+//! pipes' and a busy machine's share, not the engine's). A game still going after PLIES plies (default 300) is a draw, and
 //! so is a game that reaches a position the rule set's endgame databases call drawn, when they
 //! are installed in the data folder (`dama endgame`; `DAMA_DATA_DIR` as for the program): no
 //! rule of play can make such a position won, and the engines' moves in it would only take the
 //! match's time (two thirds of an International match's games ended drawn with four pieces or
 //! fewer, after 247 plies on average). A won position is played out. An
-//! engine that answers an illegal move, or nothing within 5 × SECONDS + 2 s, loses the game.
+//! engine that answers an illegal move, or nothing within 5 × SECONDS + 2 s (its time left + 2 s
+//! on a clock), loses the game.
 //! Each game's line gives its length and final position (FEN), to look into how it ended, and
 //! the highest score engine A kept over two of its moves in a row (from its `info` lines; a
 //! score one move's search shows and the next takes back does not count): a draw after +2 was
@@ -59,7 +65,7 @@
 //! At the end: the score; with `--sprt`, the verdict (H1 accepted, H0 accepted, or inconclusive
 //! at the cap) and the LLR with its bounds; the pentanomial counts, W/D/L and the Elo with its
 //! error bars; and each engine's time per move over all jobs (mean, 95th percentile, maximum,
-//! moves over 1.5 × SECONDS).
+//! and moves over 1.5 × SECONDS, or on a clock the games lost on time).
 
 use std::collections::HashMap;
 mod common;
@@ -84,6 +90,8 @@ struct Engine {
     stdin: ChildStdin,
     lines: Receiver<String>,
     times: Vec<Duration>,
+    /// Games lost on time (a clock's).
+    lost_on_time: u32,
     /// This game: the score (in men, for its own side) on the engine's last move, and the
     /// highest it kept over two moves in a row.
     last_score: Option<f64>,
@@ -118,6 +126,7 @@ impl Engine {
             stdin,
             lines,
             times: Vec::new(),
+            lost_on_time: 0,
             last_score: None,
             highest_kept: None,
         };
@@ -169,8 +178,15 @@ impl Engine {
         self.lines.recv_timeout(limit).ok()
     }
 
-    /// The engine's move in `game` after `level move-time`, and how long it took.
-    fn think(&mut self, start: &Position, moves: &[String], seconds: f64) -> Option<String> {
+    /// The engine's move in `game` at time control `control`, with `left` seconds on its clock
+    /// (a clock's), and how long it took; `None` when it answered no move in time.
+    fn think(
+        &mut self,
+        start: &Position,
+        moves: &[String],
+        control: TimeControl,
+        left: f64,
+    ) -> Option<(String, Duration)> {
         let pos = match write_position(start) {
             Some(p) => format!("pos={p}"),
             None => format!("fen={}", start.fen()),
@@ -180,10 +196,19 @@ impl Engine {
         } else {
             self.send(&format!("pos {pos} moves=\"{}\"", moves.join(" ")));
         }
-        self.send(&format!("level move-time={seconds}"));
+        let limit = match control {
+            TimeControl::MoveTime(seconds) => {
+                self.send(&format!("level move-time={seconds}"));
+                seconds * 5.0 + 2.0
+            }
+            TimeControl::Clock { inc, .. } => {
+                self.send(&format!("level time={:.3} inc={inc}", left.max(0.0)));
+                left.max(0.0) + 2.0
+            }
+        };
+        let limit = Duration::from_secs_f64(limit);
         let began = Instant::now();
         self.send("go think");
-        let limit = Duration::from_secs_f64(seconds * 5.0 + 2.0);
         let mut score: Option<f64> = None;
         loop {
             let left = limit.checked_sub(began.elapsed())?;
@@ -198,7 +223,8 @@ impl Engine {
                     .or(score);
             }
             if let Some(rest) = line.strip_prefix("done") {
-                self.times.push(began.elapsed());
+                let took = began.elapsed();
+                self.times.push(took);
                 if let Some(score) = score {
                     if let Some(before) = self.last_score {
                         let kept = score.min(before);
@@ -207,7 +233,7 @@ impl Engine {
                     self.last_score = Some(score);
                 }
                 let m = rest.split("move=").nth(1)?.split_whitespace().next()?;
-                return Some(m.to_string());
+                return Some((m.to_string(), took));
             }
         }
     }
@@ -220,6 +246,45 @@ impl Drop for Engine {
         std::thread::sleep(Duration::from_millis(100));
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// How long the engines think: a fixed time a move, or a clock for the game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum TimeControl {
+    /// `level move-time=SECONDS` before every move.
+    MoveTime(f64),
+    /// Each engine has `base` seconds for the game and gains `inc` after each move; before
+    /// each move it is told its time left (`level time=LEFT inc=INC`), and it loses the game
+    /// when its clock runs out (by more than [`TimeControl::GRACE`]).
+    Clock { base: f64, inc: f64 },
+}
+
+impl TimeControl {
+    /// What a clock may run below zero before its engine loses: the pipes' and the
+    /// scheduler's share of a move's time on a busy machine, not the engine's.
+    const GRACE: f64 = 0.05;
+
+    /// `0.1` (seconds a move) or `BASE+INC` (seconds a game, and the increment: `5+0`,
+    /// `60+0.5`).
+    fn parse(text: &str) -> Option<TimeControl> {
+        let number = |t: &str| t.parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0);
+        match text.split_once('+') {
+            Some((base, inc)) => Some(TimeControl::Clock {
+                base: number(base).filter(|&b| b > 0.0)?,
+                inc: number(inc)?,
+            }),
+            None => number(text).filter(|&s| s > 0.0).map(TimeControl::MoveTime),
+        }
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TimeControl::MoveTime(s) => write!(f, "{s} s a move"),
+            TimeControl::Clock { base, inc } => write!(f, "{base} s a game + {inc} s a move"),
+        }
     }
 }
 
@@ -303,7 +368,7 @@ fn play(
     openings: &Openings,
     opening: u64,
     engines: [&mut Engine; 2],
-    seconds: f64,
+    control: TimeControl,
     referee: &Referee,
 ) -> (i32, String) {
     let (mut game, mut texts) = openings.game(variant, opening);
@@ -312,7 +377,7 @@ fn play(
     white.new_game();
     black.new_game();
     let mut sides = [white, black];
-    let (score, why) = play_out(&mut game, &start, &mut texts, &mut sides, seconds, referee);
+    let (score, why) = play_out(&mut game, &start, &mut texts, &mut sides, control, referee);
     let mut end = format!(
         "{why}, {} plies, final {}",
         game.moves().len(),
@@ -330,11 +395,16 @@ fn play_out(
     start: &Position,
     texts: &mut Vec<String>,
     sides: &mut [&mut Engine; 2],
-    seconds: f64,
+    control: TimeControl,
     referee: &Referee,
 ) -> (i32, String) {
     let rules = game.rules().clone();
     let rules = &rules;
+    // Each side's clock (White's, Black's), where there is one.
+    let mut clocks = match control {
+        TimeControl::Clock { base, .. } => [base; 2],
+        TimeControl::MoveTime(_) => [f64::INFINITY; 2],
+    };
     loop {
         if let Some(o) = game.outcome() {
             return match o {
@@ -351,9 +421,18 @@ fn play_out(
         let side = game.position().side_to_move();
         let engine = &mut sides[side.index()];
         let loses = if side == Color::White { -1 } else { 1 };
-        let Some(text) = engine.think(start, texts, seconds) else {
+        let clock = &mut clocks[side.index()];
+        let Some((text, took)) = engine.think(start, texts, control, *clock) else {
             return (loses, format!("{side} forfeits: no answer in time"));
         };
+        if let TimeControl::Clock { inc, .. } = control {
+            *clock -= took.as_secs_f64();
+            if *clock < -TimeControl::GRACE {
+                engine.lost_on_time += 1;
+                return (loses, format!("{side} loses on time"));
+            }
+            *clock += inc;
+        }
         let pos = *game.position();
         match parse_move(&pos, rules, &text) {
             Ok(m) => {
@@ -423,7 +502,7 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: hub_match [--jobs N] [--book FILE] [--sprt ELO0,ELO1 [--alpha A] \
         [--beta B] [--max-games G]] [--pairs-before COUNTS] VARIANT OPENINGS|FIRST..END \
-        SECONDS \"ENGINE A\" \"ENGINE B\" [PLIES]";
+        TIME \"ENGINE A\" \"ENGINE B\" [PLIES]";
     // Games at once: one a core by default, each on its own pair of engines.
     let mut jobs = std::thread::available_parallelism().map_or(1, usize::from);
     if let Some(n) = common::option(&mut args, "--jobs") {
@@ -502,9 +581,12 @@ fn main() {
                 .unwrap_or_else(|_| common::fail(format!("{openings_text}: a number of openings")))
         }
     };
-    let seconds: f64 = arg(2)
-        .parse()
-        .unwrap_or_else(|_| common::fail(format!("{}: seconds a move", arg(2))));
+    let control = TimeControl::parse(arg(2)).unwrap_or_else(|| {
+        common::fail(format!(
+            "{}: seconds a move (0.1), or a clock's seconds a game + increment (5+0)",
+            arg(2)
+        ))
+    });
     let commands = [arg(3), arg(4)];
     let max_plies: usize = args.get(5).map_or(300, |s| {
         s.parse()
@@ -517,6 +599,7 @@ fn main() {
         max_plies,
         tables: endgame::installed(variant.rules()),
     };
+    println!("time: {control}");
     match &referee.tables {
         Some(t) => println!(
             "draws adjudicated by the {}-piece databases, or after {max_plies} plies",
@@ -556,7 +639,7 @@ fn main() {
         stopped: sprt.as_ref().is_some_and(|s| s.decided.is_some()),
     });
     let (tx, results) = channel();
-    let (mut names, mut times) = (Vec::new(), [Vec::new(), Vec::new()]);
+    let (mut names, mut times, mut lost_on_time) = (Vec::new(), [Vec::new(), Vec::new()], [0, 0]);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     // The first game's score of each pair still waiting for its second.
     let mut halves: HashMap<u64, i32> = HashMap::new();
@@ -586,7 +669,7 @@ fn main() {
                             openings_source,
                             opening,
                             engines,
-                            seconds,
+                            control,
                             referee,
                         );
                         let a_score = if a_is_white {
@@ -607,6 +690,7 @@ fn main() {
                     (
                         [a.name.clone(), b.name.clone()],
                         [std::mem::take(&mut a.times), std::mem::take(&mut b.times)],
+                        [a.lost_on_time, b.lost_on_time],
                     )
                 })
             })
@@ -649,10 +733,12 @@ fn main() {
             }
         }
         for w in workers {
-            let (n, [ta, tb]) = w.join().expect("no game panicked");
+            let (n, [ta, tb], [la, lb]) = w.join().expect("no game panicked");
             names = n.to_vec();
             times[0].extend(ta);
             times[1].extend(tb);
+            lost_on_time[0] += la;
+            lost_on_time[1] += lb;
         }
     });
     let games = wins + draws + losses;
@@ -694,17 +780,23 @@ fn main() {
         "pentanomial (A's points a pair 0, ½, 1, 1½, 2): {} {} {} {} {}; W/D/L {wins}/{draws}/{losses}; Elo {elo}",
         c[0], c[1], c[2], c[3], c[4]
     );
-    for (name, times) in names.iter().zip(&mut times) {
+    for ((name, times), lost) in names.iter().zip(&mut times).zip(lost_on_time) {
         let n = times.len();
         let mean = times.iter().sum::<Duration>() / (n.max(1) as u32);
-        let over = times
-            .iter()
-            .filter(|t| t.as_secs_f64() > seconds * 1.5)
-            .count();
         let p95 = percentile(times, 0.95);
         let max = times.last().copied().unwrap_or_default();
+        let over = match control {
+            TimeControl::MoveTime(seconds) => {
+                let over = times
+                    .iter()
+                    .filter(|t| t.as_secs_f64() > seconds * 1.5)
+                    .count();
+                format!("over 1.5 × {seconds} s: {over}")
+            }
+            TimeControl::Clock { .. } => format!("games lost on time: {lost}"),
+        };
         println!(
-            "{name}: {n} moves, time a move mean {:.3} s, 95 % {:.3} s, max {:.3} s, over 1.5 × {seconds} s: {over}",
+            "{name}: {n} moves, time a move mean {:.3} s, 95 % {:.3} s, max {:.3} s, {over}",
             mean.as_secs_f64(),
             p95.as_secs_f64(),
             max.as_secs_f64()
