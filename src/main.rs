@@ -835,7 +835,7 @@ fn bestmove(
     let limits = Limits {
         depth,
         time: time.map(std::time::Duration::from_millis),
-        nodes: None,
+        ..Limits::default()
     };
     let mut searcher = match eval {
         Some(path) => {

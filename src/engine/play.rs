@@ -59,7 +59,7 @@ impl Level {
                 Limits {
                     depth: Some(6),
                     time: Some(ms(1000)),
-                    nodes: None,
+                    ..Limits::default()
                 },
                 15,
             ),

@@ -48,6 +48,10 @@ pub struct Limits {
     /// (its best move so far counts: the previous best is searched first), so that the time is
     /// used and not exceeded.
     pub time: Option<Duration>,
+    /// A clock's share for the move: once an iteration ends past it, no new one begins (it
+    /// would seldom end before `time`, and the time is better kept for later moves), while
+    /// `time` still stops the one begun before it.
+    pub soft: Option<Duration>,
     /// Nodes to visit.
     pub nodes: Option<u64>,
 }
@@ -467,6 +471,9 @@ impl Searcher {
                 break;
             }
             progress(&report);
+            if limits.soft.is_some_and(|soft| report.elapsed >= soft) {
+                break;
+            }
             // Best first next time, the rest by this iteration's scores.
             let mut order: Vec<(Move, i32)> = root_moves
                 .iter()
