@@ -31,6 +31,7 @@ import math
 import os
 import queue
 import re
+import signal
 import statistics
 import subprocess
 import threading
@@ -284,20 +285,26 @@ def main():
     score = {1: 0, 0: 0, -1: 0}
     halves = {}
     pairs = []
-    for _ in range(2 * a.openings):
-        result = results.get()
-        if isinstance(result, Exception):
-            raise SystemExit(f"the match stopped: {result!r}")
-        number, dama_white, s, why, plies, took = result
-        score[s] += 1
-        print(f"opening {number:3}, Dáma {'white' if dama_white else 'black'}: {why}, "
-              f"{plies} plies, {took:.0f} s", flush=True)
-        if number in halves:
-            pairs.append(halves.pop(number) + s + 1)
-        else:
-            halves[number] = s + 1
-    for t in threads:
-        t.join()
+    # Stopped (Ctrl+C, or kill's SIGTERM), the match gives its figures for the games ended.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        for _ in range(2 * a.openings):
+            result = results.get()
+            if isinstance(result, Exception):
+                raise SystemExit(f"the match stopped: {result!r}")
+            number, dama_white, s, why, plies, took = result
+            score[s] += 1
+            print(f"opening {number:3}, Dáma {'white' if dama_white else 'black'}: {why}, "
+                  f"{plies} plies, {took:.0f} s", flush=True)
+            if number in halves:
+                pairs.append(halves.pop(number) + s + 1)
+            else:
+                halves[number] = s + 1
+        for t in threads:
+            t.join()
+    except KeyboardInterrupt:
+        print(f"stopped: the games under way are left out, and {len(halves)} ended whose pair "
+              "did not end count in W/D/L only", flush=True)
     games = sum(score.values())
     print(f"Dáma against Scan 2.0: +{score[1]} ={score[0]} -{score[-1]} of {games}, "
           f"{(score[1] + score[0] / 2) * 100 / max(games, 1):.1f} %")
