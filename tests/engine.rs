@@ -628,4 +628,11 @@ fn no_iteration_begins_past_the_soft_limit() {
     };
     let report = Searcher::new(rules, 4).search(&[pos], limits, &mut |_| {});
     assert_eq!(report.depth, 5);
+    // The finish flag (a soft limit run out after a ponder-hit) does what the soft limit does.
+    let mut searcher = Searcher::new(rules, 4);
+    searcher
+        .finish_flag()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let report = searcher.search(&[pos], Limits::depth(5), &mut |_| {});
+    assert_eq!(report.depth, 1);
 }

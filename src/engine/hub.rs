@@ -645,27 +645,40 @@ fn go<W: Write + Send + 'static>(
     let phase = positions.last().map_or(0.0, |p| phase(p, setup.variant));
     let after_hit = setup.level.limits(phase);
     let limits = if ponder { Limits::default() } else { after_hit };
-    let stop = searcher.lock().expect("searcher lock").stop_flag();
+    let (stop, finish) = {
+        let s = searcher.lock().expect("searcher lock");
+        (s.stop_flag(), s.finish_flag())
+    };
     stop.store(false, Ordering::Relaxed);
+    finish.store(false, Ordering::Relaxed);
     let hit = Arc::new(AtomicBool::new(false));
     let handle = {
         let stop = stop.clone();
         let hit = hit.clone();
         std::thread::spawn(move || {
             // Pondering has no time of its own: after `ponder-hit` the move's time runs, and a
-            // watcher stops the search when it is up (or its depth is reached).
+            // watcher ends the search when it is up (or its depth is reached): a clock's soft
+            // limit makes the iteration under way the last, the time stops it.
             let watcher = ponder.then(|| {
                 let stop = stop.clone();
                 let hit = hit.clone();
                 std::thread::spawn(move || {
-                    while !hit.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
+                    let running = || !stop.load(Ordering::Relaxed);
+                    while !hit.load(Ordering::Relaxed) && running() {
                         std::thread::sleep(Duration::from_millis(2));
                     }
-                    if let Some(t) = after_hit.time {
-                        let end = std::time::Instant::now() + t;
-                        while std::time::Instant::now() < end && !stop.load(Ordering::Relaxed) {
+                    let hit_at = std::time::Instant::now();
+                    let wait = |t: Duration| {
+                        while hit_at.elapsed() < t && running() {
                             std::thread::sleep(Duration::from_millis(2));
                         }
+                    };
+                    if let Some(t) = after_hit.soft {
+                        wait(t);
+                        finish.store(true, Ordering::Relaxed);
+                    }
+                    if let Some(t) = after_hit.time {
+                        wait(t);
                         stop.store(true, Ordering::Relaxed);
                     }
                 })

@@ -137,6 +137,9 @@ pub struct Searcher {
     eval: Evaluator,
     tt: Arc<Table>,
     stop: Arc<AtomicBool>,
+    /// Set from another thread: the iteration under way is the last (see
+    /// [`Searcher::finish_flag`]).
+    finish: Arc<AtomicBool>,
     nodes: u64,
     seldepth: usize,
     deadline: Option<Instant>,
@@ -204,6 +207,7 @@ impl Searcher {
             eval,
             tt,
             stop,
+            finish: Arc::new(AtomicBool::new(false)),
             nodes: 0,
             seldepth: 0,
             deadline: None,
@@ -310,6 +314,13 @@ impl Searcher {
     /// search, so that a stop sent just before a search starts is not lost.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
+    }
+
+    /// A flag that makes the iteration under way the last, as [`Limits::soft`] does: for a
+    /// soft limit that runs from another moment than the search's start (a `ponder-hit`).
+    /// Cleared, as the stop flag is, by whoever sets it.
+    pub fn finish_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.finish)
     }
 
     /// Forgets what earlier searches learnt (for a new game).
@@ -471,7 +482,9 @@ impl Searcher {
                 break;
             }
             progress(&report);
-            if limits.soft.is_some_and(|soft| report.elapsed >= soft) {
+            if limits.soft.is_some_and(|soft| report.elapsed >= soft)
+                || self.finish.load(Ordering::Relaxed)
+            {
                 break;
             }
             // Best first next time, the rest by this iteration's scores.
