@@ -24,8 +24,8 @@
 //! `BASE+INC` (`60+0`, `5+0.05`): each engine has BASE seconds for the game and gains INC after
 //! each of its moves, is told before each move what its clock shows (`level time=LEFT
 //! inc=INC`), and loses the game when the clock runs out (50 ms below zero are let pass: the
-//! pipes' and a busy machine's share, not the engine's). A game still going after PLIES plies (default 300) is a draw, and
-//! so is a game that reaches a position the rule set's endgame databases call drawn, when they
+//! pipes' and a busy machine's share, not the engine's). A game still going after PLIES plies
+//! (default 300) is a draw, and so is a game that reaches a position the rule set's endgame databases call drawn, when they
 //! are installed in the data folder (`dama endgame`; `DAMA_DATA_DIR` as for the program): no
 //! rule of play can make such a position won, and the engines' moves in it would only take the
 //! match's time (two thirds of an International match's games ended drawn with four pieces or
@@ -202,8 +202,9 @@ impl Engine {
                 seconds * 5.0 + 2.0
             }
             TimeControl::Clock { inc, .. } => {
-                self.send(&format!("level time={:.3} inc={inc}", left.max(0.0)));
-                left.max(0.0) + 2.0
+                let left = left.max(0.0);
+                self.send(&format!("level time={left:.3} inc={inc}"));
+                left + 2.0
             }
         };
         let limit = Duration::from_secs_f64(limit);

@@ -623,7 +623,8 @@ impl Sink {
     }
 }
 
-/// The folder of the endgame databases.
+/// `dama endgame`: builds the databases of `rules` up to `pieces` pieces into `dir` (the data
+/// folder's `endgames` by default), resuming a build that was stopped.
 fn build_endgames(
     rules: &RuleSet,
     pieces: u32,

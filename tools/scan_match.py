@@ -14,7 +14,8 @@ Dáma `level move-time`), or `--minutes M` a game each on a clock (Scan `level 0
 (pydraughts: no move, or the FMJD draw rules), or as a draw after `--plies` plies (300), or with
 `--probe PROBE` (Dáma's `examples/probe.rs`, built: `target/release/examples/probe`) as a draw
 as soon as it reaches a position Dáma's endgame databases call drawn (they are read where the
-program reads them, or from `DAMA_DATA_DIR`; a won position is played out). Scan plays with the bitbases its `scan.ini` names and its book off (`book = false`).
+program reads them, or from `DAMA_DATA_DIR`; a won position is played out). Scan plays with the
+bitbases its `scan.ini` names and its book off (`book = false`).
 
     python3 -m venv venv && venv/bin/pip install pydraughts
     venv/bin/python tools/scan_match.py --scan-dir SCAN_DIR --dama target/release/dama \\
