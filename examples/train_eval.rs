@@ -4,6 +4,7 @@
 //! cargo run --release --example train_eval -- VARIANT [--games N] [--depth D] [--rounds R]
 //!     [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]
 //!     [--from FILE] [--seed S] [--terms base|reach|edges] [--compare]
+//!     [--save FILE] [--samples FILE]...
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -25,6 +26,11 @@
 //! `--from FILE` plays round 1 with the weights of FILE instead of the hand-set evaluation, to
 //! go on from weights already learned (the windows are then FILE's); `--seed S` (default 0)
 //! moves the rounds' seeds, so that going on plays other openings than the rounds before.
+//! `--save FILE` writes the positions this run's self-play gave, with their labels, to FILE
+//! (rewritten whole after each round); `--samples FILE` (as often as wanted) fits on the
+//! positions of such files besides, so that games played in several runs, or on several
+//! machines side by side, are fitted together. With `--rounds 0` no game is played: the
+//! weights are fitted to the files' positions alone.
 //! Everything runs on T threads (default: every core); `tools/train-eval.sh` does all rule sets.
 
 use std::sync::Arc;
@@ -32,12 +38,12 @@ use std::time::Instant;
 
 use dama::engine::Evaluator;
 use dama::engine::learned::{EXTRA_NAMES, GLOBAL_NAMES, Layout, Learned, Shape, Terms};
-use dama::engine::train::{Fit, SelfPlay, fit, self_play};
+use dama::engine::train::{Fit, Sample, SelfPlay, fit, read_samples, self_play, write_samples};
 use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare]";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]...";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -58,6 +64,8 @@ fn main() {
     let mut seed = 0;
     let mut terms = None;
     let mut compare = false;
+    let mut save = None;
+    let mut loaded: Vec<Sample> = Vec::new();
     while let Some(flag) = args.next() {
         if flag == "--compare" {
             compare = true;
@@ -76,7 +84,24 @@ fn main() {
         match flag.as_str() {
             "--games" => games = number(),
             "--depth" => depth = number() as u32,
-            "--rounds" => rounds = number().max(1),
+            "--rounds" => rounds = number(),
+            "--save" => save = Some(value.clone()),
+            "--samples" => {
+                let read = std::fs::File::open(&value)
+                    .map_err(dama::engine::train::SamplesError::from)
+                    .and_then(|f| read_samples(std::io::BufReader::new(f), rules));
+                let mut more = read.unwrap_or_else(|e| {
+                    eprintln!("--samples {value}: {e}");
+                    std::process::exit(2)
+                });
+                // Games of different files are different games, also for the held-out share.
+                let offset = loaded.iter().map(|s| s.game + 1).max().unwrap_or(0);
+                for s in &mut more {
+                    s.game += offset;
+                }
+                println!("{value}: {} positions", more.len());
+                loaded.extend(more);
+            }
             "--threads" => threads = number().max(1),
             "--epochs" => epochs = number().max(1),
             "--result-weight" => {
@@ -112,6 +137,10 @@ fn main() {
             }
         }
     }
+    if rounds == 0 && loaded.is_empty() {
+        eprintln!("--rounds 0 fits the positions of --samples files alone: give one");
+        std::process::exit(2)
+    }
     let terms = terms
         .unwrap_or_else(|| Learned::shipped(rules).map_or(Terms::Base, |l| l.layout().terms()));
     let start = from.map(|file| {
@@ -136,39 +165,48 @@ fn main() {
         layout.windows()
     );
     let all = Instant::now();
-    let mut samples = Vec::new();
+    // This run's games are numbered after the files'.
+    let first_game = loaded.iter().map(|s| s.game + 1).max().unwrap_or(0);
+    let mut samples = loaded;
+    let mut played = Vec::new();
     let mut eval = start.unwrap_or_else(|| Evaluator::hand_set(rules));
-    for round in 0..rounds {
-        let started = Instant::now();
-        let cfg = SelfPlay {
-            games,
-            depth,
-            random_plies: (2, 8),
-            max_plies: 300,
-            threads,
-            seed: 0x0DA3A + seed + round as u64,
-        };
-        let step = (games / 10).max(1);
-        let mut new = self_play(rules, &eval, &cfg, &|done| {
-            if done % step == 0 {
-                eprintln!("  round {}: {done}/{games} games", round + 1);
+    for round in 0..rounds.max(1) {
+        if rounds > 0 {
+            let started = Instant::now();
+            let cfg = SelfPlay {
+                games,
+                depth,
+                random_plies: (2, 8),
+                max_plies: 300,
+                threads,
+                seed: 0x0DA3A + seed + round as u64,
+            };
+            let step = (games / 10).max(1);
+            let mut new = self_play(rules, &eval, &cfg, &|done| {
+                if done % step == 0 {
+                    eprintln!("  round {}: {done}/{games} games", round + 1);
+                }
+            });
+            let offset = first_game + (round * games) as u32;
+            for s in &mut new {
+                s.game += offset;
             }
-        });
-        let offset = (round * games) as u32;
-        for s in &mut new {
-            s.game += offset;
+            let results = [0u8, 1, 2].map(|r| new.iter().filter(|s| s.result == r).count());
+            println!(
+                "round {}: {} positions from {games} games in {:.0} s (positions by result: White lost {}, drawn {}, won {})",
+                round + 1,
+                new.len(),
+                started.elapsed().as_secs_f64(),
+                results[0],
+                results[1],
+                results[2]
+            );
+            played.extend_from_slice(&new);
+            samples.extend(new);
+            if let Some(path) = &save {
+                save_samples(path, &played);
+            }
         }
-        let results = [0u8, 1, 2].map(|r| new.iter().filter(|s| s.result == r).count());
-        println!(
-            "round {}: {} positions from {games} games in {:.0} s (positions by result: White lost {}, drawn {}, won {})",
-            round + 1,
-            new.len(),
-            started.elapsed().as_secs_f64(),
-            results[0],
-            results[1],
-            results[2]
-        );
-        samples.extend(new);
         let started = Instant::now();
         let cfg = Fit {
             epochs,
@@ -235,4 +273,21 @@ fn main() {
         }
     }
     println!("done in {:.0} s", all.elapsed().as_secs_f64());
+}
+
+/// Writes `samples` to `path` through a file beside it, so that an existing file is replaced
+/// only by a whole one.
+fn save_samples(path: &str, samples: &[Sample]) {
+    let partial = format!("{path}.partial");
+    let written = std::fs::File::create(&partial).and_then(|f| {
+        let mut out = std::io::BufWriter::new(f);
+        write_samples(&mut out, samples)?;
+        std::io::Write::flush(&mut out)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    if let Err(e) = written.and_then(|()| std::fs::rename(&partial, path)) {
+        eprintln!("--save {path}: {e}");
+        std::process::exit(1);
+    }
+    println!("saved {} positions to {path}", samples.len());
 }

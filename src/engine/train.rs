@@ -138,6 +138,98 @@ fn play_game(
     }
 }
 
+/// The first line of a samples file, which [`read_samples`] requires: a file of other contents
+/// is refused at once rather than read as garbage.
+pub const SAMPLES_HEADER: &str = "# Dáma training samples 1: game, White's result (0 lost, 1 drawn, 2 won), the search's score for White in hundredths of a man, FEN";
+
+/// The longest line a samples file may have: a FEN of a full 10×10 board with its counts.
+const SAMPLE_LINE_MAX: usize = 512;
+
+/// Writes `samples` as text, one a line after [`SAMPLES_HEADER`], so that self-play done in one
+/// run (or on another machine) can be fitted together with another's (`train_eval --save`,
+/// `--samples`).
+pub fn write_samples(out: &mut impl std::io::Write, samples: &[Sample]) -> std::io::Result<()> {
+    writeln!(out, "{SAMPLES_HEADER}")?;
+    for s in samples {
+        writeln!(out, "{} {} {} {}", s.game, s.result, s.score, s.pos.fen())?;
+    }
+    Ok(())
+}
+
+/// Why a samples file cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SamplesError {
+    /// The file could not be read.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The first line is not [`SAMPLES_HEADER`].
+    #[error("line 1: not a file of Dáma's training samples (expected '{SAMPLES_HEADER}')")]
+    Header,
+    /// A line does not hold a sample of the rule set.
+    #[error("line {line}: {what}, found '{excerpt}'")]
+    Line {
+        /// Its number, from 1.
+        line: usize,
+        /// What was expected there.
+        what: String,
+        /// The start of the line.
+        excerpt: String,
+    },
+}
+
+/// Reads the samples [`write_samples`] wrote, for `rules`; lines that are empty or start with
+/// `#` are passed over.
+pub fn read_samples(
+    input: impl std::io::BufRead,
+    rules: &RuleSet,
+) -> Result<Vec<Sample>, SamplesError> {
+    let mut samples = Vec::new();
+    let mut lines = input.lines();
+    if lines.next().transpose()?.as_deref() != Some(SAMPLES_HEADER) {
+        return Err(SamplesError::Header);
+    }
+    for (i, line) in lines.enumerate() {
+        let line = line?;
+        let number = i + 2;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let bad = |what: &str| SamplesError::Line {
+            line: number,
+            what: what.to_string(),
+            excerpt: text.chars().take(40).collect(),
+        };
+        if text.len() > SAMPLE_LINE_MAX {
+            return Err(bad(&format!("a line longer than {SAMPLE_LINE_MAX} bytes")));
+        }
+        let mut fields = text.splitn(4, ' ');
+        let mut field = |what: &str| fields.next().ok_or_else(|| bad(what));
+        let game = field("expected the game's number")?
+            .parse::<u32>()
+            .map_err(|_| bad("expected the game's number"))?;
+        let result = field("expected the result (0, 1 or 2)")?
+            .parse::<u8>()
+            .ok()
+            .filter(|r| *r <= 2)
+            .ok_or_else(|| bad("expected the result (0, 1 or 2)"))?;
+        let score = field("expected the score")?
+            .parse::<i16>()
+            .map_err(|_| bad("expected the score"))?;
+        let fen = field("expected a FEN after the score")?;
+        let pos = rules
+            .parse_fen(fen)
+            .map_err(|e| bad(&format!("a FEN of {}: {e}", rules.name_en)))?;
+        samples.push(Sample {
+            pos,
+            result,
+            score,
+            game,
+        });
+    }
+    Ok(samples)
+}
+
 /// How the weights are fitted.
 #[derive(Clone, Debug)]
 pub struct Fit {
@@ -459,6 +551,54 @@ mod tests {
         };
         assert_eq!(key(&one), key(&two));
         assert!(one.iter().all(|s| !s.pos.has_capture(rules)));
+    }
+
+    /// Samples written out read back the same, and a file that is not one, or a line that is
+    /// not a sample, is refused with its line and what was expected.
+    #[test]
+    fn samples_read_back_as_written() {
+        let rules = Variant::English.rules();
+        let eval = Evaluator::hand_set(rules);
+        let samples = self_play(rules, &eval, &config(2), &|_| {});
+        let mut text = Vec::new();
+        write_samples(&mut text, &samples).unwrap();
+        let back = read_samples(text.as_slice(), rules).unwrap();
+        let key = |s: &[Sample]| -> Vec<(Position, u8, i16, u32)> {
+            s.iter()
+                .map(|s| (s.pos, s.result, s.score, s.game))
+                .collect()
+        };
+        assert_eq!(key(&back), key(&samples));
+
+        let header = format!("{SAMPLES_HEADER}\n");
+        let error = |body: &str| {
+            read_samples(format!("{header}{body}").as_bytes(), rules)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            read_samples("W:W21:B1\n".as_bytes(), rules)
+                .unwrap_err()
+                .to_string(),
+            format!("line 1: not a file of Dáma's training samples (expected '{SAMPLES_HEADER}')")
+        );
+        assert_eq!(
+            error("# a note\n\n3 2 40 W:W21:B1\n3 5 40 W:W21:B1\n"),
+            "line 5: expected the result (0, 1 or 2), found '3 5 40 W:W21:B1'"
+        );
+        assert_eq!(
+            error("3 2 40\n"),
+            "line 2: expected a FEN after the score, found '3 2 40'"
+        );
+        assert!(error("3 2 40 W:W21:B99\n").starts_with("line 2: a FEN of English draughts: "));
+        let long = format!("1 1 0 {}", "W".repeat(5000));
+        assert_eq!(
+            error(&long),
+            format!(
+                "line 2: a line longer than 512 bytes, found '{}'",
+                &long[..40]
+            )
+        );
     }
 
     /// Labels that say "more men wins" are learned: the men weight comes out positive and the
