@@ -4,7 +4,7 @@
 //! cargo run --release --example train_eval -- VARIANT [--games N] [--depth D] [--rounds R]
 //!     [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]
 //!     [--from FILE] [--seed S] [--terms base|reach|edges] [--compare]
-//!     [--save FILE] [--samples FILE]...
+//!     [--save FILE] [--samples FILE]... [--init FILE] [--rate R]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -30,7 +30,10 @@
 //! (rewritten whole after each round); `--samples FILE` (as often as wanted) fits on the
 //! positions of such files besides, so that games played in several runs, or on several
 //! machines side by side, are fitted together. With `--rounds 0` no game is played: the
-//! weights are fitted to the files' positions alone.
+//! weights are fitted to the files' positions alone. `--init FILE` fits on from FILE's weights
+//! (of the layout fitted) instead of from nothing, keeping them unless an epoch does better on
+//! the held-out games: new games then refine weights learned from others no longer at hand;
+//! `--rate R` sets Adam's step (default 0.002; smaller, as 0.0005, for such a refinement).
 //! Everything runs on T threads (default: every core); `tools/train-eval.sh` does all rule sets.
 
 use std::sync::Arc;
@@ -43,7 +46,7 @@ use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]...";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]... [--init FILE] [--rate R]";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -65,6 +68,8 @@ fn main() {
     let mut terms = None;
     let mut compare = false;
     let mut save = None;
+    let mut init = None;
+    let mut rate = 0.002f32;
     let mut loaded: Vec<Sample> = Vec::new();
     while let Some(flag) = args.next() {
         if flag == "--compare" {
@@ -86,6 +91,14 @@ fn main() {
             "--depth" => depth = number() as u32,
             "--rounds" => rounds = number(),
             "--save" => save = Some(value.clone()),
+            "--init" => init = Some(value.clone()),
+            "--rate" => {
+                rate = value.parse::<f32>().unwrap_or(-1.0);
+                if !(rate > 0.0 && rate <= 1.0) {
+                    eprintln!("--rate: above 0, at most 1, not {value}");
+                    std::process::exit(2)
+                }
+            }
             "--samples" => {
                 let read = std::fs::File::open(&value)
                     .map_err(dama::engine::train::SamplesError::from)
@@ -158,6 +171,25 @@ fn main() {
         eprintln!("--windows {shape}: the windows do not cover the board evenly");
         std::process::exit(2)
     });
+    let init_weights = init.map(|file| {
+        let learned = std::fs::read(&file)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| Learned::from_bytes(rules, &bytes).map_err(|e| e.to_string()))
+            .unwrap_or_else(|e| {
+                eprintln!("--init {file}: {e}");
+                std::process::exit(2)
+            });
+        let theirs = learned.layout();
+        if (theirs.shape(), theirs.terms()) != (shape, terms) {
+            eprintln!(
+                "--init {file}: weights of windows {} and terms {:?}, not of the {shape} and {terms:?} fitted",
+                theirs.shape(),
+                theirs.terms()
+            );
+            std::process::exit(2)
+        }
+        learned.weights()
+    });
     println!(
         "{}: {} features ({} windows of {shape}, terms {terms:?}), {games} games a round at depth {depth}, {rounds} rounds, {threads} threads",
         variant.id(),
@@ -211,10 +243,11 @@ fn main() {
         let cfg = Fit {
             epochs,
             batch: 4096,
-            rate: 0.002,
+            rate,
             l2: 1e-5,
             threads,
             result_weight,
+            init: init_weights.clone(),
         };
         let fitted = fit(
             &layout,
@@ -225,13 +258,13 @@ fn main() {
                 eprintln!("  epoch {epoch}: loss {train:.4} (held out {valid:.4})");
             },
         );
-        let (train, valid) = fitted.losses[fitted.best_epoch - 1];
+        let (train, valid) = fitted.losses[fitted.best_epoch];
         println!(
             "fit {}: {} positions, epoch {} of {} kept, loss {train:.4}, held out {valid:.4}, {:.1} hundredths of a man per unit, {:.0} s",
             round + 1,
             samples.len(),
             fitted.best_epoch,
-            fitted.losses.len(),
+            fitted.losses.len() - 1,
             fitted.scale,
             started.elapsed().as_secs_f64()
         );
@@ -258,8 +291,9 @@ fn main() {
             };
             let other = Layout::new(rules, shape, other).expect("the same windows fit");
             let started = Instant::now();
+            let cfg = Fit { init: None, ..cfg };
             let fitted = fit(&other, rules, &samples, &cfg, &mut |_, _, _| {});
-            let (train, valid) = fitted.losses[fitted.best_epoch - 1];
+            let (train, valid) = fitted.losses[fitted.best_epoch];
             let path = format!("{out}.{:?}", other.terms()).to_lowercase();
             println!(
                 "beside it, terms {:?} on the same positions: loss {train:.4}, held out {valid:.4} ({:.0} s), written to {path}",

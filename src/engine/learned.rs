@@ -626,6 +626,15 @@ impl Learned {
         learned.clone()
     }
 
+    /// The weights in hundredths of a man (opening, ending), in the order of the layout's
+    /// features: what [`Learned::to_bytes`] wrote, for a fit to go on from.
+    pub fn weights(&self) -> Vec<[f32; 2]> {
+        self.weights
+            .iter()
+            .map(|&[a, b]| [f32::from(a) / SCALE as f32, f32::from(b) / SCALE as f32])
+            .collect()
+    }
+
     /// The layout the weights belong to.
     pub fn layout(&self) -> &Layout {
         &self.layout

@@ -247,6 +247,11 @@ pub struct Fit {
     /// score, read as a probability (`sigmoid(score / SCORE_UNIT)`): less noisy than results
     /// alone, where one blunder decides a game.
     pub result_weight: f32,
+    /// Weights to go on from, in hundredths of a man (a weights file's, of the same layout),
+    /// instead of nothing: a fit to deeper or newer games that keeps what the weights learned
+    /// from positions these samples lack. They are kept as they are unless an epoch does better
+    /// on the held-out positions.
+    pub init: Option<Vec<[f32; 2]>>,
 }
 
 /// Hundredths of a man per logistic unit when a search score is read as a probability.
@@ -259,9 +264,11 @@ pub struct Fitted {
     pub weights: Vec<[f32; 2]>,
     /// Hundredths of a man per unit of the logistic model's score.
     pub scale: f32,
-    /// Mean cross-entropy on the training and on the held-out positions, per epoch.
+    /// Mean cross-entropy on the training and on the held-out positions, per epoch, from epoch
+    /// 0: the weights fitting began with.
     pub losses: Vec<(f64, f64)>,
-    /// The epoch whose weights were kept (the best on held-out positions).
+    /// The epoch whose weights were kept (the best on held-out positions); 0 for those fitting
+    /// began with.
     pub best_epoch: usize,
 }
 
@@ -387,7 +394,10 @@ fn cross_entropy(y: f32, p: f32) -> f64 {
 
 /// Fits the weights of `layout` to `samples` by logistic regression (Adam, mini-batches, L2),
 /// holding out every twentieth game to choose the epoch to keep. `progress` hears each epoch's
-/// number and losses.
+/// number and losses, epoch 0 being the weights fitting begins with.
+///
+/// # Panics
+/// If `cfg.init` has not one weight pair per feature of `layout`.
 pub fn fit(
     layout: &Layout,
     rules: &RuleSet,
@@ -400,16 +410,35 @@ pub fn fit(
     let (mut train, valid): (Vec<usize>, Vec<usize>) =
         (0..data.len()).partition(|&k| !samples[k].game.is_multiple_of(20));
     let n = layout.features();
-    let mut w = vec![[0.0f32; 2]; n];
-    // Material starts where a man is worth a man: about one logistic unit.
-    w[1] = [1.0, 1.0];
+    let mut w = match &cfg.init {
+        Some(init) => {
+            assert_eq!(
+                init.len(),
+                n,
+                "weights to go on from are of the layout fitted"
+            );
+            let unit = logistic_unit(&data, &valid, init, threads);
+            init.iter().map(|&[a, b]| [a / unit, b / unit]).collect()
+        }
+        None => {
+            let mut w = vec![[0.0f32; 2]; n];
+            // Material starts where a man is worth a man: about one logistic unit.
+            w[1] = [1.0, 1.0];
+            w
+        }
+    };
     let mut m = vec![[0.0f32; 2]; n];
     let mut v = vec![[0.0f32; 2]; n];
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut step = 0i32;
     let mut rng = SmallRng::seed_from_u64(1);
-    let mut best = (f64::INFINITY, 0, w.clone());
-    let mut losses = Vec::new();
+    let start = (
+        data.loss(&train, &w, threads),
+        data.loss(&valid, &w, threads),
+    );
+    let mut best = (start.1, 0, w.clone());
+    let mut losses = vec![start];
+    progress(0, start.0, start.1);
     let globals = 6;
     for epoch in 1..=cfg.epochs {
         // Shuffle.
@@ -481,6 +510,32 @@ fn gradient(data: &Encoded, batch: &[usize], w: &[[f32; 2]], threads: usize) -> 
         }
     }
     grad
+}
+
+/// The hundredths of a man a logistic unit that weights in hundredths of a man (`init`) fit
+/// the held-out positions best with: a weights file does not keep the unit it was fitted in,
+/// and the epochs are judged on those positions too.
+fn logistic_unit(data: &Encoded, valid: &[usize], init: &[[f32; 2]], threads: usize) -> f32 {
+    let probe: Vec<usize> = valid
+        .iter()
+        .copied()
+        .step_by((valid.len() / 200_000).max(1))
+        .collect();
+    let loss = |unit: i32| {
+        let w: Vec<[f32; 2]> = init
+            .iter()
+            .map(|&[a, b]| [a / unit as f32, b / unit as f32])
+            .collect();
+        data.loss(&probe, &w, threads)
+    };
+    let best = |units: &mut dyn Iterator<Item = i32>| {
+        units
+            .map(|u| (loss(u), u))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map_or(100, |(_, u)| u)
+    };
+    let coarse = best(&mut (30..=300).step_by(10));
+    best(&mut ((coarse - 9).max(1)..=coarse + 9)) as f32
 }
 
 /// Hundredths of a man per logistic unit: what taking one man off the board costs in the
@@ -601,6 +656,46 @@ mod tests {
         );
     }
 
+    /// A fit can go on from weights given: epoch 0 is them as they are, in the logistic unit
+    /// that fits them best, so that weights just fitted start where their own fit ended.
+    #[test]
+    fn fitting_goes_on_from_weights_given() {
+        let rules = Variant::English.rules();
+        let eval = Evaluator::hand_set(rules);
+        let samples = self_play(
+            rules,
+            &eval,
+            &SelfPlay {
+                games: 40,
+                ..config(2)
+            },
+            &|_| {},
+        );
+        let layout = Layout::new(rules, Shape::SQUARE, Terms::Base).expect("square windows fit");
+        let cfg = Fit {
+            epochs: 20,
+            batch: 256,
+            rate: 0.01,
+            l2: 1e-5,
+            threads: 2,
+            result_weight: 0.5,
+            init: None,
+        };
+        let first = fit(&layout, rules, &samples, &cfg, &mut |_, _, _| {});
+        let (_, ended) = first.losses[first.best_epoch];
+        let again = Fit {
+            epochs: 0,
+            init: Some(first.weights.clone()),
+            ..cfg
+        };
+        let second = fit(&layout, rules, &samples, &again, &mut |_, _, _| {});
+        assert_eq!(second.best_epoch, 0);
+        let (_, began) = second.losses[0];
+        assert!(began <= ended + 1e-4, "began {began}, ended {ended}");
+        let (_, from_nothing) = first.losses[0];
+        assert!(from_nothing > ended + 0.01);
+    }
+
     /// Labels that say "more men wins" are learned: the men weight comes out positive and the
     /// loss well below that of a coin toss.
     #[test]
@@ -626,9 +721,10 @@ mod tests {
             l2: 1e-5,
             threads: 2,
             result_weight: 0.5,
+            init: None,
         };
         let fitted = fit(&layout, rules, &samples, &fit_cfg, &mut |_, _, _| {});
-        let (train, _) = fitted.losses[fitted.best_epoch - 1];
+        let (train, _) = fitted.losses[fitted.best_epoch];
         assert!(train < 0.5, "loss {train}");
         assert!(fitted.weights[1][0] > 0.0 && fitted.weights[1][1] > 0.0);
         assert!(fitted.scale > 0.0);
