@@ -267,8 +267,8 @@ pub struct Fitted {
     /// Mean cross-entropy on the training and on the held-out positions, per epoch, from epoch
     /// 0: the weights fitting began with.
     pub losses: Vec<(f64, f64)>,
-    /// The epoch whose weights were kept (the best on held-out positions); 0 for those fitting
-    /// began with.
+    /// The epoch whose weights were kept (the best on held-out positions); 0 for the weights
+    /// given to go on from ([`Fit::init`]), never for a fit from nothing.
     pub best_epoch: usize,
 }
 
@@ -436,7 +436,14 @@ pub fn fit(
         data.loss(&train, &w, threads),
         data.loss(&valid, &w, threads),
     );
-    let mut best = (start.1, 0, w.clone());
+    // Weights given are kept unless an epoch does better; the bare start of a fit from nothing
+    // (material alone) is no fit at all.
+    let first = if cfg.init.is_some() {
+        start.1
+    } else {
+        f64::INFINITY
+    };
+    let mut best = (first, 0, w.clone());
     let mut losses = vec![start];
     progress(0, start.0, start.1);
     let globals = 6;
