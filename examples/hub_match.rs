@@ -25,13 +25,13 @@
 //! each of its moves, is told before each move what its clock shows (`level time=LEFT
 //! inc=INC`), and loses the game when the clock runs out (50 ms below zero are let pass: the
 //! pipes' and a busy machine's share, not the engine's). A game still going after PLIES plies
-//! (default 300) is a draw, and so is a game that reaches a position the rule set's endgame databases call drawn, when they
-//! are installed in the data folder (`dama endgame`; `DAMA_DATA_DIR` as for the program): no
-//! rule of play can make such a position won, and the engines' moves in it would only take the
-//! match's time (two thirds of an International match's games ended drawn with four pieces or
-//! fewer, after 247 plies on average). A won position is played out. An
-//! engine that answers an illegal move, or nothing within 5 × SECONDS + 2 s (its time left + 2 s
-//! on a clock), loses the game.
+//! (default 300) is a draw, and so is a game that reaches a position the rule set's endgame
+//! databases call drawn, when they are installed in the data folder (`dama endgame`;
+//! `DAMA_DATA_DIR` as for the program): no rule of play can make such a position won, and the
+//! engines' moves in it would only take the match's time (two thirds of an International
+//! match's games ended drawn with four pieces or fewer, after 247 plies on average). A won
+//! position is played out. An engine that answers an illegal move, or nothing within
+//! 5 × SECONDS + 2 s (its time left + 2 s on a clock), loses the game.
 //! Each game's line gives its length and final position (FEN), to look into how it ended, and
 //! the highest score engine A kept over two of its moves in a row (from its `info` lines; a
 //! score one move's search shows and the next takes back does not count): a draw after +2 was

@@ -108,7 +108,7 @@ fn main() {
                     std::process::exit(2)
                 });
                 // Games of different files are different games, also for the held-out share.
-                let offset = loaded.iter().map(|s| s.game + 1).max().unwrap_or(0);
+                let offset = next_game(&loaded);
                 for s in &mut more {
                     s.game += offset;
                 }
@@ -157,13 +157,7 @@ fn main() {
     let terms = terms
         .unwrap_or_else(|| Learned::shipped(rules).map_or(Terms::Base, |l| l.layout().terms()));
     let start = from.map(|file| {
-        let learned = std::fs::read(&file)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| Learned::from_bytes(rules, &bytes).map_err(|e| e.to_string()))
-            .unwrap_or_else(|e| {
-                eprintln!("--from {file}: {e}");
-                std::process::exit(2)
-            });
+        let learned = read_weights("--from", &file, rules);
         shape = learned.layout().shape();
         Evaluator::with_learned(rules, Arc::new(learned))
     });
@@ -172,13 +166,7 @@ fn main() {
         std::process::exit(2)
     });
     let init_weights = init.map(|file| {
-        let learned = std::fs::read(&file)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| Learned::from_bytes(rules, &bytes).map_err(|e| e.to_string()))
-            .unwrap_or_else(|e| {
-                eprintln!("--init {file}: {e}");
-                std::process::exit(2)
-            });
+        let learned = read_weights("--init", &file, rules);
         let theirs = learned.layout();
         if (theirs.shape(), theirs.terms()) != (shape, terms) {
             eprintln!(
@@ -197,10 +185,10 @@ fn main() {
         layout.windows()
     );
     let all = Instant::now();
-    // This run's games are numbered after the files'.
-    let first_game = loaded.iter().map(|s| s.game + 1).max().unwrap_or(0);
+    // This run's games are numbered after the files', and its positions follow theirs.
+    let first_game = next_game(&loaded);
+    let from_files = loaded.len();
     let mut samples = loaded;
-    let mut played = Vec::new();
     let mut eval = start.unwrap_or_else(|| Evaluator::hand_set(rules));
     for round in 0..rounds.max(1) {
         if rounds > 0 {
@@ -233,10 +221,9 @@ fn main() {
                 results[1],
                 results[2]
             );
-            played.extend_from_slice(&new);
             samples.extend(new);
             if let Some(path) = &save {
-                save_samples(path, &played);
+                save_samples(path, &samples[from_files..]);
             }
         }
         let started = Instant::now();
@@ -324,4 +311,22 @@ fn save_samples(path: &str, samples: &[Sample]) {
         std::process::exit(1);
     }
     println!("saved {} positions to {path}", samples.len());
+}
+
+/// The number after the last game of `samples` (0 for none), for games that must not be taken
+/// for theirs.
+fn next_game(samples: &[Sample]) -> u32 {
+    samples.iter().map(|s| s.game + 1).max().unwrap_or(0)
+}
+
+/// The weights of the weights file `file`, given by `flag`; a file that cannot be read or is
+/// not one for `rules` ends the run with the reason.
+fn read_weights(flag: &str, file: &str, rules: &dama::rules::RuleSet) -> Learned {
+    std::fs::read(file)
+        .map_err(|e| e.to_string())
+        .and_then(|bytes| Learned::from_bytes(rules, &bytes).map_err(|e| e.to_string()))
+        .unwrap_or_else(|e| {
+            eprintln!("{flag} {file}: {e}");
+            std::process::exit(2)
+        })
 }

@@ -597,6 +597,19 @@ mod tests {
         }
     }
 
+    /// A fit of a few thousand positions, from nothing, in `epochs` at most.
+    fn small_fit(epochs: usize) -> Fit {
+        Fit {
+            epochs,
+            batch: 256,
+            rate: 0.01,
+            l2: 1e-5,
+            threads: 2,
+            result_weight: 0.5,
+            init: None,
+        }
+    }
+
     /// The same games whatever the number of threads: each game has its own seed and starts
     /// with a cleared searcher.
     #[test]
@@ -679,15 +692,7 @@ mod tests {
             &|_| {},
         );
         let layout = Layout::new(rules, Shape::SQUARE, Terms::Base).expect("square windows fit");
-        let cfg = Fit {
-            epochs: 20,
-            batch: 256,
-            rate: 0.01,
-            l2: 1e-5,
-            threads: 2,
-            result_weight: 0.5,
-            init: None,
-        };
+        let cfg = small_fit(20);
         let first = fit(&layout, rules, &samples, &cfg, &mut |_, _, _| {});
         let (_, ended) = first.losses[first.best_epoch];
         let again = Fit {
@@ -721,15 +726,7 @@ mod tests {
             s.score = (200 * d.signum()) as i16;
         }
         let layout = Layout::new(rules, Shape::SQUARE, Terms::Reach).expect("square windows fit");
-        let fit_cfg = Fit {
-            epochs: 40,
-            batch: 256,
-            rate: 0.01,
-            l2: 1e-5,
-            threads: 2,
-            result_weight: 0.5,
-            init: None,
-        };
+        let fit_cfg = small_fit(40);
         let fitted = fit(&layout, rules, &samples, &fit_cfg, &mut |_, _, _| {});
         let (train, _) = fitted.losses[fitted.best_epoch];
         assert!(train < 0.5, "loss {train}");
