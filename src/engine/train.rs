@@ -204,19 +204,22 @@ pub fn read_samples(
             return Err(bad(&format!("a line longer than {SAMPLE_LINE_MAX} bytes")));
         }
         let mut fields = text.splitn(4, ' ');
-        let mut field = |what: &str| fields.next().ok_or_else(|| bad(what));
-        let game = field("expected the game's number")?
-            .parse::<u32>()
-            .map_err(|_| bad("expected the game's number"))?;
-        let result = field("expected the result (0, 1 or 2)")?
-            .parse::<u8>()
-            .ok()
+        let game = fields
+            .next()
+            .and_then(|f| f.parse::<u32>().ok())
+            .ok_or_else(|| bad("expected the game's number"))?;
+        let result = fields
+            .next()
+            .and_then(|f| f.parse::<u8>().ok())
             .filter(|r| *r <= 2)
             .ok_or_else(|| bad("expected the result (0, 1 or 2)"))?;
-        let score = field("expected the score")?
-            .parse::<i16>()
-            .map_err(|_| bad("expected the score"))?;
-        let fen = field("expected a FEN after the score")?;
+        let score = fields
+            .next()
+            .and_then(|f| f.parse::<i16>().ok())
+            .ok_or_else(|| bad("expected the score"))?;
+        let fen = fields
+            .next()
+            .ok_or_else(|| bad("expected a FEN after the score"))?;
         let pos = rules
             .parse_fen(fen)
             .map_err(|e| bad(&format!("a FEN of {}: {e}", rules.name_en)))?;
