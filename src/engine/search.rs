@@ -2,9 +2,10 @@
 //! principal-variation search, a transposition table, capture quiescence (a capture is never cut
 //! off at the horizon: captures are compulsory, so the side to move cannot "stand pat" while one
 //! is due; a crowning is played out there too, except on 8×8 boards with flying kings, and on
-//! 10×10 boards without kings so is an exchange the side to move can offer, as Scan's is),
-//! single-reply extensions, killer and history move ordering (a cut-off also marks down the quiet
-//! moves tried before it), late-move reductions, and Scan's shallow-search pruning.
+//! 10×10 boards without kings so is an exchange the side to move can offer, as Scan's is; like
+//! Scan's, it leaves the transposition table alone), single-reply extensions, killer and history
+//! move ordering (a cut-off also marks down the quiet moves tried before it), late-move
+//! reductions, and Scan's shallow-search pruning.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -761,20 +762,14 @@ impl Searcher {
         if self.repeated() || self.no_progress_draw() {
             return 0;
         }
+        if depth <= 0 {
+            return self.leaf(pos, alpha, beta, ply);
+        }
         if ply >= MAX_PLY {
             return self.fade(self.eval.evaluate(pos, &self.rules));
         }
-        if self.probe_pieces > 0
-            && pos.occupied().len() as u32 <= self.probe_pieces
-            && let Some(tables) = &self.endgames
-            && let Some(value) = tables.probe_counted(pos, self.quiet() as u32)
-        {
-            self.tb_hits += 1;
-            return match value {
-                Wdl::Win => KNOWN_WIN - ply as i32,
-                Wdl::Draw => self.draw_score(pos),
-                Wdl::Loss => ply as i32 - KNOWN_WIN,
-            };
+        if let Some(score) = self.probe(pos, ply) {
+            return score;
         }
         // A win can be no faster than this: prune lines that cannot matter.
         let alpha_orig = alpha.max(-MATE + ply as i32);
@@ -784,27 +779,7 @@ impl Searcher {
             return alpha;
         }
 
-        // At the horizon a quiet position is evaluated as it stands, unless a crowning or an
-        // exchange does better (see `horizon`); a capture due is played out.
-        if depth <= 0 && !pos.has_capture(&self.rules) {
-            let mobility = pos.mobility(&self.rules);
-            if mobility[pos.side_to_move()] == 0 {
-                return -MATE + ply as i32;
-            }
-            let stand = self.fade(self.eval.evaluate_with(pos, mobility));
-            if stand >= beta || !(self.horizon_crownings || self.exchanges_at(pos)) {
-                return stand;
-            }
-            return self.horizon(pos, stand, alpha, beta, depth, ply);
-        }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.generate_moves(&self.rules, &mut moves);
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
-            return -MATE + ply as i32;
-        }
-        let capture = moves[0].is_capture();
-
+        // The table first: where it cuts, the moves need not be generated.
         let key = self.path[self.path.len() - 1].key;
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
@@ -818,11 +793,17 @@ impl Searcher {
                     Bound::Upper => score <= alpha,
                 };
                 if cut {
-                    self.buffers[ply] = moves;
                     return score;
                 }
             }
         }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.generate_moves(&self.rules, &mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return -MATE + ply as i32;
+        }
+        let capture = moves[0].is_capture();
 
         // A search of two fifths of the depth that beats beta by a margin says the full one would
         // too (Scan's pruning): most of the tree is refuted this cheaply. Not near decided
@@ -928,6 +909,87 @@ impl Searcher {
         best_score
     }
 
+    /// The databases' value of `pos`, where they cover it.
+    #[inline]
+    fn probe(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        if self.probe_pieces == 0 || pos.occupied().len() as u32 > self.probe_pieces {
+            return None;
+        }
+        let value = self
+            .endgames
+            .as_ref()?
+            .probe_counted(pos, self.quiet() as u32)?;
+        self.tb_hits += 1;
+        Some(match value {
+            Wdl::Win => KNOWN_WIN - ply as i32,
+            Wdl::Draw => self.draw_score(pos),
+            Wdl::Loss => ply as i32 - KNOWN_WIN,
+        })
+    }
+
+    /// A position below the horizon, reached by a capture, crowning or exchange played out
+    /// there: every move that leads here is irreversible, so no repetition is looked for.
+    fn quiesce(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.no_progress_draw() {
+            return 0;
+        }
+        self.leaf(pos, alpha, beta, ply)
+    }
+
+    /// The quiescence search, as Scan's: a quiet position is evaluated as it stands, unless a
+    /// crowning or an exchange does better (see `horizon`); a capture due is played out. It
+    /// neither reads nor writes the transposition table: most of these positions are never met
+    /// again, and waiting on memory for each costs more than the table saves here.
+    fn leaf(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if ply >= MAX_PLY {
+            return self.fade(self.eval.evaluate(pos, &self.rules));
+        }
+        if let Some(score) = self.probe(pos, ply) {
+            return score;
+        }
+        if !pos.has_capture(&self.rules) {
+            let mobility = pos.mobility(&self.rules);
+            if mobility[pos.side_to_move()] == 0 {
+                return -MATE + ply as i32;
+            }
+            let stand = self.fade(self.eval.evaluate_with(pos, mobility));
+            if stand >= beta || !(self.horizon_crownings || self.exchanges_at(pos)) {
+                return stand;
+            }
+            return self.horizon(pos, stand, alpha, beta, ply);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.generate_moves(&self.rules, &mut moves);
+        let mut best = -INFINITY;
+        for &m in &moves {
+            let undo = pos.play_unchecked(&m);
+            self.push(pos, false, true);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
+            self.path.pop();
+            pos.undo_unchecked(&m, undo);
+            if self.aborted {
+                best = 0;
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+
     /// Whether the horizon of `pos` plays out exchanges: see `horizon_exchanges`.
     fn exchanges_at(&self, pos: &Position) -> bool {
         self.horizon_exchanges && pos.kings == 0 && pos.towers == 0
@@ -944,7 +1006,6 @@ impl Searcher {
         stand: i32,
         mut alpha: i32,
         beta: i32,
-        depth: i32,
         ply: usize,
     ) -> i32 {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
@@ -960,7 +1021,7 @@ impl Searcher {
         for &m in &moves {
             let undo = pos.play_unchecked(&m);
             self.push(pos, false, false);
-            let score = -self.node(pos, depth - 1, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
             self.path.pop();
             pos.undo_unchecked(&m, undo);
             if self.aborted {
@@ -1083,4 +1144,38 @@ fn reversible_step(before: &Position, after: &Position) -> bool {
             && before.pieces_of(c, Role::Tower) == after.pieces_of(c, Role::Tower)
             && before.pieces(c).len() == after.pieces(c).len()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    /// Below the horizon nothing is written to the table: after a search of one ply it holds
+    /// the root and none of the positions the quiescence search played out, though some of the
+    /// root's moves are answered there by a capture.
+    #[test]
+    fn the_quiescence_search_leaves_the_table_alone() {
+        let rules = Variant::International.rules();
+        // An opening of `tools/openings/international.fen`.
+        let root = rules
+            .parse_fen("B:W27,30-33,35-37,39-50:B1-16,18-20,26")
+            .unwrap();
+        let mut s = Searcher::new(rules, 1);
+        s.search(&[root], Limits::depth(1), &mut |_| {});
+        assert!(s.tt.probe(root.key()).is_some());
+        let mut answered_by_capture = 0;
+        for m in root.legal_moves(rules) {
+            let mut child = root;
+            child.play_unchecked(&m);
+            assert!(s.tt.probe(child.key()).is_none(), "{m:?}");
+            for reply in child.legal_moves(rules).iter().filter(|r| r.is_capture()) {
+                answered_by_capture += 1;
+                let mut after = child;
+                after.play_unchecked(reply);
+                assert!(s.tt.probe(after.key()).is_none(), "{m:?} {reply:?}");
+            }
+        }
+        assert!(answered_by_capture > 0);
+    }
 }
