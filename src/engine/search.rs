@@ -1086,19 +1086,22 @@ impl Searcher {
         ahead * DRAW_MATERIAL
     }
 
-    /// The line the table expects after `best` from `root`.
+    /// The line the table expects after `best` from `root`, and then the moves forced on both
+    /// sides: the quiescence search below the horizon keeps no moves in the table, so without
+    /// them a line could stop halfway through an exchange.
     fn principal_variation(&self, root: Position, best: Move) -> Vec<Move> {
         let mut pv = vec![best];
         let mut pos = root;
         pos.play_unchecked(&best);
         let mut seen = vec![root.key(), pos.key()];
         while pv.len() < 32 {
-            let Some(m) = self.tt.probe(pos.key()).and_then(|e| e.best) else {
-                break;
+            let m = match self.tt.probe(pos.key()).and_then(|e| e.best) {
+                Some(m) if pos.is_legal(&self.rules, &m) => m,
+                _ => match pos.legal_moves(&self.rules)[..] {
+                    [only] => only,
+                    _ => break,
+                },
             };
-            if !pos.is_legal(&self.rules, &m) {
-                break;
-            }
             pos.play_unchecked(&m);
             if seen.contains(&pos.key()) {
                 break;
@@ -1177,5 +1180,33 @@ mod tests {
             }
         }
         assert!(answered_by_capture > 0);
+    }
+
+    /// A line does not stop where the next move is forced, as it would at the horizon halfway
+    /// through an exchange if it were only the table's moves: the quiescence search keeps none.
+    #[test]
+    fn a_line_goes_on_through_forced_replies() {
+        let rules = Variant::International.rules();
+        let book = include_str!("../../tools/openings/international.fen");
+        let mut forced_after_horizon = 0;
+        for fen in book.lines().filter(|l| !l.starts_with('#')).take(40) {
+            let root = rules.parse_fen(fen).unwrap();
+            let depth = 2;
+            let report = Searcher::new(rules, 1).search(&[root], Limits::depth(depth), &mut |_| {});
+            let mut end = root;
+            for m in &report.pv {
+                assert!(end.is_legal(rules, m), "{fen}: {:?}", report.pv);
+                end.play_unchecked(m);
+            }
+            if report.pv.len() > depth as usize {
+                forced_after_horizon += 1;
+            }
+            assert!(
+                report.pv.len() == 32 || end.legal_moves(rules).len() != 1,
+                "{fen}: {:?}",
+                report.pv
+            );
+        }
+        assert!(forced_after_horizon > 0);
     }
 }
