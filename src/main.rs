@@ -68,9 +68,10 @@ enum Command {
         #[arg(long)]
         exchanges: bool,
         /// With flying kings, discount a lead while the side behind has a king, as Scan 2.0's
-        /// evaluation does: on trial, to be compared by SPRT with the engine without it.
-        #[arg(long)]
-        king_discount: bool,
+        /// evaluation does (on or off): by default on in International, where it passed its
+        /// SPRT, and off elsewhere.
+        #[arg(long, value_name = "on|off", value_parser = on_off())]
+        king_discount: Option<bool>,
     },
     /// Think about a position and print the best move in PDN notation on stdout, then the
     /// score (in hundredths of a man, for the side to move), depth, nodes and principal
@@ -988,4 +989,10 @@ fn main() -> ExitCode {
             ExitCode::from(code)
         }
     }
+}
+
+/// `on` or `off`, as a switch on the command line is said.
+fn on_off() -> impl clap::builder::TypedValueParser<Value = bool> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["on", "off"]).map(|s| s == "on")
 }

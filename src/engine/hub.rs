@@ -367,16 +367,16 @@ struct Setup {
     trial: Trial,
 }
 
-/// Engine options on trial, off by default: two players of one build, one with an option and
-/// one without, are compared by SPRT before it becomes the engine's way.
+/// Engine options on trial: two players of one build, one with an option and one without, are
+/// compared by SPRT before it becomes the engine's way.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Trial {
     /// Exchanges played out at the horizon (`dama hub --exchanges`,
     /// [`Searcher::set_horizon_exchanges`]).
     pub exchanges: bool,
-    /// A lead discounted while the side behind has a king (`dama hub --king-discount`,
-    /// [`Evaluator::set_king_discount`]).
-    pub king_discount: bool,
+    /// A lead discounted while the side behind has a king, or not, whatever the rule set's
+    /// default (`dama hub --king-discount on|off`, [`Evaluator::set_king_discount`]).
+    pub king_discount: Option<bool>,
 }
 
 /// A search running on its own thread.
@@ -555,7 +555,9 @@ fn new_searcher<W: Write>(setup: &Setup, out: &Mutex<W>) -> io::Result<Arc<Mutex
         }
         None => Evaluator::new(rules),
     };
-    eval.set_king_discount(setup.trial.king_discount);
+    if let Some(on) = setup.trial.king_discount {
+        eval.set_king_discount(on);
+    }
     let mut s = Searcher::with_evaluator(rules, setup.hash_mb, eval);
     s.set_horizon_exchanges(setup.trial.exchanges);
     s.set_threads(setup.threads);
@@ -774,11 +776,11 @@ mod tests {
             let last = scores(&out).pop().unwrap_or_else(|| panic!("{out}"));
             last.split(' ').next().unwrap().parse::<f64>().unwrap()
         };
-        let plain = lead(Trial::default());
-        let discounted = lead(Trial {
-            king_discount: true,
+        let plain = lead(Trial {
+            king_discount: Some(false),
             ..Trial::default()
         });
+        let discounted = lead(Trial::default());
         assert!(
             plain > 0.3 && discounted < plain * 0.7,
             "{plain} {discounted}"
