@@ -176,7 +176,8 @@ impl Evaluator {
     /// often than not, which a sum of learned weights cannot see; the side ahead then keeps
     /// the opponent from crowning rather than counting its extra man. On by default in
     /// International, where its SPRT passed ([0, 10] at 0.1 s a move: H1 accepted after 1,219
-    /// pairs, Elo +8.8 [+2.0, +15.7]); elsewhere untested, and off. With flying kings only.
+    /// pairs, Elo +8.8 [+2.0, +15.7]); off elsewhere: in Česká dáma it lost (H0 after 82 pairs,
+    /// Elo -33.6 [-54.4, -13.0]), Dvě věže is untested. With flying kings only.
     pub fn set_king_discount(&mut self, on: bool) {
         self.king_discount = on && self.flying;
     }
@@ -428,8 +429,7 @@ mod tests {
             let (full, cut) = both(fen);
             assert!(full > 0 && cut == full, "{fen}: {full} {cut}");
         }
-        // On by default in International only: Česká dáma's flying kings keep their leads
-        // until an SPRT says otherwise.
+        // On by default in International only: in Česká dáma it lost its SPRT.
         let czech = Variant::Czech.rules();
         let mut on = Evaluator::new(czech);
         on.set_king_discount(true);
