@@ -945,7 +945,7 @@ impl Searcher {
     /// crowning or an exchange does better (see `horizon`); a capture due is played out. It
     /// neither reads nor writes the transposition table: most of these positions are never met
     /// again, and waiting on memory for each costs more than the table saves here.
-    fn leaf(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn leaf(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize) -> i32 {
         if ply >= MAX_PLY {
             return self.fade(self.eval.evaluate(pos, &self.rules));
         }
@@ -965,10 +965,25 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.generate_moves(&self.rules, &mut moves);
-        let mut best = -INFINITY;
+        self.play_out(pos, moves, -INFINITY, alpha, beta, ply)
+    }
+
+    /// The best of `best` and the quiescence search's scores after each of `moves` (the captures
+    /// due, or the crownings and exchanges of the horizon), cut off at `beta`; `moves` go back to
+    /// the ply's buffer.
+    fn play_out(
+        &mut self,
+        pos: &mut Position,
+        moves: Vec<Move>,
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        alpha = alpha.max(best);
         for &m in &moves {
             let undo = pos.play_unchecked(&m);
-            self.push(pos, false, true);
+            self.push(pos, false, m.is_capture());
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
             self.path.pop();
             pos.undo_unchecked(&m, undo);
@@ -978,11 +993,9 @@ impl Searcher {
             }
             if score > best {
                 best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
                 }
             }
         }
@@ -1004,7 +1017,7 @@ impl Searcher {
         &mut self,
         pos: &mut Position,
         stand: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
@@ -1016,28 +1029,7 @@ impl Searcher {
         if self.exchanges_at(pos) {
             pos.exchange_moves(&self.rules, &mut moves);
         }
-        let mut best = stand;
-        alpha = alpha.max(stand);
-        for &m in &moves {
-            let undo = pos.play_unchecked(&m);
-            self.push(pos, false, false);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
-            self.path.pop();
-            pos.undo_unchecked(&m, undo);
-            if self.aborted {
-                best = 0;
-                break;
-            }
-            if score > best {
-                best = score;
-                alpha = alpha.max(score);
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        self.buffers[ply] = moves;
-        best
+        self.play_out(pos, moves, stand, alpha, beta, ply)
     }
 
     /// Ordering keys: the table's move, captures by size, killers, then history.
