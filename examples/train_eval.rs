@@ -4,7 +4,7 @@
 //! cargo run --release --example train_eval -- VARIANT [--games N] [--depth D] [--rounds R]
 //!     [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]
 //!     [--from FILE] [--seed S] [--terms base|reach|edges] [--compare]
-//!     [--save FILE] [--samples FILE]... [--init FILE] [--rate R]
+//!     [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -34,6 +34,8 @@
 //! (of the layout fitted) instead of from nothing, keeping them unless an epoch does better on
 //! the held-out games: new games then refine weights learned from others no longer at hand;
 //! `--rate R` sets Adam's step (default 0.002; smaller, as 0.0005, for such a refinement).
+//! `--king-discount on|off` has the self-play search discount a lead while the side behind has
+//! a king, or not (default: as the program plays the rule set, on in International).
 //! Everything runs on T threads (default: every core); `tools/train-eval.sh` does all rule sets.
 
 use std::sync::Arc;
@@ -46,7 +48,7 @@ use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]... [--init FILE] [--rate R]";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off]";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -70,6 +72,7 @@ fn main() {
     let mut save = None;
     let mut init = None;
     let mut rate = 0.002f32;
+    let mut discount = None;
     let mut loaded: Vec<Sample> = Vec::new();
     while let Some(flag) = args.next() {
         if flag == "--compare" {
@@ -133,6 +136,16 @@ fn main() {
             "--out" => out = value.clone(),
             "--from" => from = Some(value.clone()),
             "--seed" => seed = number() as u64,
+            "--king-discount" => {
+                discount = match value.as_str() {
+                    "on" => Some(true),
+                    "off" => Some(false),
+                    _ => {
+                        eprintln!("--king-discount: on or off, not {value}");
+                        std::process::exit(2)
+                    }
+                }
+            }
             "--terms" => {
                 terms = match value.as_str() {
                     "base" => Some(Terms::Base),
@@ -201,6 +214,9 @@ fn main() {
                 threads,
                 seed: 0x0DA3A + seed + round as u64,
             };
+            if let Some(on) = discount {
+                eval.set_king_discount(on);
+            }
             let step = (games / 10).max(1);
             let mut new = self_play(rules, &eval, &cfg, &|done| {
                 if done % step == 0 {
