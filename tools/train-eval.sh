@@ -4,7 +4,7 @@
 # run, for instance --games 2000 for a quick try or --threads 16.
 # On 2 cores the whole takes about three hours (the README's figures for each
 # rule set: 8-15 minutes for English, 18 for Czech, 15 for the 8 men, 25 for Two Towers, 38,
-# 38 and 31 more for International); on 16 cores a few minutes.
+# 38, 31 and 40 more for International); on 16 cores a few minutes.
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --example train_eval
@@ -25,19 +25,24 @@ for v in czech czech-book english two-towers international; do
             tee "target/train-$v.log"
         ./target/release/examples/train_eval "$v" --from "assets/eval/$v.eval" --seed 300 \
             --games 12000 --rounds 2 --terms reach "$@" 2>/dev/null | tee -a "target/train-$v.log"
-        # Then 20,000 games of those with the king discount and the same 20,000 openings
-        # without it (about 30 minutes more), and weights fitted from nothing on both with
-        # labels three quarters the search's score: the shipped weights, which passed their
-        # SPRT against the weights before them.
-        for discount in on off; do
-            ./target/release/examples/train_eval "$v" --from "assets/eval/$v.eval" --seed 500 \
-                --games 20000 --rounds 1 --king-discount "$discount" \
-                --save "target/train-$v-$discount.txt" --out "target/train-$v-$discount.eval" \
+        # Then, twice (seeds 500 and 600), 20,000 games of the weights so far with the king
+        # discount and the same 20,000 openings without it (about 35 minutes), and weights
+        # fitted from nothing on every set so far with labels three quarters the search's
+        # score: each passed its SPRT against the weights before it, the last are shipped.
+        sets=""
+        for seed in 500 600; do
+            for discount in on off; do
+                ./target/release/examples/train_eval "$v" --from "assets/eval/$v.eval" \
+                    --seed "$seed" --games 20000 --rounds 1 --king-discount "$discount" \
+                    --save "target/train-$v-$seed-$discount.txt" \
+                    --out "target/train-$v-$seed-$discount.eval" \
+                    "$@" 2>/dev/null | tee -a "target/train-$v.log"
+                sets="$sets --samples target/train-$v-$seed-$discount.txt"
+            done
+            # shellcheck disable=SC2086
+            ./target/release/examples/train_eval "$v" --rounds 0 --result-weight 0.25 $sets \
                 "$@" 2>/dev/null | tee -a "target/train-$v.log"
         done
-        ./target/release/examples/train_eval "$v" --rounds 0 --result-weight 0.25 \
-            --samples "target/train-$v-on.txt" --samples "target/train-$v-off.txt" "$@" \
-            2>/dev/null | tee -a "target/train-$v.log"
         continue
     fi
     # shellcheck disable=SC2086
