@@ -5,6 +5,7 @@
 //!     [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]
 //!     [--from FILE] [--seed S] [--terms base|reach|edges] [--compare]
 //!     [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off]
+//!     [--play-only]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -36,6 +37,9 @@
 //! `--rate R` sets Adam's step (default 0.002; smaller, as 0.0005, for such a refinement).
 //! `--king-discount on|off` has the self-play search discount a lead while the side behind has
 //! a king, or not (default: as the program plays the rule set, on in International).
+//! `--play-only` (with `--save`) plays the rounds and saves their positions without fitting:
+//! every round plays with the starting weights, and no weights are written. It is for sets that
+//! a later `--rounds 0` run fits together, which need not pay for a fit of each set alone.
 //! Everything runs on T threads (default: every core); `tools/train-eval.sh` does all rule sets.
 
 use std::sync::Arc;
@@ -48,7 +52,7 @@ use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off]";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off] [--play-only]";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -69,6 +73,7 @@ fn main() {
     let mut seed = 0;
     let mut terms = None;
     let mut compare = false;
+    let mut play_only = false;
     let mut save = None;
     let mut init = None;
     let mut rate = 0.002f32;
@@ -77,6 +82,10 @@ fn main() {
     while let Some(flag) = args.next() {
         if flag == "--compare" {
             compare = true;
+            continue;
+        }
+        if flag == "--play-only" {
+            play_only = true;
             continue;
         }
         let value = args.next().unwrap_or_else(|| {
@@ -167,6 +176,12 @@ fn main() {
         eprintln!("--rounds 0 fits the positions of --samples files alone: give one");
         std::process::exit(2)
     }
+    if play_only && (save.is_none() || rounds == 0 || compare) {
+        eprintln!(
+            "--play-only plays rounds to --save without fitting: give --save and rounds, not --compare"
+        );
+        std::process::exit(2)
+    }
     let terms = terms
         .unwrap_or_else(|| Learned::shipped(rules).map_or(Terms::Base, |l| l.layout().terms()));
     let start = from.map(|file| {
@@ -240,6 +255,9 @@ fn main() {
             samples.extend(new);
             if let Some(path) = &save {
                 save_samples(path, &samples[from_files..]);
+            }
+            if play_only {
+                continue;
             }
         }
         let started = Instant::now();

@@ -34,8 +34,7 @@ for v in czech czech-book english two-towers international; do
             for discount in on off; do
                 ./target/release/examples/train_eval "$v" --from "assets/eval/$v.eval" \
                     --seed "$seed" --games 20000 --rounds 1 --king-discount "$discount" \
-                    --save "target/train-$v-$seed-$discount.txt" \
-                    --out "target/train-$v-$seed-$discount.eval" \
+                    --save "target/train-$v-$seed-$discount.txt" --play-only \
                     "$@" 2>/dev/null | tee -a "target/train-$v.log"
                 sets="$sets --samples target/train-$v-$seed-$discount.txt"
             done
