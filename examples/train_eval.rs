@@ -5,7 +5,7 @@
 //!     [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE]
 //!     [--from FILE] [--seed S] [--terms base|reach|edges] [--compare]
 //!     [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off]
-//!     [--play-only]
+//!     [--play-only] [--rescore D]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -40,6 +40,10 @@
 //! `--play-only` (with `--save`) plays the rounds and saves their positions without fitting:
 //! every round plays with the starting weights, and no weights are written. It is for sets that
 //! a later `--rounds 0` run fits together, which need not pay for a fit of each set alone.
+//! `--rescore D` searches every position of the `--samples` files again, `D` plies deep with the
+//! starting weights, and labels it with that score instead of the one its game's search gave:
+//! deeper labels without playing the games again. `--save` then writes the re-scored positions
+//! first; `--rounds 0 --play-only --save FILE` does nothing but re-score, for a later fit.
 //! Everything runs on T threads (default: every core); `tools/train-eval.sh` does all rule sets.
 
 use std::sync::Arc;
@@ -47,12 +51,14 @@ use std::time::Instant;
 
 use dama::engine::Evaluator;
 use dama::engine::learned::{EXTRA_NAMES, GLOBAL_NAMES, Layout, Learned, Shape, Terms};
-use dama::engine::train::{Fit, Sample, SelfPlay, fit, read_samples, self_play, write_samples};
+use dama::engine::train::{
+    Fit, Sample, SelfPlay, fit, read_samples, rescore, self_play, write_samples,
+};
 use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off] [--play-only]";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off] [--play-only] [--rescore D]";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -74,6 +80,7 @@ fn main() {
     let mut terms = None;
     let mut compare = false;
     let mut play_only = false;
+    let mut rescore_depth = None;
     let mut save = None;
     let mut init = None;
     let mut rate = 0.002f32;
@@ -101,6 +108,7 @@ fn main() {
         match flag.as_str() {
             "--games" => games = number(),
             "--depth" => depth = number() as u32,
+            "--rescore" => rescore_depth = Some(number().clamp(1, 64) as u32),
             "--rounds" => rounds = number(),
             "--save" => save = Some(value.clone()),
             "--init" => init = Some(value.clone()),
@@ -176,9 +184,13 @@ fn main() {
         eprintln!("--rounds 0 fits the positions of --samples files alone: give one");
         std::process::exit(2)
     }
-    if play_only && (save.is_none() || rounds == 0 || compare) {
+    if rescore_depth.is_some() && loaded.is_empty() {
+        eprintln!("--rescore searches the positions of --samples files again: give one");
+        std::process::exit(2)
+    }
+    if play_only && (save.is_none() || (rounds == 0 && rescore_depth.is_none()) || compare) {
         eprintln!(
-            "--play-only plays rounds to --save without fitting: give --save and rounds, not --compare"
+            "--play-only plays rounds (or --rescore) to --save without fitting: give --save and rounds or --rescore, not --compare"
         );
         std::process::exit(2)
     }
@@ -218,6 +230,34 @@ fn main() {
     let from_files = loaded.len();
     let mut samples = loaded;
     let mut eval = start.unwrap_or_else(|| Evaluator::hand_set(rules));
+    // What --save writes: the re-scored files' positions too, or this run's games alone.
+    let saved_from = if rescore_depth.is_some() {
+        0
+    } else {
+        from_files
+    };
+    if let Some(d) = rescore_depth {
+        if let Some(on) = discount {
+            eval.set_king_discount(on);
+        }
+        let started = Instant::now();
+        let total = samples.len();
+        let step = (total / 10).max(1);
+        let reported = std::sync::atomic::AtomicUsize::new(0);
+        rescore(rules, &eval, &mut samples, d, threads, &|done| {
+            let tenth = done / step;
+            if reported.fetch_max(tenth, std::sync::atomic::Ordering::Relaxed) < tenth {
+                eprintln!("  re-scored {done}/{total} positions");
+            }
+        });
+        println!(
+            "re-scored {total} positions at depth {d} in {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+        if let Some(path) = &save {
+            save_samples(path, &samples);
+        }
+    }
     for round in 0..rounds.max(1) {
         if rounds > 0 {
             let started = Instant::now();
@@ -254,11 +294,11 @@ fn main() {
             );
             samples.extend(new);
             if let Some(path) = &save {
-                save_samples(path, &samples[from_files..]);
+                save_samples(path, &samples[saved_from..]);
             }
-            if play_only {
-                continue;
-            }
+        }
+        if play_only {
+            continue;
         }
         let started = Instant::now();
         let cfg = Fit {
