@@ -106,18 +106,24 @@ pub fn rescore(
                     for sample in game.iter_mut() {
                         let report =
                             searcher.search(&[sample.pos], Limits::depth(depth), &mut |_| {});
-                        let score = report.score.clamp(-2000, 2000) as i16;
-                        sample.score = if sample.pos.side_to_move() == Color::White {
-                            score
-                        } else {
-                            -score
-                        };
+                        sample.score = for_white(&sample.pos, report.score);
                     }
                     progress(done.fetch_add(game.len(), Ordering::Relaxed) + game.len());
                 }
             });
         }
     });
+}
+
+/// A search's score of `pos` for its side to move, as a [`Sample`] keeps it: for White, mate
+/// scores cut to ±2000.
+fn for_white(pos: &Position, score: i32) -> i16 {
+    let score = score.clamp(-2000, 2000) as i16;
+    if pos.side_to_move() == Color::White {
+        score
+    } else {
+        -score
+    }
 }
 
 fn play_game(
@@ -156,15 +162,10 @@ fn play_game(
         } else {
             let report = searcher.search(&positions, Limits::depth(cfg.depth), &mut |_| {});
             if !pos.has_capture(rules) {
-                let score = report.score.clamp(-2000, 2000) as i16;
                 out.push(Sample {
                     pos,
                     result: 1,
-                    score: if pos.side_to_move() == Color::White {
-                        score
-                    } else {
-                        -score
-                    },
+                    score: for_white(&pos, report.score),
                     game: g,
                 });
             }
