@@ -10,7 +10,8 @@ Openings: the positions of an opening book (`--book`, one FEN a line, `#` starts
 book nobody tuned on, `tools/openings/international-unseen.fen`), from `--first` on, each played
 twice with the engines swapping colours. Time: `--move-time SECONDS` a move each (Scan `time`,
 Dáma `level move-time`), or `--minutes M` a game each on a clock (Scan `level 0 LEFT 0`, Dáma
-`level time=LEFT`, each given its own time left before each move). A game ends by the rules
+`level time=LEFT`, each given its own time left before each move, its clock running from the
+position sent to the move received). A game ends by the rules
 (pydraughts: no move, or the FMJD draw rules), or as a draw after `--plies` plies (300), or with
 `--probe PROBE` (Dáma's `examples/probe.rs`, built: `target/release/examples/probe`) as a draw
 as soon as it reaches a position Dáma's endgame databases call drawn (they are read where the
@@ -40,8 +41,7 @@ import time
 import warnings
 
 import draughts
-from draughts.engine import Limit
-from draughts.engines.hub import HubEngine
+from draughts.engine import HubEngine
 
 
 def expand(squares):
@@ -178,17 +178,21 @@ def play_game(fen, dama_white, dama, scan, probe, a, times):
                 board.move_stack)
         dama_to_move = (board.turn == draughts.WHITE) == dama_white
         who = "Dáma" if dama_to_move else "Scan"
+        # Each engine's clock runs from the position sent to the move received, as a GUI's
+        # would: pydraughts' own work (the move list here, the move's legality after) is not
+        # the engine's, and in a long game it grows to tens of milliseconds a move.
+        if dama_to_move:
+            moves = " ".join(m.hub_move for m in board.move_stack) or None
+            timing = ({"movetime": a.move_time} if a.move_time
+                      else {"my_time": max(left[who], 0.05)})
         began = time.perf_counter()
         try:
             if dama_to_move:
-                limit = (Limit(movetime=a.move_time) if a.move_time
-                         else Limit(time=max(left[who], 0.05)))
-                move = dama.play(board, limit, ponder=False).move
-                took = time.perf_counter() - began
+                hub, _ = dama.go(board._game.initial_hub_fen, moves=moves, **timing)
             else:
                 hub = scan.play(board.fen, move_time=a.move_time, left=left[who])
-                took = time.perf_counter() - began
-                move = draughts.Move(board, hub_move=hub)
+            took = time.perf_counter() - began
+            move = draughts.Move(board, hub_move=hub)
             legal = move.board_move in board._legal_moves_board()[0]
         except ValueError:  # pydraughts finds no legal move of that name
             took = time.perf_counter() - began
