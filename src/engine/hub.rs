@@ -300,6 +300,11 @@ impl Level {
     /// lose on time. Against the time left over 25 moves, stopped mid-iteration (SPRT,
     /// International, 5 s a game each, no increment, [0, 10]): H1 after 125 pairs, Elo +50.4
     /// [+27.4, +73.9], pairs 0 15 66 37 7, no game lost on time (the old way: 5).
+    ///
+    /// Each limit is less [`CLOCK_LAG`], as Scan's are: a share smaller than that is played
+    /// at once, so the last second or so of a clock without increment lasts for many quick
+    /// moves. Shares that ran down to nothing lost long games on time (two of 35 at a minute a
+    /// game against Scan 2.0, at 168 and 172 plies).
     pub fn limits(self, phase: f64) -> Limits {
         match self {
             Level::Depth(d) => Limits::depth(d),
@@ -311,17 +316,16 @@ impl Level {
                 if let Some(m) = moves {
                     moves_left = moves_left.min(f64::from(m.max(1)));
                 }
-                let share = (left + inc * moves_left) / moves_left * 1.2;
+                let mut total = left + inc * moves_left;
+                let share = total / moves_left * 1.2;
                 // A quarter of the clock at most, unless the control is a few moves away.
-                let most = if moves.is_none_or(|m| m >= 10) {
-                    left / 4.0 + inc
-                } else {
-                    left + inc
-                };
-                // Less the pipes' and the GUI's share of the time.
-                let most = most.min(left + inc) * 0.95 - CLOCK_LAG;
-                let hard = (share * 4.0).min(most).max(SHORTEST_SEARCH);
-                let soft = (share * (0.4 + 0.4 * phase)).min(hard);
+                if moves.is_none_or(|m| m >= 10) {
+                    total = total.min(left / 4.0 + inc);
+                }
+                let lag = |t: f64| (t - CLOCK_LAG).max(0.0);
+                let most = lag(total.min(left + inc) * 0.95);
+                let hard = lag(share * 4.0).min(most).max(SHORTEST_SEARCH);
+                let soft = (lag(share).min(most) * (0.4 + 0.4 * phase)).min(hard);
                 Limits {
                     time: Some(Duration::from_secs_f64(hard)),
                     soft: Some(Duration::from_secs_f64(soft)),
@@ -333,8 +337,9 @@ impl Level {
     }
 }
 
-/// Seconds of a move's time taken by what is not the search: the protocol's pipes, the GUI.
-const CLOCK_LAG: f64 = 0.02;
+/// Seconds taken off each limit of a move on a clock (Scan 2.0's `time_lag`): for the
+/// protocol's pipes and the GUI, and so that a nearly spent clock is played at once.
+const CLOCK_LAG: f64 = 0.1;
 
 /// The shortest search on a clock, in seconds, however little is left: enough for a move
 /// better than the first legal one.
@@ -965,22 +970,31 @@ mod tests {
             inc: Duration::from_secs(inc),
             moves,
         };
-        // At the start, 30 moves to play: (100 + 30 × 1) / 30 × 1.2 = 5.2 s a move; no new
-        // iteration past 0.4 of it, none running past four times it.
+        // At the start, 30 moves to play: (100 + 30 × 1) / 30 × 1.2 = 5.2 s a move, less the
+        // lag; no new iteration past 0.4 of it, none running past four times it.
         let start = clock(100, 1, None).limits(0.0);
-        assert_eq!(ms(start.soft), 2080.0);
-        assert_eq!(ms(start.time), 20800.0);
+        assert_eq!(ms(start.soft), 2040.0);
+        assert_eq!(ms(start.time), 20700.0);
         // In the ending, 10: 13.2 s, iterations begun up to 0.8 of it, and never more than a
         // quarter of the clock and the increment (less 5 % and the lag).
         let ending = clock(100, 1, None).limits(1.0);
-        assert_eq!(ms(ending.soft), 10560.0);
-        assert_eq!(ms(ending.time), 24680.0);
+        assert_eq!(ms(ending.soft), 10480.0);
+        assert_eq!(ms(ending.time), 24600.0);
         // Fewer moves to the control than the phase says: the control counts.
         let control = clock(100, 0, Some(5)).limits(0.0);
-        assert_eq!(ms(control.soft), 9600.0);
+        assert_eq!(ms(control.soft), 9560.0);
         // The last move before the control may take nearly all the clock, never all of it.
         let last = clock(1, 0, Some(1)).limits(0.5);
-        assert_eq!(ms(last.time), 930.0);
+        assert_eq!(ms(last.time), 850.0);
+        // Half a second in the ending: a share (60 ms) below the lag, so no iteration past the
+        // search's least depth, and none past a quarter of the clock less the lag.
+        let low = Level::Clock {
+            time: Duration::from_millis(500),
+            inc: Duration::ZERO,
+            moves: None,
+        }
+        .limits(1.0);
+        assert_eq!((ms(low.soft), ms(low.time)), (0.0, 19.0));
         // A nearly spent clock still leaves a search its 5 ms.
         let spent = Level::Clock {
             time: Duration::from_millis(5),
@@ -992,6 +1006,28 @@ mod tests {
             Level::MoveTime(Duration::from_secs(2)).limits(0.3).soft,
             None
         );
+    }
+
+    #[test]
+    fn a_long_game_without_increment_is_not_lost_on_time() {
+        // A minute a game, 150 moves (a 300-ply game), the men gone by move 60. Each search
+        // ends at twice its soft limit (an iteration begun just before it), within its hard
+        // one, and at least a millisecond; 5 ms more a move go to the pipes. Shares that ran
+        // down to nothing lost such a game at move 71.
+        let mut left = 60.0;
+        for k in 0..150 {
+            let limits = Level::Clock {
+                time: Duration::from_secs_f64(left),
+                inc: Duration::ZERO,
+                moves: None,
+            }
+            .limits(f64::from(k) / 60.0);
+            let secs = |d: Option<Duration>| d.expect("a limit").as_secs_f64();
+            let search = (2.0 * secs(limits.soft)).clamp(0.001, secs(limits.time));
+            left -= search + 0.005;
+            assert!(left > 0.0, "lost on time at move {k}");
+        }
+        assert!(left < 1.0, "{left} s left unused");
     }
 
     #[test]
