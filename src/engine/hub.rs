@@ -1013,7 +1013,7 @@ mod tests {
         // A minute a game, 150 moves (a 300-ply game), the men gone by move 60. Each search
         // ends at twice its soft limit (an iteration begun just before it), within its hard
         // one, and at least a millisecond; 5 ms more a move go to the pipes. Shares that ran
-        // down to nothing lost such a game at move 71.
+        // down to nothing lost such a game at move 77.
         let mut left = 60.0;
         for k in 0..150 {
             let limits = Level::Clock {
