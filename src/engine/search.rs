@@ -49,7 +49,7 @@ pub struct Limits {
     /// (its best move so far counts: the previous best is searched first), so that the time is
     /// used and not exceeded.
     pub time: Option<Duration>,
-    /// A clock's share for the move: once an iteration of at least [`SOFT_DEPTH`] ends past
+    /// A clock's share for the move: once an iteration of at least `SOFT_DEPTH` (12) ends past
     /// it, no new one begins (it would seldom end before `time`, and the time is better kept
     /// for later moves), while `time` still stops the one begun before it.
     pub soft: Option<Duration>,
@@ -59,7 +59,7 @@ pub struct Limits {
 
 /// The least iteration a soft limit lets end a search, as in Scan 2.0: a move on a nearly
 /// spent clock (a soft limit of nothing) is still searched this deep, or until its hard limit.
-pub const SOFT_DEPTH: u32 = 12;
+const SOFT_DEPTH: u32 = 12;
 
 impl Limits {
     /// The deepest iteration.
