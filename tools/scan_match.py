@@ -194,7 +194,7 @@ def play_game(fen, dama_white, dama, scan, probe, a, times):
             took = time.perf_counter() - began
             move = draughts.Move(board, hub_move=hub)
             legal = move.board_move in board._legal_moves_board()[0]
-        except ValueError:  # pydraughts finds no legal move of that name
+        except (ValueError, KeyError, AttributeError):  # pydraughts: no legal move of that name
             took = time.perf_counter() - began
             legal = False
         times[who].append(took)

@@ -302,11 +302,12 @@ impl Level {
     /// [+27.4, +73.9], pairs 0 15 66 37 7, no game lost on time (the old way: 5).
     ///
     /// Each limit is less 0.1 s (`CLOCK_LAG`), as Scan's are: a share smaller than that is
-    /// played at once (to the search's least depth for a soft limit), so the last second or so
-    /// of a clock without increment lasts for many quick moves. Shares that ran down to nothing
-    /// lost a long game on time (one of 35 at a minute a game against Scan 2.0, at 172 plies).
-    /// Against them (SPRT, International, 10 s a game each, no increment, [-10, 0]): H1 after
-    /// 206 pairs, Elo +9.2 [-4.2, +22.7], pairs 1 22 152 29 3.
+    /// searched only to the least depth a soft limit allows (or to the hard limit, if sooner),
+    /// so the last second or so of a clock without increment lasts for many quick moves.
+    /// Shares that ran down to nothing lost a long game on time (one of 35 at a minute a game
+    /// against Scan 2.0, at 172 plies). Against them (SPRT, International, 10 s a game each, no
+    /// increment, [-10, 0]): H1 at pair 206, LLR 2.97 over 207 pairs, Elo +9.2 [-4.2, +22.7],
+    /// pairs 1 22 152 29 3.
     pub fn limits(self, phase: f64) -> Limits {
         match self {
             Level::Depth(d) => Limits::depth(d),
@@ -600,14 +601,23 @@ fn positions(setup: &Setup, cmd: &Line) -> Result<Vec<Position>, String> {
     Ok(positions)
 }
 
+/// The most seconds a `level` takes (about four months): far beyond any game's clock, and small
+/// enough that no sum or multiple of it overflows a `Duration`.
+const MAX_SECONDS: f64 = 10_000_000.0;
+
 fn seconds(cmd: &Line, name: &str) -> Result<Option<Duration>, String> {
     cmd.get(name)
         .map(|v| {
             v.parse::<f64>()
                 .ok()
-                .filter(|s| s.is_finite() && *s >= 0.0)
+                .filter(|s| (0.0..=MAX_SECONDS).contains(s))
                 .map(Duration::from_secs_f64)
-                .ok_or_else(|| format!("level {name}={}: not a number of seconds", excerpt(v)))
+                .ok_or_else(|| {
+                    format!(
+                        "level {name}={}: not a number of seconds from 0 to {MAX_SECONDS}",
+                        excerpt(v)
+                    )
+                })
         })
         .transpose()
 }
@@ -629,11 +639,13 @@ fn level(cmd: &Line) -> Result<Level, String> {
     }
     if let Some(time) = seconds(cmd, "time")? {
         let inc = seconds(cmd, "inc")?.unwrap_or_default();
+        // `moves=0`, as in Scan, is no control at all.
         let moves = match cmd.get("moves") {
             Some(m) => Some(
                 m.parse::<u32>()
                     .map_err(|_| format!("level moves={}: not a number", excerpt(m)))?,
-            ),
+            )
+            .filter(|&m| m > 0),
             None => None,
         };
         return Ok(Level::Clock { time, inc, moves });
@@ -846,6 +858,30 @@ mod tests {
     }
 
     #[test]
+    fn a_level_out_of_bounds_is_an_error_and_no_control_is_none() {
+        let parse = |text: &str| level(&Line::parse(text).expect("a line"));
+        // A clock beyond any game's would overflow the limits' sums: an error, not a panic.
+        for text in [
+            "level time=1e20",
+            "level move-time=1e300",
+            "level time=60 inc=-1",
+        ] {
+            let error = parse(text).expect_err(text);
+            assert!(error.contains("not a number of seconds"), "{error}");
+        }
+        assert!(parse("level time=10000000 inc=10000000").is_ok());
+        // `moves=0` is no control (Scan's meaning), not one move to it.
+        assert_eq!(
+            parse("level moves=0 time=60"),
+            Ok(Level::Clock {
+                time: Duration::from_secs(60),
+                inc: Duration::ZERO,
+                moves: None,
+            })
+        );
+    }
+
+    #[test]
     fn lines_split_into_command_and_arguments() {
         let l = Line::parse("info depth=21 score=-0.01 pv=\"32-28 17-22\" flag").unwrap();
         assert_eq!(l.command, "info");
@@ -989,7 +1025,7 @@ mod tests {
         let last = clock(1, 0, Some(1)).limits(0.5);
         assert_eq!(ms(last.time), 850.0);
         // Half a second in the ending: a share (60 ms) below the lag, so no iteration past the
-        // search's least depth, and none past a quarter of the clock less the lag.
+        // search's least depth, and none past a quarter of the clock, less 5 % and the lag.
         let low = Level::Clock {
             time: Duration::from_millis(500),
             inc: Duration::ZERO,
@@ -1014,8 +1050,9 @@ mod tests {
     fn a_long_game_without_increment_is_not_lost_on_time() {
         // A minute a game, 150 moves (a 300-ply game), the men gone by move 60. Each search
         // ends at twice its soft limit (an iteration begun just before it), within its hard
-        // one, and at least a millisecond; 5 ms more a move go to the pipes. Shares that ran
-        // down to nothing lost such a game at move 77.
+        // one, and at least a millisecond (on a spent clock, the search's least depth in an
+        // ending with few men); 5 ms more a move go to the pipes. Shares that ran down to
+        // nothing lost such a game at move 77.
         let mut left = 60.0;
         for k in 0..150 {
             let limits = Level::Clock {

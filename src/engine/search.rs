@@ -321,7 +321,8 @@ impl Searcher {
         Arc::clone(&self.stop)
     }
 
-    /// A flag that makes the iteration under way the last, as [`Limits::soft`] does: for a
+    /// A flag that makes the iteration under way the last (from `SOFT_DEPTH` on), as
+    /// [`Limits::soft`] does: for a
     /// soft limit that runs from another moment than the search's start (a `ponder-hit`).
     /// Cleared, as the stop flag is, by whoever sets it.
     pub fn finish_flag(&self) -> Arc<AtomicBool> {
@@ -487,11 +488,9 @@ impl Searcher {
                 break;
             }
             progress(&report);
-            if limits
-                .soft
-                .is_some_and(|soft| report.elapsed >= soft && depth >= SOFT_DEPTH)
-                || self.finish.load(Ordering::Relaxed)
-            {
+            let past_soft = limits.soft.is_some_and(|soft| report.elapsed >= soft)
+                || self.finish.load(Ordering::Relaxed);
+            if past_soft && depth >= SOFT_DEPTH {
                 break;
             }
             // Best first next time, the rest by this iteration's scores.
