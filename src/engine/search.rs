@@ -322,8 +322,8 @@ impl Searcher {
     }
 
     /// A flag that makes the iteration under way the last (from `SOFT_DEPTH` on), as
-    /// [`Limits::soft`] does: for a
-    /// soft limit that runs from another moment than the search's start (a `ponder-hit`).
+    /// [`Limits::soft`] does: for a soft limit that runs from another moment than the search's
+    /// start (a `ponder-hit`).
     /// Cleared, as the stop flag is, by whoever sets it.
     pub fn finish_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.finish)
