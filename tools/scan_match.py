@@ -25,7 +25,9 @@ bitbases its `scan.ini` names and its book off (`book = false`).
 SCAN_DIR holds the built `scan`, `scan.ini` and `data/`. With `--jobs N`, N games are played at
 once (each a Scan and a Dáma of its own; one job a core). Prints each game as it ends, the W/D/L
 of Dáma with its score and Elo with a 95 % interval (from the game pairs' pentanomial counts),
-and the time each side took a move.
+and the time each side took a move. With `--pdn FILE`, each game is added to FILE as it ends (a
+PDN game with its opening's FEN, the engines' names, the time control and why it ended), for
+reading the games again in Dáma or any draughts program.
 """
 
 import argparse
@@ -166,8 +168,9 @@ class Scan:
             self.proc.kill()
 
 
-def play_game(fen, dama_white, dama, scan, probe, a, times):
-    """Dáma's result (1, 0, -1), why, and the plies played."""
+def play_game(fen, dama_white, dama, scan, probe, a, times, played):
+    """Dáma's result (1, 0, -1), why, and the plies played; `played` gets the moves played, in
+    PDN."""
     board = draughts.Board(variant="standard", fen=plain_fen(fen))
     dama.send("new-game")
     scan.new_game()
@@ -204,6 +207,7 @@ def play_game(fen, dama_white, dama, scan, probe, a, times):
         if not a.move_time and left[who] < 0:
             return (-1 if dama_to_move else 1), f"{who} lost on time", len(board.move_stack)
         board.push(move)
+        played.append(move.pdn_move)
     plies = len(board.move_stack)
     if not board.is_over():
         return 0, f"draw after {a.plies} plies", plies
@@ -229,6 +233,41 @@ def elo(pairs):
     return to_elo(mean), to_elo(mean - 1.96 * sd), to_elo(mean + 1.96 * sd)
 
 
+def pdn_game(a, number, fen, dama_white, s, why, moves):
+    """One game in PDN (International's 2-0, 1-1, 0-2 results), moves numbered from the side to
+    move in `fen`."""
+    white_won = s if dama_white else -s
+    result = {1: "2-0", 0: "1-1", -1: "0-2"}[white_won]
+    control = f"{a.move_time} s a move" if a.move_time else f"{a.minutes:g} min a game"
+    tags = [("Event", f"Dáma against Scan 2.0, {control}"),
+            ("Round", f"opening {number}"),
+            ("White", "Dáma" if dama_white else "Scan 2.0"),
+            ("Black", "Scan 2.0" if dama_white else "Dáma"),
+            ("Result", result), ("GameType", "20"), ("FEN", plain_fen(fen)),
+            ("Termination", why)]
+    words = []
+    black_first = fen.strip().upper().startswith("B")
+    for i, m in enumerate(moves):
+        ply = i + black_first
+        if ply % 2 == 0:
+            words.append(f"{ply // 2 + 1}. {m}")
+        elif i == 0:
+            words.append(f"1... {m}")
+        else:
+            words.append(m)
+    words.append(result)
+    lines, line = [], ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > 79:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}" if line else w
+    lines.append(line)
+    header = "".join(f'[{k} "{v}"]\n' for k, v in tags)
+    return header + "\n" + "\n".join(lines) + "\n\n"
+
+
 def worker(jobs, results, a, times):
     """Plays games from `jobs` until none is left; a failure ends the match (it is put in
     `results` as an exception, which the main thread raises)."""
@@ -247,8 +286,10 @@ def worker(jobs, results, a, times):
             except queue.Empty:
                 return
             began = time.perf_counter()
-            s, why, plies = play_game(fen, dama_white, dama, scan, probe, a, times)
-            results.put((number, dama_white, s, why, plies, time.perf_counter() - began))
+            played = []
+            s, why, plies = play_game(fen, dama_white, dama, scan, probe, a, times, played)
+            results.put((number, dama_white, s, why, plies, time.perf_counter() - began,
+                         fen, played))
     except Exception as e:  # noqa: BLE001 - reported by the main thread
         results.put(e)
     finally:
@@ -274,6 +315,7 @@ def main():
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--probe", help="examples/probe.rs built: draws adjudicated by Dáma's "
                    "endgame databases")
+    p.add_argument("--pdn", help="a PDN file each game is added to as it ends")
     a = p.parse_args()
     a.scan_dir = os.path.realpath(a.scan_dir)
     book = read_book(a.book)
@@ -297,7 +339,10 @@ def main():
             result = results.get()
             if isinstance(result, Exception):
                 raise SystemExit(f"the match stopped: {result!r}")
-            number, dama_white, s, why, plies, took = result
+            number, dama_white, s, why, plies, took, fen, played = result
+            if a.pdn:
+                with open(a.pdn, "a", encoding="utf-8") as f:
+                    f.write(pdn_game(a, number, fen, dama_white, s, why, played))
             score[s] += 1
             print(f"opening {number:3}, Dáma {'white' if dama_white else 'black'}: {why}, "
                   f"{plies} plies, {took:.0f} s", flush=True)
