@@ -207,7 +207,8 @@ impl Evaluator {
     /// Flying kings alone cannot force much: few kings against a king is a draw, whatever the
     /// learned weights say of the material; with men on the board, see `king_discount`.
     fn drawish(&self, pos: &Position, score: i32) -> i32 {
-        if !self.flying {
+        // Without kings neither discount applies: most positions, and nothing need be counted.
+        if !self.flying || pos.kings == 0 {
             return score;
         }
         let men = |c| pos.count(c, Role::Man) + pos.count(c, Role::Tower);

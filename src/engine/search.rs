@@ -129,6 +129,7 @@ impl Report {
 /// rule has counted.
 #[derive(Clone, Copy, Debug)]
 struct Visited {
+    /// The position's key; 0 where no search of it will read it (see `Searcher::push`).
     key: u64,
     reversible: usize,
     quiet: usize,
@@ -154,7 +155,7 @@ pub struct Searcher {
     /// Ordering keys of the moves in `buffers`, per ply.
     keys: Vec<Vec<i32>>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
-    history: Box<[[i32; 50]; 50]>,
+    history: Box<[[i32; 64]; 64]>,
     path: Vec<Visited>,
     /// The no-progress draw: plies, and whether a man's move restarts the count.
     quiet_limit: Option<(usize, bool)>,
@@ -221,7 +222,7 @@ impl Searcher {
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             killers: [[None; 2]; MAX_PLY + 1],
-            history: Box::new([[0; 50]; 50]),
+            history: Box::new([[0; 64]; 64]),
             path: Vec::new(),
             quiet_limit: rules
                 .draw
@@ -332,9 +333,9 @@ impl Searcher {
     /// Forgets what earlier searches learnt (for a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        *self.history = [[0; 50]; 50];
+        *self.history = [[0; 64]; 64];
         for h in &mut self.helpers {
-            *h.history = [[0; 50]; 50];
+            *h.history = [[0; 64]; 64];
         }
     }
 
@@ -420,7 +421,7 @@ impl Searcher {
                 for (i, &m) in root_moves.iter().enumerate() {
                     let king_step = self.king_step(&pos, &m);
                     let undo = pos.play_unchecked(&m);
-                    self.push(&pos, king_step, m.is_capture());
+                    self.push(&pos, king_step, m.is_capture(), true);
                     let score = if i == 0 {
                         -self.node(&mut pos, depth as i32 - 1, -high, -alpha, 1)
                     } else {
@@ -539,7 +540,7 @@ impl Searcher {
             let mut pos = root;
             let king_step = self.king_step(&pos, &m);
             let undo = pos.play_unchecked(&m);
-            self.push(&pos, king_step, m.is_capture());
+            self.push(&pos, king_step, m.is_capture(), true);
             let score = -self.node(&mut pos, depth as i32 - 1, -INFINITY, INFINITY, 1);
             self.path.pop();
             pos.undo_unchecked(&m, undo);
@@ -655,7 +656,7 @@ impl Searcher {
             } else {
                 let before = &positions[i - 1];
                 let capture = before.occupied().len() > pos.occupied().len();
-                self.push(pos, reversible_step(before, pos), capture);
+                self.push(pos, reversible_step(before, pos), capture, true);
             }
         }
     }
@@ -667,9 +668,12 @@ impl Searcher {
     }
 
     /// Records the position reached, `king_step` saying whether by a reversible move and
-    /// `capture` whether by a capture.
+    /// `capture` whether by a capture. `hashed` says whether its key will be read: by the table,
+    /// where the position is searched to a depth, or by `repeated`, where a king stepped to it.
+    /// Most positions are leaves reached otherwise, which need no key. The entries `repeated`
+    /// compares with were all searched to a depth or reached by a king's step, so each has one.
     #[inline]
-    fn push(&mut self, after: &Position, king_step: bool, capture: bool) {
+    fn push(&mut self, after: &Position, king_step: bool, capture: bool, hashed: bool) {
         let last = self.path.last().copied();
         let reversible = if king_step {
             last.map_or(0, |v| v.reversible) + 1
@@ -682,8 +686,13 @@ impl Searcher {
         } else {
             last.map_or(0, |v| v.quiet) + 1
         };
-        let key = after.key();
-        self.tt.prefetch(key);
+        let key = if hashed || king_step {
+            let key = after.key();
+            self.tt.prefetch(key);
+            key
+        } else {
+            0
+        };
         self.path.push(Visited {
             key,
             reversible,
@@ -856,7 +865,7 @@ impl Searcher {
             // Late quiet moves are searched less deep, but never a crowning.
             let quiet =
                 !capture && keys[i] < KILLER_2 && pos.piece_at(m.to()).map(|p| p.role) == role;
-            self.push(pos, king_step, m.is_capture());
+            self.push(pos, king_step, m.is_capture(), next_depth > 0);
             let mut score;
             if i == 0 {
                 score = -self.node(pos, next_depth, -beta, -alpha, ply + 1);
@@ -988,7 +997,7 @@ impl Searcher {
         alpha = alpha.max(best);
         for &m in &moves {
             let undo = pos.play_unchecked(&m);
-            self.push(pos, false, m.is_capture());
+            self.push(pos, false, m.is_capture(), false);
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
             self.path.pop();
             pos.undo_unchecked(&m, undo);
@@ -1051,7 +1060,7 @@ impl Searcher {
             } else if Some(m) == k2 {
                 KILLER_2
             } else {
-                self.history[m.from().index()][m.to().index()].min(KILLER_2 - 1)
+                self.history[m.from_bit()][m.to_bit()].min(KILLER_2 - 1)
             }
         }));
     }
@@ -1064,10 +1073,10 @@ impl Searcher {
             k[1] = k[0];
             k[0] = Some(*m);
         }
-        let h = &mut self.history[m.from().index()][m.to().index()];
+        let h = &mut self.history[m.from_bit()][m.to_bit()];
         *h = (*h + depth * depth).min(KILLER_2 - 1);
         for t in tried {
-            let h = &mut self.history[t.from().index()][t.to().index()];
+            let h = &mut self.history[t.from_bit()][t.to_bit()];
             *h = (*h - depth * depth).max(-KILLER_2);
         }
     }
