@@ -668,7 +668,7 @@ impl Searcher {
     }
 
     /// Records the position reached, `king_step` saying whether by a reversible move and
-    /// `capture` whether by a capture. `hashed` says whether its key will be read: by the table,
+    /// `capture` whether by a capture. `hashed` says whether its key may be read: by the table,
     /// where the position is searched to a depth, or by `repeated`, where a king stepped to it.
     /// Most positions are leaves reached otherwise, which need no key. The entries `repeated`
     /// compares with were all searched to a depth or reached by a king's step, so each has one.
@@ -1060,7 +1060,7 @@ impl Searcher {
             } else if Some(m) == k2 {
                 KILLER_2
             } else {
-                self.history[m.from_bit()][m.to_bit()].min(KILLER_2 - 1)
+                self.history[m.start_bit()][m.end_bit()].min(KILLER_2 - 1)
             }
         }));
     }
@@ -1073,10 +1073,10 @@ impl Searcher {
             k[1] = k[0];
             k[0] = Some(*m);
         }
-        let h = &mut self.history[m.from_bit()][m.to_bit()];
+        let h = &mut self.history[m.start_bit()][m.end_bit()];
         *h = (*h + depth * depth).min(KILLER_2 - 1);
         for t in tried {
-            let h = &mut self.history[t.from_bit()][t.to_bit()];
+            let h = &mut self.history[t.start_bit()][t.end_bit()];
             *h = (*h - depth * depth).max(-KILLER_2);
         }
     }

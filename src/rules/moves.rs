@@ -80,13 +80,13 @@ impl Move {
     /// The start square's place in the position's bit layout, below 64: a cheaper index than
     /// [`Move::from`] for tables kept by move, such as the search's history.
     #[inline]
-    pub fn from_bit(self) -> usize {
+    pub(crate) fn start_bit(self) -> usize {
         usize::from(self.from)
     }
 
-    /// The end square's place in the bit layout, as [`Move::from_bit`].
+    /// The end square's place in the bit layout, as [`Move::start_bit`].
     #[inline]
-    pub fn to_bit(self) -> usize {
+    pub(crate) fn end_bit(self) -> usize {
         usize::from(self.to)
     }
 }
