@@ -246,7 +246,7 @@ def pdn_game(a, number, fen, dama_white, s, why, moves):
             ("Result", result), ("GameType", "20"), ("FEN", plain_fen(fen)),
             ("Termination", why)]
     words = []
-    black_first = fen.strip().upper().startswith("B")
+    black_first = parse_fen(fen)[0] == "B"
     for i, m in enumerate(moves):
         ply = i + black_first
         if ply % 2 == 0:
