@@ -20,9 +20,9 @@
 //! of the edges; `--terms base` leaves them out. The default is the terms of the rule set's
 //! shipped file: reach for International, where they passed their SPRT, base for the others
 //! until theirs do. `--compare` also fits other terms to the same positions in the last round
-//! (base for reach, reach for base or edges), prints its held-out loss beside and writes its
-//! weights to FILE.base or FILE.reach, so that a new term is judged on the same data before any
-//! match.
+//! (with `--rounds 0`, the files'; base for reach, reach for base or edges), prints its held-out
+//! loss beside and writes its weights to FILE.base or FILE.reach, so that a new term is judged on
+//! the same data before any match.
 //! The weights go to `assets/eval/VARIANT.eval` (or FILE), which the program builds in.
 //! `--from FILE` plays round 1 with the weights of FILE instead of the hand-set evaluation, to
 //! go on from weights already learned (the windows are then FILE's); `--seed S` (default 0)
@@ -345,7 +345,7 @@ fn main() {
             std::process::exit(1);
         }
         println!("wrote {out} ({} bytes)", bytes.len());
-        if compare && round + 1 == rounds {
+        if compare && round + 1 == rounds.max(1) {
             let other = match terms {
                 Terms::Base | Terms::Edges => Terms::Reach,
                 Terms::Reach => Terms::Base,
