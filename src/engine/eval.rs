@@ -193,6 +193,7 @@ impl Evaluator {
     }
 
     /// [`Evaluator::evaluate`] with the mobility already counted ([`Position::mobility`]).
+    #[inline(always)]
     pub fn evaluate_with(&self, pos: &Position, mobility: ByColor<u32>) -> i32 {
         let score = match &self.learned {
             Some(learned) => self.drawish(pos, learned.evaluate(pos, mobility)),
@@ -206,6 +207,7 @@ impl Evaluator {
 
     /// Flying kings alone cannot force much: few kings against a king is a draw, whatever the
     /// learned weights say of the material; with men on the board, see `king_discount`.
+    #[inline]
     fn drawish(&self, pos: &Position, score: i32) -> i32 {
         // Without kings neither discount applies: most positions, and nothing need be counted.
         if !self.flying || pos.kings == 0 {

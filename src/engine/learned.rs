@@ -306,7 +306,7 @@ impl Layout {
 
     /// [`Layout::visit`] but for the windows: calls `f` for the other features and returns the
     /// men of White and Black, for the windows, and the weight of the opening.
-    #[inline]
+    #[inline(always)]
     fn visit_terms(
         &self,
         pos: &Position,
@@ -641,7 +641,7 @@ impl Learned {
     }
 
     /// The score of `pos` for White, in hundredths of a man.
-    #[inline]
+    #[inline(always)]
     pub fn evaluate(&self, pos: &Position, mobility: ByColor<u32>) -> i32 {
         let mut mg = 0;
         let mut eg = 0;

@@ -133,6 +133,7 @@ impl Position {
 
     /// The quiet moves each side's pieces have, as if that side were to move and no capture
     /// were due: how free each side is, for evaluation.
+    #[inline(always)]
     pub fn mobility(&self, rules: &RuleSet) -> ByColor<u32> {
         let flying = rules.king == KingRange::Flying;
         match self.board {

@@ -5,7 +5,7 @@
 //! name. The board layout is a type parameter so that every shift is a constant.
 
 use super::geometry::{Geometry, forward, shift};
-use super::{Board, ByColor, KingRange, Move, Position, Precedence, RuleSet};
+use super::{Board, ByColor, Color, KingRange, Move, Position, Precedence, RuleSet};
 
 /// The parts of a rule set that move generation reads, copied out once per call.
 #[derive(Clone, Copy, Debug)]
@@ -517,21 +517,30 @@ pub(crate) fn count<G: Geometry>(pos: &Position, f: Flags, scratch: &mut Vec<Mov
 }
 
 /// The quiet steps each side's pieces have, as if it were to move and no capture were due.
+/// Inlined whole, so that a caller built for `popcnt` counts with it (see the search's `stand`).
+#[inline(always)]
 pub(crate) fn mobility<G: Geometry>(pos: &Position, flying: bool) -> ByColor<u32> {
     let empty = G::MASK & !(pos.pieces[0] | pos.pieces[1]);
-    ByColor::new_with(|c| {
-        let own = pos.pieces[c.index()];
-        let movers = own & !pos.kings;
-        let kings = own & pos.kings;
-        let mut n = 0;
-        for d in forward(c) {
-            n += (shift::<G>(movers, d) & empty).count_ones();
-        }
-        if kings != 0 {
-            king_steps::<G>(kings, empty, flying, |g| n += g.count_ones());
-        }
-        n
-    })
+    ByColor {
+        white: side_mobility::<G>(pos, Color::White, empty, flying),
+        black: side_mobility::<G>(pos, Color::Black, empty, flying),
+    }
+}
+
+/// [`mobility`] of one side.
+#[inline(always)]
+fn side_mobility<G: Geometry>(pos: &Position, c: Color, empty: u64, flying: bool) -> u32 {
+    let own = pos.pieces[c.index()];
+    let movers = own & !pos.kings;
+    let kings = own & pos.kings;
+    let mut n = 0;
+    for d in forward(c) {
+        n += (shift::<G>(movers, d) & empty).count_ones();
+    }
+    if kings != 0 {
+        king_steps::<G>(kings, empty, flying, |g| n += g.count_ones());
+    }
+    n
 }
 
 /// Calls `f` with the empty squares that `kings` reach, one set per step along each direction
