@@ -142,6 +142,8 @@ pub struct Layout {
     file_bits: [u64; 4],
     /// Files of the board.
     size: i32,
+    /// Dark squares a row: the bits between a window's rows.
+    width: u32,
     /// Dark squares on the board.
     squares: usize,
     /// Per window, the bit offset of the first of its two squares in each of its rows.
@@ -246,6 +248,7 @@ impl Layout {
             rules: rules.clone(),
             file_bits,
             size: i32::from(board.size()),
+            width: u32::from(board.row_width()),
             squares: size * size / 2,
             windows,
             tables,
@@ -395,12 +398,12 @@ impl Layout {
             }
             let mut base = extra + EXTRA_NAMES.len();
             for e in &self.edges {
-                let [w, b] = men.map(|m| window_bits::<6>(m, &e.rows));
+                let [w, b] = self.edge_bits(men, e.rows[0]);
                 let own = (e.digits[w] + 2 * e.digits[b]) as usize;
                 if own != 0 {
                     f(base + own, 1);
                 }
-                let [w, b] = men.map(|m| window_bits::<6>(m, &e.opposite));
+                let [w, b] = self.edge_bits(men, e.opposite[0]);
                 let turned = (e.turned[b] + 2 * e.turned[w]) as usize;
                 if turned != 0 {
                     f(base + turned, -1);
@@ -417,25 +420,45 @@ impl Layout {
     /// Black's), with the bits of each side's men in it, two a row.
     #[inline]
     fn each_window(&self, men: [u64; 2], f: impl FnMut(usize, usize, usize)) {
-        // A loop of a fixed number of rows for each height, as fast as the 4×4 one was alone.
-        match self.shape.rows {
-            2 => self.windows_of::<2>(men, f),
-            3 => self.windows_of::<3>(men, f),
-            4 => self.windows_of::<4>(men, f),
-            5 => self.windows_of::<5>(men, f),
-            _ => self.windows_of::<6>(men, f),
+        // A loop of a fixed number of rows and row width for each shape and board, as fast as
+        // the 4×4 one was alone.
+        match (self.shape.rows, self.width) {
+            (2, 4) => self.windows_of::<2, 4>(men, f),
+            (3, 4) => self.windows_of::<3, 4>(men, f),
+            (4, 4) => self.windows_of::<4, 4>(men, f),
+            (5, 4) => self.windows_of::<5, 4>(men, f),
+            (_, 4) => self.windows_of::<6, 4>(men, f),
+            (2, _) => self.windows_of::<2, 5>(men, f),
+            (3, _) => self.windows_of::<3, 5>(men, f),
+            (4, _) => self.windows_of::<4, 5>(men, f),
+            (5, _) => self.windows_of::<5, 5>(men, f),
+            (_, _) => self.windows_of::<6, 5>(men, f),
         }
     }
 
-    /// [`Layout::each_window`] for windows of `H` rows.
+    /// [`Layout::each_window`] for windows of `H` rows on a board of `W` dark squares a row.
     #[inline]
-    fn windows_of<const H: usize>(&self, men: [u64; 2], mut f: impl FnMut(usize, usize, usize)) {
+    fn windows_of<const H: usize, const W: u32>(
+        &self,
+        men: [u64; 2],
+        mut f: impl FnMut(usize, usize, usize),
+    ) {
         for (i, rows) in self.windows.iter().enumerate() {
-            let w = window_bits::<H>(men[0], rows);
-            let b = window_bits::<H>(men[1], rows);
+            let [w, b] = window_bits::<H, W>(men, rows[0]);
             if w | b != 0 {
                 f(i, w, b);
             }
+        }
+    }
+
+    /// The bits of White's and Black's men in the edge window whose first row starts at bit
+    /// `first` (6 rows).
+    #[inline]
+    fn edge_bits(&self, men: [u64; 2], first: u8) -> [usize; 2] {
+        if self.width == 4 {
+            window_bits::<6, 4>(men, first)
+        } else {
+            window_bits::<6, 5>(men, first)
         }
     }
 }
@@ -498,14 +521,40 @@ fn edges(board: crate::rules::Board) -> Vec<Edge> {
         .collect()
 }
 
-/// The bits of `set` in a window of `H` rows, two per row.
-#[inline]
-fn window_bits<const H: usize>(set: u64, rows: &[u8; 6]) -> usize {
-    let mut bits = 0;
-    for (j, &r) in rows[..H].iter().enumerate() {
-        bits |= ((set >> r) & 3) << (2 * j);
+/// The bits of White's and Black's men (`men`) in a window of `H` rows on a board of `W` dark
+/// squares a row, whose first row starts at bit `first`: two a row, the first row's lowest.
+/// A window's rows lie `W` bits apart, so the pairs are gathered by halving steps of a shift
+/// and a mask, both sides at once (Black's in the upper half of the word), rather than row by
+/// row: at every leaf of the search, for every window.
+#[inline(always)]
+fn window_bits<const H: usize, const W: u32>(men: [u64; 2], first: u8) -> [usize; 2] {
+    let both = |m: u64| m | m << 32;
+    let window = gathered_mask(H, W, 1);
+    let mut x = (men[0] >> first) & window | ((men[1] >> first) & window) << 32;
+    if H > 1 {
+        // Pairs into fours: each odd row's pair moves next to the row's before it.
+        x = (x | x >> (W - 2)) & both(gathered_mask(H, W, 2));
     }
-    bits as usize
+    if H > 2 {
+        x = (x | x >> (2 * W - 4)) & both(gathered_mask(H, W, 4));
+    }
+    if H > 4 {
+        x = (x | x >> (4 * W - 8)) & both(gathered_mask(H, W, 8));
+    }
+    [(x & 0xFFFF_FFFF) as usize, (x >> 32) as usize]
+}
+
+/// Where a window's bits lie once gathered into groups of `rows` rows: each group at the bit
+/// of its first row, its rows' pairs side by side (`rows` 1: as on the board).
+const fn gathered_mask(h: usize, w: u32, rows: usize) -> u64 {
+    let mut mask = 0u64;
+    let mut start = 0;
+    while start < h {
+        let pairs = if h - start < rows { h - start } else { rows };
+        mask |= ((1u64 << (2 * pairs)) - 1) << (start as u32 * w);
+        start += rows;
+    }
+    mask
 }
 
 /// Weights are stored in sixteenths of a hundredth of a man.
@@ -978,8 +1027,65 @@ mod tests {
                 }),
             );
         }
-        let bits = window_bits::<4>(pos.pieces_of(Color::White, Role::Man).0, &layout.windows[0]);
-        assert_eq!(bits, 0b01_00_10_01);
+        let men = pos.pieces_of(Color::White, Role::Man).0;
+        let bits = window_bits::<4, 5>([men, 0], layout.windows[0][0]);
+        assert_eq!(bits, [0b01_00_10_01, 0]);
+    }
+
+    /// The bits of `set` in the window of `rows` (the offsets of its rows' first squares), row
+    /// by row: what the gathering steps of `window_bits` must give.
+    fn bits_row_by_row(set: u64, rows: &[u8]) -> usize {
+        let mut bits = 0;
+        for (j, &r) in rows.iter().enumerate() {
+            bits |= ((set >> r) & 3) << (2 * j);
+        }
+        bits as usize
+    }
+
+    /// Gathered in steps, both sides at once, every window's bits and every edge strip's are
+    /// those read row by row, on both boards, in every shape, whatever the men.
+    #[test]
+    fn windows_are_gathered_as_read_row_by_row() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for v in [Variant::Czech, Variant::International] {
+            let rules = v.rules();
+            let squares = rules.board.all_squares().count() as u32;
+            let on_board = u64::MAX >> (64 - squares);
+            let mut checked = 0;
+            for rows in 2..=6 {
+                for step in 1..=2 {
+                    let shape = Shape::new(rows, step).unwrap();
+                    let Some(layout) = Layout::new(rules, shape, Terms::Edges) else {
+                        continue;
+                    };
+                    for _ in 0..500 {
+                        let white = rng.random::<u64>() & rng.random::<u64>() & on_board;
+                        let black = rng.random::<u64>() & !white & on_board;
+                        let mut seen = Vec::new();
+                        layout.each_window([white, black], |i, w, b| seen.push((i, w, b)));
+                        let expected: Vec<_> = layout
+                            .windows
+                            .iter()
+                            .enumerate()
+                            .map(|(i, r)| {
+                                let r = &r[..usize::from(rows)];
+                                (i, bits_row_by_row(white, r), bits_row_by_row(black, r))
+                            })
+                            .filter(|&(_, w, b)| w | b != 0)
+                            .collect();
+                        assert_eq!(seen, expected, "{v:?} {shape} {white:#x} {black:#x}");
+                        for e in &layout.edges {
+                            for r in [&e.rows, &e.opposite] {
+                                let rows_read = [white, black].map(|m| bits_row_by_row(m, r));
+                                assert_eq!(layout.edge_bits([white, black], r[0]), rows_read);
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+            assert!(checked >= 2000, "{v:?}: {checked} cases");
+        }
     }
 
     #[test]
