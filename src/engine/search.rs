@@ -1030,7 +1030,7 @@ impl Searcher {
         self.stand_counted(pos)
     }
 
-    /// [`Search::stand`] built for a processor with `popcnt`: the counts of the functions it
+    /// [`Searcher::stand`] built for a processor with `popcnt`: the counts of the functions it
     /// inlines become that one instruction.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
@@ -1038,7 +1038,7 @@ impl Searcher {
         self.stand_counted(pos)
     }
 
-    /// [`Search::stand`]'s work, inlined into both of its builds.
+    /// [`Searcher::stand`]'s work, inlined into both of its builds.
     #[inline(always)]
     fn stand_counted(&self, pos: &Position) -> Option<i32> {
         let mobility = pos.mobility(&self.rules);
