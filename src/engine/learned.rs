@@ -529,17 +529,18 @@ fn edges(board: crate::rules::Board) -> Vec<Edge> {
 #[inline(always)]
 fn window_bits<const H: usize, const W: u32>(men: [u64; 2], first: u8) -> [usize; 2] {
     let both = |m: u64| m | m << 32;
-    let window = gathered_mask(H, W, 1);
+    let window = const { gathered_mask(H, W, 1) };
     let mut x = (men[0] >> first) & window | ((men[1] >> first) & window) << 32;
+    // Rows into groups of two, four, then eight: each step moves every second group of the
+    // last step next to the one before it.
     if H > 1 {
-        // Pairs into fours: each odd row's pair moves next to the row's before it.
-        x = (x | x >> (W - 2)) & both(gathered_mask(H, W, 2));
+        x = (x | x >> (W - 2)) & both(const { gathered_mask(H, W, 2) });
     }
     if H > 2 {
-        x = (x | x >> (2 * W - 4)) & both(gathered_mask(H, W, 4));
+        x = (x | x >> (2 * W - 4)) & both(const { gathered_mask(H, W, 4) });
     }
     if H > 4 {
-        x = (x | x >> (4 * W - 8)) & both(gathered_mask(H, W, 8));
+        x = (x | x >> (4 * W - 8)) & both(const { gathered_mask(H, W, 8) });
     }
     [(x & 0xFFFF_FFFF) as usize, (x >> 32) as usize]
 }
