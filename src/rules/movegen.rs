@@ -517,7 +517,7 @@ pub(crate) fn count<G: Geometry>(pos: &Position, f: Flags, scratch: &mut Vec<Mov
 }
 
 /// The quiet steps each side's pieces have, as if it were to move and no capture were due.
-/// Inlined whole, so that a caller built for `popcnt` counts with it (see the search's `stand`).
+/// Inlined whole, so that a caller compiled for `popcnt` counts with that one instruction.
 #[inline(always)]
 pub(crate) fn mobility<G: Geometry>(pos: &Position, flying: bool) -> ByColor<u32> {
     let empty = G::MASK & !(pos.pieces[0] | pos.pieces[1]);
