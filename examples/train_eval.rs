@@ -6,6 +6,7 @@
 //!     [--from FILE] [--seed S] [--terms base|reach|edges] [--compare]
 //!     [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off]
 //!     [--play-only] [--rescore D]
+//! cargo run --release --example train_eval -- VARIANT --average FILE --average FILE... [--out FILE]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -44,13 +45,16 @@
 //! starting weights, and labels it with that score instead of the one its game's search gave:
 //! deeper labels without playing the games again. `--save` then writes the re-scored positions
 //! first; `--rounds 0 --play-only --save FILE` does nothing but re-score, for a later fit.
+//! `--average FILE` (twice or more) plays and fits nothing: it writes the mean of those weights
+//! files (of one layout) to `--out`. The evaluation is linear in its weights, so the mean's score
+//! is the mean of theirs: an ensemble of fits that saw different games, at the cost of one.
 //! Everything runs on T threads (default: every core); `tools/train-eval.sh` does all rule sets.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use dama::engine::Evaluator;
-use dama::engine::learned::{EXTRA_NAMES, GLOBAL_NAMES, Layout, Learned, Shape, Terms};
+use dama::engine::learned::{EXTRA_NAMES, GLOBAL_NAMES, Layout, Learned, SCALE, Shape, Terms};
 use dama::engine::train::{
     Fit, Sample, SelfPlay, fit, read_samples, rescore, self_play, write_samples,
 };
@@ -58,7 +62,7 @@ use dama::rules::Variant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off] [--play-only] [--rescore D]";
+    let usage = "usage: train_eval VARIANT [--games N] [--depth D] [--rounds R] [--threads T] [--epochs E] [--result-weight W] [--windows RxS] [--out FILE] [--from FILE] [--seed S] [--terms base|reach|edges] [--compare] [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off] [--play-only] [--rescore D] [--average FILE]...";
     let variant: Variant = args
         .next()
         .and_then(|v| Variant::ALL.into_iter().find(|x| x.id() == v))
@@ -86,6 +90,7 @@ fn main() {
     let mut rate = 0.002f32;
     let mut discount = None;
     let mut loaded: Vec<Sample> = Vec::new();
+    let mut average = Vec::new();
     while let Some(flag) = args.next() {
         if flag == "--compare" {
             compare = true;
@@ -112,6 +117,7 @@ fn main() {
             "--rounds" => rounds = number(),
             "--save" => save = Some(value.clone()),
             "--init" => init = Some(value.clone()),
+            "--average" => average.push(value.clone()),
             "--rate" => {
                 rate = value.parse::<f32>().unwrap_or(-1.0);
                 if !(rate > 0.0 && rate <= 1.0) {
@@ -179,6 +185,10 @@ fn main() {
                 std::process::exit(2)
             }
         }
+    }
+    if !average.is_empty() {
+        write_average(&average, &out, rules);
+        return;
     }
     if rounds == 0 && loaded.is_empty() {
         eprintln!("--rounds 0 fits the positions of --samples files alone: give one");
@@ -395,6 +405,50 @@ fn next_game(samples: &[Sample]) -> u32 {
 
 /// The weights of the weights file `file`, given by `flag`; a file that cannot be read or is
 /// not one for `rules` ends the run with the reason.
+/// Writes the mean of the weights `files` to `out`: each weight the mean of theirs in the
+/// file's own units, rounded half to even.
+fn write_average(files: &[String], out: &str, rules: &dama::rules::RuleSet) {
+    if files.len() < 2 {
+        eprintln!("--average: give two weights files or more");
+        std::process::exit(2)
+    }
+    let read: Vec<Learned> = files
+        .iter()
+        .map(|f| read_weights("--average", f, rules))
+        .collect();
+    let layout = read[0].layout();
+    for (file, learned) in files.iter().zip(&read).skip(1) {
+        let theirs = learned.layout();
+        if (theirs.shape(), theirs.terms()) != (layout.shape(), layout.terms()) {
+            eprintln!(
+                "--average {file}: weights of windows {} and terms {:?}, not {}'s {} and {:?}",
+                theirs.shape(),
+                theirs.terms(),
+                files[0],
+                layout.shape(),
+                layout.terms()
+            );
+            std::process::exit(2)
+        }
+    }
+    let weights: Vec<Vec<[f32; 2]>> = read.iter().map(Learned::weights).collect();
+    let unit = SCALE as f32;
+    let n = weights.len() as f32;
+    let mean: Vec<[f32; 2]> = (0..weights[0].len())
+        .map(|i| {
+            [0, 1].map(|k| {
+                let sum: f32 = weights.iter().map(|w| w[i][k] * unit).sum();
+                (sum / n).round_ties_even() / unit
+            })
+        })
+        .collect();
+    if let Err(e) = std::fs::write(out, Learned::to_bytes(layout, &mean)) {
+        eprintln!("{out}: {e}");
+        std::process::exit(1)
+    }
+    println!("wrote {out}: the mean of {} weights files", files.len());
+}
+
 fn read_weights(flag: &str, file: &str, rules: &dama::rules::RuleSet) -> Learned {
     std::fs::read(file)
         .map_err(|e| e.to_string())
