@@ -6,7 +6,8 @@
 //!     [--from FILE] [--seed S] [--terms base|reach|edges] [--compare]
 //!     [--save FILE] [--samples FILE]... [--init FILE] [--rate R] [--king-discount on|off]
 //!     [--play-only] [--rescore D]
-//! cargo run --release --example train_eval -- VARIANT --average FILE --average FILE... [--out FILE]
+//! cargo run --release --example train_eval -- VARIANT --average FILE --average FILE...
+//!     [--out FILE]
 //! cargo run --release --example train_eval -- czech --games 20000
 //! ```
 //!
@@ -403,8 +404,6 @@ fn next_game(samples: &[Sample]) -> u32 {
     samples.iter().map(|s| s.game + 1).max().unwrap_or(0)
 }
 
-/// The weights of the weights file `file`, given by `flag`; a file that cannot be read or is
-/// not one for `rules` ends the run with the reason.
 /// Writes the mean of the weights `files` to `out`: each weight the mean of theirs in the
 /// file's own units, rounded half to even.
 fn write_average(files: &[String], out: &str, rules: &dama::rules::RuleSet) {
@@ -449,6 +448,8 @@ fn write_average(files: &[String], out: &str, rules: &dama::rules::RuleSet) {
     println!("wrote {out}: the mean of {} weights files", files.len());
 }
 
+/// The weights of the weights file `file`, given by `flag`; a file that cannot be read or is
+/// not one for `rules` ends the run with the reason.
 fn read_weights(flag: &str, file: &str, rules: &dama::rules::RuleSet) -> Learned {
     std::fs::read(file)
         .map_err(|e| e.to_string())
