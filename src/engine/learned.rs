@@ -778,7 +778,7 @@ fn shipped_file(v: Variant) -> &'static [u8] {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::Piece;
     use rand::rngs::SmallRng;
@@ -867,8 +867,9 @@ mod tests {
         }
     }
 
-    /// Random positions of `v`'s rule set, some with kings of both sides.
-    fn random_positions(v: Variant, rng: &mut SmallRng, count: usize) -> Vec<Position> {
+    /// Random positions of `v`'s rule set, some with kings of both sides (also for the search's
+    /// tests).
+    pub(crate) fn random_positions(v: Variant, rng: &mut SmallRng, count: usize) -> Vec<Position> {
         let rules = v.rules();
         (0..count)
             .map(|game| {

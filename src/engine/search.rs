@@ -1224,26 +1224,17 @@ mod tests {
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn a_leaf_scores_the_same_with_popcnt() {
+        use crate::engine::learned::tests::random_positions;
+        use rand::SeedableRng;
         use rand::rngs::SmallRng;
-        use rand::seq::IndexedRandom;
-        use rand::{Rng, SeedableRng};
         if !std::arch::is_x86_feature_detected!("popcnt") {
             return;
         }
         let mut rng = SmallRng::seed_from_u64(45);
         for v in Variant::ALL {
-            let rules = v.rules();
-            let s = Searcher::new(rules, 1);
+            let s = Searcher::new(v.rules(), 1);
             let mut kings = 0;
-            for _ in 0..300 {
-                let mut pos = v.start_position();
-                for _ in 0..rng.random_range(0..120) {
-                    let moves = pos.legal_moves(rules);
-                    let Some(m) = moves.choose(&mut rng) else {
-                        break;
-                    };
-                    pos.play_unchecked(m);
-                }
+            for pos in random_positions(v, &mut rng, 300) {
                 kings += usize::from(pos.kings != 0);
                 // SAFETY: the processor has `popcnt`, checked above.
                 let fast = unsafe { s.stand_popcnt(&pos) };
