@@ -142,8 +142,6 @@ pub struct Layout {
     file_bits: [u64; 4],
     /// Files of the board.
     size: i32,
-    /// Dark squares a row: the bits between a window's rows.
-    width: u32,
     /// Dark squares on the board.
     squares: usize,
     /// Per window, the bit offset of the first of its two squares in each of its rows.
@@ -248,7 +246,6 @@ impl Layout {
             rules: rules.clone(),
             file_bits,
             size: i32::from(board.size()),
-            width: u32::from(board.row_width()),
             squares: size * size / 2,
             windows,
             tables,
@@ -422,7 +419,8 @@ impl Layout {
     fn each_window(&self, men: [u64; 2], f: impl FnMut(usize, usize, usize)) {
         // A loop of a fixed number of rows and row width for each shape and board, as fast as
         // the 4×4 one was alone.
-        match (self.shape.rows, self.width) {
+        // A row has half the board's files as dark squares: the bits between a window's rows.
+        match (self.shape.rows, self.size / 2) {
             (2, 4) => self.windows_of::<2, 4>(men, f),
             (3, 4) => self.windows_of::<3, 4>(men, f),
             (4, 4) => self.windows_of::<4, 4>(men, f),
@@ -455,7 +453,7 @@ impl Layout {
     /// `first` (6 rows).
     #[inline]
     fn edge_bits(&self, men: [u64; 2], first: u8) -> [usize; 2] {
-        if self.width == 4 {
+        if self.size / 2 == 4 {
             window_bits::<6, 4>(men, first)
         } else {
             window_bits::<6, 5>(men, first)
