@@ -8,6 +8,17 @@
 set -eu
 cd "$(dirname "$0")/.."
 cargo build --release --example train_eval
+# International's self-play: 20,000 games of the weights so far from the openings of seed $1,
+# the search discounting for kings or not ($2: on or off), saved for a later fit; the rest of
+# the arguments are the script's own.
+play() {
+    seed=$1 discount=$2
+    shift 2
+    ./target/release/examples/train_eval "$v" --from "assets/eval/$v.eval" \
+        --seed "$seed" --games 20000 --rounds 1 --king-discount "$discount" \
+        --save "target/train-$v-$seed-$discount.txt" --play-only \
+        "$@" 2>/dev/null | tee -a "target/train-$v.log"
+}
 for v in czech czech-book english two-towers international; do
     # International's 10x10 patterns need more positions: its shipped weights come from
     # 3 x 16,000 games (about 38 minutes on 2 cores); Czech's from 3 x 20,000 (about 18), the
@@ -32,10 +43,7 @@ for v in czech czech-book english two-towers international; do
         sets=""
         for seed in 500 600; do
             for discount in on off; do
-                ./target/release/examples/train_eval "$v" --from "assets/eval/$v.eval" \
-                    --seed "$seed" --games 20000 --rounds 1 --king-discount "$discount" \
-                    --save "target/train-$v-$seed-$discount.txt" --play-only \
-                    "$@" 2>/dev/null | tee -a "target/train-$v.log"
+                play "$seed" "$discount" "$@"
                 sets="$sets --samples target/train-$v-$seed-$discount.txt"
             done
             # shellcheck disable=SC2086
@@ -46,12 +54,8 @@ for v in czech czech-book english two-towers international; do
         # seeds 600 and 700 only; the shipped weights are the mean of that fit and the one
         # before, which passed its SPRT against the one before alone.
         cp "assets/eval/$v.eval" "target/train-$v-600.eval"
-        for discount in on off; do
-            ./target/release/examples/train_eval "$v" --from "assets/eval/$v.eval" \
-                --seed 700 --games 20000 --rounds 1 --king-discount "$discount" \
-                --save "target/train-$v-700-$discount.txt" --play-only \
-                "$@" 2>/dev/null | tee -a "target/train-$v.log"
-        done
+        play 700 on "$@"
+        play 700 off "$@"
         ./target/release/examples/train_eval "$v" --rounds 0 --result-weight 0.25 \
             --samples "target/train-$v-600-on.txt" --samples "target/train-$v-600-off.txt" \
             --samples "target/train-$v-700-on.txt" --samples "target/train-$v-700-off.txt" \
