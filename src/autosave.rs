@@ -23,7 +23,7 @@ use fs4::fs_std::FileExt;
 use crate::collection::{Place, Stamp};
 use crate::engine::Level;
 use crate::game_file::{self, ReadError};
-use crate::notation::pdn::{self, PdnError, ResultToken};
+use crate::notation::pdn::{self, PdnError};
 use crate::rules::{Game, GameTree, RuleSet, RuleSetError};
 
 /// The autosave's name in the data directory.
@@ -401,20 +401,8 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
     };
     let replayed = pdn::replay(&mut game, 1, rules.as_ref(), None)?;
     let mut record = replayed.game;
-    // A resignation or agreed draw has no move of its own: the result tag tells.
-    if record.outcome().is_none() {
-        let first = record.rules().first;
-        // A loss on time comes back as one (no undo takes it back), not as a resignation.
-        let on_time = game.tag("Termination") == Some("time forfeit");
-        let _ = match game.result {
-            Some(ResultToken::FirstWins) if on_time => record.lose_on_time(!first),
-            Some(ResultToken::SecondWins) if on_time => record.lose_on_time(first),
-            Some(ResultToken::FirstWins) => record.resign(!first),
-            Some(ResultToken::SecondWins) => record.resign(first),
-            Some(ResultToken::Draw) => record.claim_draw().or_else(|_| record.agree_draw()),
-            _ => Ok(()),
-        };
-    }
+    // A resignation or agreed draw has no move of its own: the result tells.
+    let _ = pdn::read_result(&game, &mut record, 1);
     let file = game.tag(FILE_TAG).map(PathBuf::from);
     let place = game
         .tag(PLACE_TAG)

@@ -827,3 +827,55 @@ fn overwrite_finds_the_game_where_it_moved() {
         h.state().title()
     );
 }
+
+/// A decided game (a resignation, an agreed draw, a result the position contradicts) opens as
+/// decided and is saved with its result, unchanged: most real games end so.
+#[test]
+fn a_decided_game_keeps_its_result_when_saved() {
+    let dir = common::temp_dir("files", "decided");
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    for (name, text, said) in [
+        (
+            "resigned.pdn",
+            "[Event \"club\"]\n[GameType \"21\"]\n[Result \"0-1\"]\n1. 11-15 23-19 0-1\n",
+            "White wins: the opponent resigned.",
+        ),
+        (
+            "agreed.pdn",
+            "[GameType \"21\"]\n[Result \"1/2-1/2\"]\n1. 11-15 23-19 1/2-1/2\n",
+            "Draw by agreement.",
+        ),
+        (
+            "contradicted.pdn",
+            "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"W:W18:B14\"]\n[Result \"1-0\"]\n1. 18x9 1-0\n",
+            "The result 1-0 contradicts the final position, which gives 0-1",
+        ),
+    ] {
+        let path = common::write_file(&dir, name, text);
+        h.state_mut().open_path(&path);
+        h.run();
+        let outcome = h.state().game().outcome();
+        assert!(outcome.is_some(), "{name}: {outcome:?}");
+        assert!(
+            voice.spoken().iter().any(|s| s.contains(said)),
+            "{name}: {:?}",
+            voice.spoken()
+        );
+        let result = pdn::result_of(h.state().game());
+        assert!(!h.state().is_dirty(), "{name}");
+        save(&mut h);
+        assert!(!h.state().is_dirty(), "{name}: {:?}", h.state().notice());
+        let saved = std::fs::read_to_string(&path).unwrap();
+        let stated = text.lines().find(|l| l.starts_with("[Result")).unwrap();
+        assert!(saved.contains(stated), "{name}: {saved}");
+        assert!(
+            saved.trim_end().ends_with(result.as_str()) && result != pdn::ResultToken::Unknown,
+            "{name}: {saved}"
+        );
+        // Read back, it is decided alike.
+        h.state_mut().open_path(&path);
+        h.run();
+        assert_eq!(h.state().game().outcome(), outcome, "{name}");
+    }
+}

@@ -27,6 +27,9 @@ pub enum WinReason {
     Resignation,
     /// The loser's time ran out.
     Time,
+    /// Decided away from the board: by an arbiter, or as a game's record states a result that
+    /// no rule played on it explains.
+    Adjudication,
 }
 
 /// Why a game was drawn.
@@ -38,6 +41,8 @@ pub enum DrawReason {
     Repetition,
     /// The rule set's number of moves passed without progress.
     QuietMoves,
+    /// Decided away from the board: by an arbiter, or as a game's record states it.
+    Adjudication,
 }
 
 impl fmt::Display for Outcome {
@@ -48,6 +53,7 @@ impl fmt::Display for Outcome {
                     WinReason::NoLegalMove => "opponent cannot move",
                     WinReason::Resignation => "opponent resigned",
                     WinReason::Time => "opponent's time ran out",
+                    WinReason::Adjudication => "adjudicated",
                 };
                 write!(f, "{winner} wins ({why})")
             }
@@ -56,6 +62,7 @@ impl fmt::Display for Outcome {
                     DrawReason::Agreement => "agreed",
                     DrawReason::Repetition => "repetition",
                     DrawReason::QuietMoves => "no progress",
+                    DrawReason::Adjudication => "adjudicated",
                 };
                 write!(f, "draw ({why})")
             }
@@ -523,6 +530,20 @@ impl Game {
             Some(reason) if self.outcome().is_none() => self.end(Outcome::Draw(reason)),
             _ => Err(GameError::GameOver),
         }
+    }
+
+    /// Ends the game as its record states: `outcome` stands even where the position says
+    /// otherwise (a game read from a file keeps the result written there). [`Game::undo`]
+    /// takes it back first, as a resignation.
+    ///
+    /// # Errors
+    /// The game already has an ending that no move made.
+    pub fn record_ending(&mut self, outcome: Outcome) -> Result<(), GameError> {
+        if self.ending.is_some() {
+            return Err(GameError::GameOver);
+        }
+        self.ending = Some(outcome);
+        Ok(())
     }
 
     fn end(&mut self, outcome: Outcome) -> Result<(), GameError> {

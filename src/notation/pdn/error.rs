@@ -391,6 +391,14 @@ pub enum WarningKind {
         /// The result at the end of the moves.
         moves: ResultToken,
     },
+    /// The stated result contradicts the final position (a win for the side that cannot
+    /// move); the stated one is kept, as an adjudication.
+    ResultContradicts {
+        /// The result the file states.
+        stated: ResultToken,
+        /// The result the final position gives.
+        position: ResultToken,
+    },
     /// No GameType (nor Variant) tag: the rule set was chosen from the moves (rules.md §6).
     Inferred {
         /// The rule set chosen.
@@ -462,6 +470,13 @@ impl fmt::Display for WarningKind {
                 f,
                 "the Result tag says {tag} but the moves end with {}: the moves' result is taken",
                 moves.as_str()
+            ),
+            WarningKind::ResultContradicts { stated, position } => write!(
+                f,
+                "the result {} contradicts the final position, which gives {}: kept as an \
+                 adjudication",
+                stated.as_str(),
+                position.as_str()
             ),
             WarningKind::Inferred { variant, reason } => write!(
                 f,

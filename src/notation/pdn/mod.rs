@@ -27,7 +27,9 @@ pub use game_type::{
 };
 pub use lexer::{Lexer, ResultToken, Token};
 pub use reader::{ITEM_COST, MAX_DEPTH, MAX_GAME_TEXT, MAX_NODES, Reader};
-pub use record::{add_marks, add_record, lead_of, record_of, result_of, to_pdn};
+pub use record::{
+    add_marks, add_record, lead_of, read_result, record_of, result_of, stated_result, to_pdn,
+};
 pub use replay::{Replayed, replay};
 pub use source::utf16_start;
 pub use tree::{Line, Node, PdnGame, clk_command};

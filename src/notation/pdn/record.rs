@@ -2,10 +2,11 @@
 //! moves (notes, clock marks, variations) into the record's [`GameTree`].
 
 use crate::rules::{
-    Enforcement, Game, GameTree, Move, Note, Outcome, Position, RuleSet, Variation, WinReason,
+    DrawReason, Enforcement, Game, GameTree, Move, Note, Outcome, Position, RuleSet, Variation,
+    WinReason,
 };
 
-use super::{Line, Node, PdnGame, ResultToken, game_type_for, pdn_notation};
+use super::{Line, Node, PdnGame, ResultToken, Warning, WarningKind, game_type_for, pdn_notation};
 use crate::notation::{Notation, write, write_among};
 
 /// The PDN result of `game` (rules.md §6): from the point of view of the rule set's first
@@ -17,6 +18,77 @@ pub fn result_of(game: &Game) -> ResultToken {
         Some(Outcome::Win { winner, .. }) if winner == game.rules().first => ResultToken::FirstWins,
         Some(Outcome::Win { .. }) => ResultToken::SecondWins,
     }
+}
+
+/// The result `pdn` states: at the end of its moves, else in its Result tag; `None` for none
+/// or `*`.
+pub fn stated_result(pdn: &PdnGame) -> Option<ResultToken> {
+    let result = match pdn.result {
+        Some(r) if r != ResultToken::Unknown => r,
+        _ => ResultToken::parse(pdn.tag("Result")?.trim())?,
+    };
+    (result != ResultToken::Unknown).then_some(result)
+}
+
+/// Ends `game`, the replayed main line of `pdn` (game `game_no` of its file), as `pdn`
+/// states: a win no move made is a resignation (a loss on time where `Termination` says "time
+/// forfeit", an adjudication where it says so), a draw one claimed or agreed. So a decided game
+/// opened and saved keeps its result. A stated result that the final position contradicts (a
+/// win for the side that cannot move) is kept as stated, as an adjudication, and is what the
+/// warning returned says.
+pub fn read_result(pdn: &PdnGame, game: &mut Game, game_no: usize) -> Option<Warning> {
+    let stated = stated_result(pdn)?;
+    if game.ending().is_some() || result_of(game) == stated {
+        return None;
+    }
+    let first = game.rules().first;
+    let termination = pdn
+        .tag("Termination")
+        .map(|t| t.trim().to_ascii_lowercase())
+        .unwrap_or_default();
+    let adjudicated = termination.starts_with("adjudicat");
+    let winner = match stated {
+        ResultToken::FirstWins => Some(first),
+        ResultToken::SecondWins => Some(!first),
+        _ => None,
+    };
+    // What the final position decides by itself (no legal move) is a fact the file can only
+    // contradict; a draw the rules would allow is not (the players may have played on).
+    let decided = match game.outcome() {
+        Some(Outcome::Win {
+            reason: WinReason::NoLegalMove,
+            ..
+        }) => game.outcome(),
+        _ => None,
+    };
+    let outcome = match winner {
+        Some(winner) => Outcome::Win {
+            winner,
+            reason: if adjudicated || decided.is_some() {
+                WinReason::Adjudication
+            } else if termination == "time forfeit" {
+                WinReason::Time
+            } else {
+                WinReason::Resignation
+            },
+        },
+        None if adjudicated || decided.is_some() => Outcome::Draw(DrawReason::Adjudication),
+        None => Outcome::Draw(game.claimable_draw().unwrap_or(DrawReason::Agreement)),
+    };
+    game.record_ending(outcome).ok()?;
+    let position = decided?;
+    Some(Warning {
+        pos: pdn.moves.nodes.last().map_or(pdn.pos, |n| n.pos),
+        game: game_no,
+        kind: WarningKind::ResultContradicts {
+            stated,
+            position: match position {
+                Outcome::Win { winner, .. } if winner == first => ResultToken::FirstWins,
+                Outcome::Win { .. } => ResultToken::SecondWins,
+                Outcome::Draw(_) => ResultToken::Draw,
+            },
+        },
+    })
 }
 
 /// A PDN game for `game`: `tags` kept in order (the ones a loaded file had), then updated with
@@ -310,6 +382,110 @@ pub fn lead_of(pdn: &PdnGame) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The game of `text` replayed and ended as it states: its outcome and the warning.
+    fn ended(text: &str) -> (Option<Outcome>, Option<WarningKind>, ResultToken) {
+        let mut pdn = crate::notation::pdn::Reader::new(text.as_bytes())
+            .next()
+            .unwrap()
+            .unwrap();
+        let mut game = crate::notation::pdn::replay(&mut pdn, 1, None, None)
+            .unwrap()
+            .game;
+        let warning = read_result(&pdn, &mut game, 1).map(|w| w.kind);
+        (
+            game.outcome(),
+            warning,
+            to_pdn(&game, &pdn.tags, ["", ""]).result.unwrap(),
+        )
+    }
+
+    #[test]
+    fn a_stated_result_ends_the_game_as_the_file_says() {
+        use crate::rules::Color::{Black, White};
+        let win = |winner, reason| Some(Outcome::Win { winner, reason });
+        // English: Black moves first, so 1-0 is Black's win.
+        let moves = "[GameType \"21\"]\n1. 11-15 23-19";
+        for (end, tags, outcome, result) in [
+            (
+                "0-1",
+                "",
+                win(White, WinReason::Resignation),
+                ResultToken::SecondWins,
+            ),
+            (
+                "1-0",
+                "",
+                win(Black, WinReason::Resignation),
+                ResultToken::FirstWins,
+            ),
+            (
+                "1-0",
+                "[Termination \"time forfeit\"]",
+                win(Black, WinReason::Time),
+                ResultToken::FirstWins,
+            ),
+            (
+                "0-1",
+                "[Termination \"Adjudication\"]",
+                win(White, WinReason::Adjudication),
+                ResultToken::SecondWins,
+            ),
+            (
+                "1/2-1/2",
+                "",
+                Some(Outcome::Draw(DrawReason::Agreement)),
+                ResultToken::Draw,
+            ),
+            (
+                "1/2-1/2",
+                "[Termination \"adjudicated\"]",
+                Some(Outcome::Draw(DrawReason::Adjudication)),
+                ResultToken::Draw,
+            ),
+            ("*", "", None, ResultToken::Unknown),
+        ] {
+            let text = format!("{tags}{moves} {end}\n");
+            assert_eq!(ended(&text), (outcome, None, result), "{text}");
+        }
+        // The Result tag speaks where the moves end without one.
+        let (outcome, _, result) = ended("[GameType \"21\"][Result \"0-1\"]\n1. 11-15 23-19\n");
+        assert_eq!(outcome, win(White, WinReason::Resignation));
+        assert_eq!(result, ResultToken::SecondWins);
+    }
+
+    #[test]
+    fn a_result_the_position_contradicts_is_kept_with_a_warning() {
+        use crate::rules::Color::{Black, White};
+        // Black to move without a piece: the position says White won, the file says Black.
+        let text = "[GameType \"21\"][SetUp \"1\"][FEN \"W:W18:B14\"]\n1. 18x9 1-0\n";
+        let (outcome, warning, result) = ended(text);
+        assert_eq!(
+            outcome,
+            Some(Outcome::Win {
+                winner: Black,
+                reason: WinReason::Adjudication
+            })
+        );
+        assert_eq!(
+            warning,
+            Some(WarningKind::ResultContradicts {
+                stated: ResultToken::FirstWins,
+                position: ResultToken::SecondWins
+            })
+        );
+        assert_eq!(result, ResultToken::FirstWins);
+        // The same result as the position's: nothing to say.
+        let (outcome, warning, _) = ended(&text.replace("1-0", "0-1"));
+        assert_eq!(
+            outcome,
+            Some(Outcome::Win {
+                winner: White,
+                reason: WinReason::NoLegalMove
+            })
+        );
+        assert_eq!(warning, None);
+    }
 
     #[test]
     fn a_record_tree_is_written_and_read_back() {

@@ -548,6 +548,18 @@ pub fn pdn_warning_kind(lang: Language, kind: &WarningKind) -> String {
             moves.as_str(),
             tag = excerpt(tag)
         ),
+        (Czech, WarningKind::ResultContradicts { stated, position }) => format!(
+            "Výsledek {} odporuje konečné pozici, podle které je výsledek {}; ponechává se \
+             výsledek ze souboru jako rozhodnutý mimo hru.",
+            stated.as_str(),
+            position.as_str()
+        ),
+        (English, WarningKind::ResultContradicts { stated, position }) => format!(
+            "The result {} contradicts the final position, which gives {}; the file's result is \
+             kept as adjudicated.",
+            stated.as_str(),
+            position.as_str()
+        ),
         (Czech, WarningKind::Inferred { variant, reason }) => {
             let why = match reason {
                 InferReason::SquaresAbove32 => "jsou v ní pole nad 32",
@@ -836,6 +848,20 @@ mod tests {
             pdn_warning_kind(English, &w),
             "29-18-27 is a capture but is written as a plain move."
         );
+        let w = WarningKind::ResultContradicts {
+            stated: crate::notation::pdn::ResultToken::FirstWins,
+            position: crate::notation::pdn::ResultToken::SecondWins,
+        };
+        assert_eq!(
+            pdn_warning_kind(Czech, &w),
+            "Výsledek 1-0 odporuje konečné pozici, podle které je výsledek 0-1; ponechává se \
+             výsledek ze souboru jako rozhodnutý mimo hru."
+        );
+        assert_eq!(
+            pdn_warning_kind(English, &w),
+            "The result 1-0 contradicts the final position, which gives 0-1; the file's result is \
+             kept as adjudicated."
+        );
     }
 
     /// Every distinct kind once: `discriminant`s must not repeat.
@@ -1012,6 +1038,10 @@ mod tests {
                 text: "36x16".into(),
                 chosen: "36x13x2x16".into(),
             },
+            WarningKind::ResultContradicts {
+                stated: crate::notation::pdn::ResultToken::SecondWins,
+                position: crate::notation::pdn::ResultToken::FirstWins,
+            },
             WarningKind::TagWithoutValue("Xyz".into()),
             WarningKind::DashResult,
             WarningKind::LiteralLineEnd,
@@ -1027,6 +1057,7 @@ mod tests {
                 | WarningKind::Prose(_)
                 | WarningKind::MatchPoints(_)
                 | WarningKind::ResultMismatch { .. }
+                | WarningKind::ResultContradicts { .. }
                 | WarningKind::ChosenByNextMove { .. }
                 | WarningKind::TagWithoutValue(_)
                 | WarningKind::DashResult

@@ -27,6 +27,8 @@ pub fn outcome(lang: Language, outcome: Outcome) -> String {
                 (Czech, WinReason::NoLegalMove) => "soupeř nemůže táhnout",
                 (Czech, WinReason::Resignation) => "soupeř se vzdal",
                 (Czech, WinReason::Time) => "soupeři došel čas",
+                (Czech, WinReason::Adjudication) => "rozhodnuto mimo hru",
+                (English, WinReason::Adjudication) => "adjudicated",
                 (English, WinReason::Time) => "the opponent's time ran out",
                 (English, WinReason::NoLegalMove) => "the opponent cannot move",
                 (English, WinReason::Resignation) => "the opponent resigned",
@@ -42,7 +44,9 @@ pub fn outcome(lang: Language, outcome: Outcome) -> String {
             (Czech, DrawReason::QuietMoves) => {
                 "Remíza: příliš dlouho se nebralo a netáhlo kamenem.".into()
             }
+            (Czech, DrawReason::Adjudication) => "Remíza: rozhodnuto mimo hru.".into(),
             (English, DrawReason::Agreement) => "Draw by agreement.".into(),
+            (English, DrawReason::Adjudication) => "Draw: adjudicated.".into(),
             (English, DrawReason::Repetition) => {
                 "Draw: the position occurred for the third time.".into()
             }
@@ -172,6 +176,18 @@ mod tests {
             outcome(Czech, Outcome::Draw(DrawReason::Repetition)),
             "Remíza: pozice se potřetí opakovala."
         );
+        let adjudicated = Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Adjudication,
+        };
+        assert_eq!(
+            outcome(Czech, adjudicated),
+            "Černý vyhrál: rozhodnuto mimo hru."
+        );
+        assert_eq!(outcome(English, adjudicated), "Black wins: adjudicated.");
+        let adjudicated = Outcome::Draw(DrawReason::Adjudication);
+        assert_eq!(outcome(Czech, adjudicated), "Remíza: rozhodnuto mimo hru.");
+        assert_eq!(outcome(English, adjudicated), "Draw: adjudicated.");
         assert_eq!(draw_offer(English, Color::Black), "Black offers a draw.");
         let white_man = Piece::new(Color::White, Role::Man);
         assert_eq!(

@@ -168,7 +168,11 @@ impl DamaApp {
             mark: Some(collection::mark(&game)),
         };
         match pdn::replay(&mut game, number, None, None) {
-            Ok(replayed) => {
+            Ok(mut replayed) => {
+                // A decided game keeps its result: a resignation or agreed draw has no move.
+                replayed
+                    .warnings
+                    .extend(pdn::read_result(&game, &mut replayed.game, number));
                 log::info!(
                     "opened {} (game {number}: {}, {} plies)",
                     path.display(),
