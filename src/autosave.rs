@@ -334,11 +334,11 @@ fn slot_stem(slot: usize) -> String {
 
 /// The lock of the slot `stem` in `dir`, when no running window holds it.
 fn try_lock(dir: &Path, stem: &str) -> io::Result<Option<File>> {
-    let lock = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(dir.join(format!("{stem}.lock")))?;
+    // A FIFO in its place would hold the start for ever: only a regular file.
+    let lock = crate::regular_file::open_with(
+        &dir.join(format!("{stem}.lock")),
+        OpenOptions::new().create(true).truncate(false).write(true),
+    )?;
     Ok(lock.try_lock_exclusive()?.then_some(lock))
 }
 

@@ -1,7 +1,6 @@
 //! Reading a PDN file chosen by the user (or left by autosave), with every way it can be wrong
 //! told apart, so that the window can say what is wrong in words a player understands.
 
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -61,24 +60,7 @@ impl Stamp {
 /// Those of reading; `FileTooLarge` for a file over [`MAX_FILE`], `InvalidInput` for a folder
 /// or anything else that is not a regular file (a device could give bytes without end).
 pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_FILE + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(io::Error::new(
-            io::ErrorKind::FileTooLarge,
-            "file too large",
-        ));
-    }
-    Ok(bytes)
+    crate::regular_file::read(path, MAX_FILE)
 }
 
 /// Why a file gave no games.
@@ -258,7 +240,14 @@ fn open(path: &Path) -> Result<Vec<u8>, ReadError> {
     if meta.len() > MAX_FILE {
         return Err(ReadError::TooLarge { size: meta.len() });
     }
-    let mut file = File::open(path)?;
+    // Checked again on the open handle: what stands at the path may have changed meanwhile.
+    let mut file = crate::regular_file::open(path).map_err(|e| {
+        if crate::regular_file::is_not_a_file(&e) {
+            ReadError::NotAFile
+        } else {
+            ReadError::from(e)
+        }
+    })?;
     let mut head = Vec::with_capacity(SNIFF);
     (&mut file).take(SNIFF as u64).read_to_end(&mut head)?;
     if head.iter().all(u8::is_ascii_whitespace) && meta.len() <= SNIFF as u64 {

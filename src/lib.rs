@@ -17,6 +17,7 @@ pub mod game_file;
 pub mod language;
 pub mod logging;
 pub mod notation;
+pub mod regular_file;
 pub mod rules;
 /// Optional sound cues (a move, a capture, a crowning, the end): synthesized tones played with
 /// rodio, for players who do not look at the board.

@@ -521,10 +521,18 @@ fn open_game(h: &mut Harness<'_, DamaApp>, path: &Path, number: usize) {
     assert!(h.state().dialog().is_none());
 }
 
-/// Takes the last move back: a change to save.
+/// Takes the last move back (and first the result the file states, a resignation or agreed
+/// draw, where it has one): a change to save.
 fn change(h: &mut Harness<'_, DamaApp>) {
+    let plies = h.state().game().moves().len();
+    if h.state().game().ending().is_some() {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        h.run();
+        assert!(h.state().game().ending().is_none());
+    }
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
+    assert_eq!(h.state().game().moves().len() + 1, plies);
     assert!(h.state().is_dirty());
 }
 

@@ -229,8 +229,15 @@ impl Settings {
     pub fn load(dir: &Path) -> (Settings, Option<LoadNotice>) {
         use std::io::Read;
         let file = settings_file(dir);
-        let Ok(f) = std::fs::File::open(&file) else {
-            return (Settings::default(), None);
+        // Only a regular file: a FIFO or device at its place would hang the start.
+        let f = match crate::regular_file::open(&file) {
+            Ok(f) => f,
+            Err(e) => {
+                if e.kind() != std::io::ErrorKind::NotFound {
+                    log::warn!("cannot read {}: {e}", file.display());
+                }
+                return (Settings::default(), None);
+            }
         };
         let mut bytes = Vec::new();
         if let Err(e) = f.take(MAX_SETTINGS_FILE + 1).read_to_end(&mut bytes) {
@@ -593,5 +600,24 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&kept_as).unwrap(), "(theme: Purple");
         assert!(!settings_file(&dir).exists());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A FIFO in the settings' place (nobody writing to it) gives the defaults at once: the
+    /// window once never appeared, waiting in `open`.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn settings_that_are_a_fifo_do_not_hold_the_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(settings_file(dir.path()))
+            .status();
+        assert!(made.unwrap().success());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = dir.path().to_path_buf();
+        std::thread::spawn(move || tx.send(Settings::load(&path)).unwrap());
+        let (loaded, notice) = rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("loading the settings waited on the FIFO");
+        assert_eq!((loaded, notice), (Settings::default(), None));
     }
 }
