@@ -175,17 +175,16 @@ impl PdnGame {
 
     /// Removes every tag called `name`.
     pub fn remove_tag(&mut self, name: &str) {
-        let mut i = 0;
-        while i < self.tags.len() {
-            if self.tags[i].0 == name {
-                self.tags.remove(i);
-                if i < self.tag_positions.len() {
-                    self.tag_positions.remove(i);
-                }
-            } else {
-                i += 1;
-            }
-        }
+        // In one pass: removing one at a time moves every tag after it each time.
+        let tags = &self.tags;
+        let positions = std::mem::take(&mut self.tag_positions);
+        self.tag_positions = positions
+            .into_iter()
+            .enumerate()
+            .filter(|&(k, _)| tags.get(k).is_none_or(|t| t.0 != name))
+            .map(|(_, p)| p)
+            .collect();
+        self.tags.retain(|(n, _)| n != name);
     }
 
     /// The result as the Result tag gives it, `*` without one (the termination token at the
