@@ -583,6 +583,19 @@ impl Sink {
                 }
             }
         }
+        // What a run that was killed left beside the file is removed first (only where the
+        // process that made it is gone).
+        if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+            for stale in
+                dama::storage::remove_stale_temp_files(dir.unwrap_or(Path::new(".")), Some(&[name]))
+            {
+                log::info!(
+                    "removed {}, left by a write that broke off",
+                    stale.display()
+                );
+            }
+        }
         dama::storage::AtomicFile::create(path)
             .map(Sink::Replace)
             .map_err(cannot_write)

@@ -84,7 +84,7 @@ impl AtomicFile {
     /// The temporary file cannot be created (no such folder, no permission), or what is at
     /// `path` is no regular file (a folder, a device, a pipe): only files are replaced.
     pub fn create(path: &Path) -> io::Result<AtomicFile> {
-        let target = resolve_link(path);
+        let target = resolve_link(path)?;
         // A device, a pipe or a folder is never replaced by a regular file (a save to
         // /dev/null, or to a link to a pipe, would put a file in its place).
         if let Ok(meta) = std::fs::metadata(path)
@@ -97,12 +97,13 @@ impl AtomicFile {
         }
         let name = target
             .file_name()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
+            .to_string_lossy();
         // Unique within the process too: two windows' threads may save at once.
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let tmp = dir_of(&target).join(format!(
             ".{}.tmp{}-{}",
-            name.to_string_lossy(),
+            temp_stem(&name),
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
@@ -268,7 +269,8 @@ pub fn remove_stale_temp_files(dir: &Path, names: Option<&[&str]>) -> Vec<PathBu
         let Some((name, pid)) = file_name.to_str().and_then(temp_file_of) else {
             continue;
         };
-        if names.is_some_and(|names| !names.contains(&name)) || pid == std::process::id() {
+        let named = |names: &[&str]| names.iter().any(|n| temp_stem(n) == name);
+        if names.is_some_and(|names| !named(names)) || pid == std::process::id() {
             continue;
         }
         let Ok(meta) = entry.metadata() else {
@@ -289,7 +291,23 @@ pub fn remove_stale_temp_files(dir: &Path, names: Option<&[&str]>) -> Vec<PathBu
     removed
 }
 
-/// The target's name and the process id of a temporary file's name, `.NAME.tmpPID-N`.
+/// The most of a target's name that a temporary file's name holds, in bytes: with the dot,
+/// `.tmp`, a process id and a counter it stays within the 255 bytes that file systems allow a
+/// name (a 249-byte name once failed every save with "File name too long").
+const MAX_STEM: usize = 200;
+
+/// The target's name as a temporary file's name holds it: cut to [`MAX_STEM`] bytes, at a
+/// character's boundary.
+fn temp_stem(name: &str) -> &str {
+    let mut end = name.len().min(MAX_STEM);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
+}
+
+/// The target's name (cut as [`temp_stem`] cuts it) and the process id of a temporary file's
+/// name, `.NAME.tmpPID-N`.
 fn temp_file_of(file_name: &str) -> Option<(&str, u32)> {
     let (name, rest) = file_name.strip_prefix('.')?.rsplit_once(".tmp")?;
     let (pid, n) = rest.split_once('-')?;
@@ -330,12 +348,28 @@ fn process_runs(pid: u32) -> bool {
     }
 }
 
-/// The file a symbolic link points to (the path itself when it is no link or is broken).
-fn resolve_link(path: &Path) -> PathBuf {
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).unwrap_or(path.into()),
-        _ => path.to_path_buf(),
+/// The file a symbolic link points to, followed link by link, whether or not it exists: a
+/// save through a dangling link creates the file it names, as editors do, instead of
+/// replacing the link. The path itself when it is no link.
+///
+/// # Errors
+/// More than 40 links in a row (a loop), as the system refuses them.
+fn resolve_link(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&current) {
+            Ok(m) if m.file_type().is_symlink() => match std::fs::read_link(&current) {
+                // A relative link is relative to its own folder; `join` keeps an absolute one.
+                Ok(to) => current = dir_of(&current).join(to),
+                Err(_) => return Ok(current),
+            },
+            _ => return Ok(current),
+        }
     }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
 }
 
 /// Flushes a directory's entries (the rename) to the disk. File systems that cannot sync a
@@ -609,6 +643,76 @@ mod tests {
         assert_eq!(std::fs::read(&file).unwrap(), b"new");
         let mode = std::fs::metadata(&file).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A link to a file that does not exist yet (relative, through a second link) is written
+    /// through: the file it names is made and the links stay links.
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_is_written_through() {
+        let dir = temp_dir("dangling");
+        std::fs::create_dir(dir.join("games")).unwrap();
+        let link = dir.join("link.pdn");
+        std::os::unix::fs::symlink("games/new.pdn", &link).unwrap();
+        let second = dir.join("second.pdn");
+        std::os::unix::fs::symlink("link.pdn", &second).unwrap();
+        write_atomically(&second, b"game").unwrap();
+        assert_eq!(std::fs::read(dir.join("games/new.pdn")).unwrap(), b"game");
+        for l in [&link, &second] {
+            assert!(
+                std::fs::symlink_metadata(l)
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            );
+        }
+        assert_eq!(leftovers(&dir.join("games")), Vec::<String>::new());
+        // A loop of links is no file to write: refused, and nothing is made.
+        let (a, b) = (dir.join("a.pdn"), dir.join("b.pdn"));
+        std::os::unix::fs::symlink("b.pdn", &a).unwrap();
+        std::os::unix::fs::symlink("a.pdn", &b).unwrap();
+        assert!(write_atomically(&a, b"game").is_err());
+        assert!(
+            std::fs::symlink_metadata(&a)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file whose name is as long as names go (255 bytes, in two-byte letters too) saves:
+    /// the temporary name beside it is cut to fit, and one left over is still found as its.
+    #[test]
+    fn a_name_as_long_as_names_go_saves() {
+        let dir = temp_dir("long-name");
+        for name in [
+            format!("{}.pdn", "a".repeat(251)),
+            format!("{}.pdn", "ž".repeat(125)),
+        ] {
+            let file = dir.join(&name);
+            std::fs::write(&file, "old").unwrap();
+            write_atomically(&file, b"new").unwrap();
+            assert_eq!(std::fs::read(&file).unwrap(), b"new");
+            let mut partly = AtomicFile::create(&file).unwrap();
+            partly.write_all(b"half").unwrap();
+            let tmp = partly.tmp.clone();
+            assert!(tmp.file_name().unwrap().len() <= 255);
+            // Left as a process that is gone leaves it.
+            std::mem::forget(partly);
+            let gone = tmp.with_file_name(
+                tmp.file_name()
+                    .unwrap()
+                    .to_str()
+                    .unwrap()
+                    .replace(&format!(".tmp{}-", std::process::id()), ".tmp4294967294-"),
+            );
+            std::fs::rename(&tmp, &gone).unwrap();
+            assert_eq!(remove_stale_temp_files(&dir, Some(&[&name])), vec![gone]);
+            std::fs::remove_file(&file).unwrap();
+        }
+        assert_eq!(leftovers(&dir), Vec::<String>::new());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -546,10 +546,17 @@ fn convert_streams_and_leaves_nothing_on_failure() {
         .collect();
     assert_eq!(names.len(), 2, "{names:?}");
 
-    // Without the bad game the whole collection is written.
+    // Without the bad game the whole collection is written; what a killed run left beside it
+    // (its process gone) is removed, and another file's is not.
+    let left = dir.join(".out.pdn.tmp4294967294-3");
+    let other = dir.join(".other.pdn.tmp4294967294-3");
+    std::fs::write(&left, "half").unwrap();
+    std::fs::write(&other, "half").unwrap();
     std::fs::write(&input, text.rsplit_once("[GameType").unwrap().0).unwrap();
     let o = dama(&["convert", input.to_str().unwrap(), out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!left.exists() && other.exists());
+    std::fs::remove_file(&other).unwrap();
     let written = std::fs::read_to_string(&out).unwrap();
     assert_eq!(
         written.matches("1. 11-15 23-19 *").count(),
