@@ -605,6 +605,36 @@ mod tests {
         let dir = temp_dir("damaged");
         std::fs::create_dir_all(&dir).unwrap();
         let a = Autosave::new(&dir);
+        // Rules the rules core cannot play, each named by its field.
+        let rules = |field: &str, edit: &dyn Fn(&mut crate::rules::RuleSet)| {
+            let mut rules = Variant::Czech.rules().clone();
+            edit(&mut rules);
+            let ron = ron::to_string(&rules).unwrap().replace('"', "\\\"");
+            (
+                format!("[{RULES_TAG} \"{ron}\"]\n1. 22-18 *\n"),
+                field.to_string(),
+            )
+        };
+        let impossible = [
+            rules("draw.repetition", &|r| r.draw.repetition = Some(0)),
+            rules("draw.quiet_moves.moves_each", &|r| {
+                r.draw.quiet_moves = Some(crate::rules::QuietMoves {
+                    moves_each: 0,
+                    man_move_resets: true,
+                })
+            }),
+            rules("white", &|r| r.white = "21-31,T32".into()),
+        ];
+        for (text, field) in &impossible {
+            std::fs::write(a.path(), text).unwrap();
+            let Found::Damaged { error, .. } = a.find() else {
+                panic!("{field}: damaged");
+            };
+            assert!(
+                error.to_string().contains(field.as_str()),
+                "{field}: {error}"
+            );
+        }
         let cases: [&[u8]; 4] = [
             b"\x00\x01\x02garbage\xff\xfe",
             b"[GameType \"29\"]\n[White \"Ja",

@@ -49,8 +49,8 @@ pub use moves::Move;
 pub use piece::{Piece, Role};
 pub use position::{Position, PositionError, Undo};
 pub use rule_set::{
-    Claim, DrawRules, KingRange, Precedence, QuietMoves, RuleSet, RuleSetError, UnknownVariant,
-    Variant,
+    Claim, DrawRules, FieldProblem, KingRange, Precedence, QuietMoves, RuleSet, RuleSetError,
+    UnknownVariant, Variant,
 };
 pub use square::{Board, Square};
 pub use square_set::{SquareSet, SquareSetIter};

@@ -118,6 +118,17 @@ pub enum RuleSetError {
         /// The parser's own message, with the place (English).
         message: String,
     },
+    /// A field holds what the rules core cannot play (a repetition of one, a no-progress
+    /// count of nothing), or a preset's id names other rules than the preset's.
+    #[error("rule set {id}: {field}: {problem}")]
+    Field {
+        /// The rule set.
+        id: String,
+        /// The field, as the description names it (`draw.repetition`).
+        field: &'static str,
+        /// What is wrong with it.
+        problem: FieldProblem,
+    },
     /// The starting piece lists do not make a valid position.
     #[error("rule set {id}: starting position: {error}")]
     Setup {
@@ -128,19 +139,95 @@ pub enum RuleSetError {
     },
 }
 
+/// Why a field of a rule set cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FieldProblem {
+    /// A repetition draw after fewer than two occurrences: every position would be one.
+    #[error("a position must occur at least twice, not {0} times")]
+    TooFewRepetitions(u8),
+    /// A no-progress draw after no moves: every game would be drawn at once.
+    #[error("at least one move each")]
+    NoQuietMoves,
+    /// The id of a preset with another board or set-up: a game would be written and read back
+    /// as the preset, which cannot replay it.
+    #[error("not the board and set-up of the preset of this id")]
+    NotThePreset,
+}
+
 impl RuleSet {
     /// Reads and checks a description in RON.
     ///
     /// # Errors
-    /// Bad syntax, unknown fields, or a starting position that does not fit the board.
+    /// Bad syntax, unknown fields, a field the rules core cannot play (see [`RuleSet::check`]),
+    /// or a starting position that does not fit the board.
     pub fn from_ron(text: &str) -> Result<RuleSet, RuleSetError> {
+        let rules = RuleSet::read_ron(text)?;
+        rules.check_preset()?;
+        Ok(rules)
+    }
+
+    /// [`RuleSet::from_ron`] but for the preset of its id, which the presets themselves are
+    /// read by.
+    fn read_ron(text: &str) -> Result<RuleSet, RuleSetError> {
         let rules: RuleSet = ron::from_str(text).map_err(|e| RuleSetError::Syntax {
             line: e.span.start.line,
             column: e.span.start.col,
             message: e.to_string(),
         })?;
+        rules.check_draws()?;
         rules.start_position()?;
         Ok(rules)
+    }
+
+    /// Checks what a description read from a file (an autosave, a house rule) says against
+    /// what the rules core can play: draws after two occurrences or more and one move each or
+    /// more, and a preset's id only with the preset's board and set-up (house rules change the
+    /// rest), so that a game saved under it reads back (a tower in an 8×8 Česká dáma would be
+    /// written as Česká dáma, which has none).
+    ///
+    /// # Errors
+    /// The first field that cannot be played, by name.
+    pub fn check(&self) -> Result<(), RuleSetError> {
+        self.check_draws()?;
+        self.check_preset()
+    }
+
+    fn field_error(&self, field: &'static str, problem: FieldProblem) -> RuleSetError {
+        RuleSetError::Field {
+            id: self.id.clone(),
+            field,
+            problem,
+        }
+    }
+
+    fn check_draws(&self) -> Result<(), RuleSetError> {
+        if let Some(n) = self.draw.repetition
+            && n < 2
+        {
+            return Err(self.field_error("draw.repetition", FieldProblem::TooFewRepetitions(n)));
+        }
+        if self.draw.quiet_moves.is_some_and(|q| q.moves_each == 0) {
+            return Err(self.field_error("draw.quiet_moves.moves_each", FieldProblem::NoQuietMoves));
+        }
+        Ok(())
+    }
+
+    fn check_preset(&self) -> Result<(), RuleSetError> {
+        let Ok(v) = self.id.parse::<Variant>() else {
+            return Ok(());
+        };
+        let preset = v.rules();
+        // House rules keep the preset's id and change how pieces move and capture; its board
+        // and set-up are what the file's GameType and FEN are read by.
+        let differs = [
+            ("board", self.board != preset.board),
+            ("white", self.white != preset.white),
+            ("black", self.black != preset.black),
+        ];
+        match differs.into_iter().find(|d| d.1) {
+            Some((name, _)) => Err(self.field_error(name, FieldProblem::NotThePreset)),
+            None => Ok(()),
+        }
     }
 
     /// The description in RON, as [`RuleSet::from_ron`] reads it.
@@ -279,7 +366,7 @@ pub enum Variant {
 /// by its place in the enum, so that reordering the enum cannot mix them up.
 static PRESETS: LazyLock<[(Variant, RuleSet); 5]> = LazyLock::new(|| {
     Variant::ALL.map(|v| {
-        let rules = RuleSet::from_ron(v.ron()).expect("shipped rule set is valid");
+        let rules = RuleSet::read_ron(v.ron()).expect("shipped rule set is valid");
         (v, rules)
     })
 });
@@ -422,5 +509,46 @@ mod tests {
             Err(RuleSetError::Syntax { line: at, .. }) => assert_eq!(at, line),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// What the rules core cannot play is refused with the field's name: a damaged autosave
+    /// once brought in a repetition of none, a no-progress count of nothing and a tower in an
+    /// 8×8 Česká dáma. House rules (a preset's id, other ways of capturing) still load.
+    #[test]
+    fn a_description_the_rules_core_cannot_play_names_its_field() {
+        let czech = Variant::Czech.rules().to_ron();
+        let refused = |text: String| match RuleSet::from_ron(&text) {
+            Err(RuleSetError::Field { field, problem, .. }) => (field, problem),
+            other => panic!("{other:?}"),
+        };
+        let towers = czech.replace("\"21-32\"", "\"21-31,T32\"");
+        assert_ne!(towers, czech);
+        assert_eq!(refused(towers), ("white", FieldProblem::NotThePreset));
+        let ten = czech.replace("Eight", "Ten");
+        assert_ne!(ten, czech);
+        assert_eq!(refused(ten), ("board", FieldProblem::NotThePreset));
+        let mut rules = Variant::Czech.rules().clone();
+        rules.draw.repetition = Some(0);
+        assert_eq!(
+            refused(rules.to_ron()),
+            ("draw.repetition", FieldProblem::TooFewRepetitions(0))
+        );
+        let mut rules = Variant::Czech.rules().clone();
+        rules.draw.quiet_moves = Some(QuietMoves {
+            moves_each: 0,
+            man_move_resets: true,
+        });
+        assert_eq!(
+            refused(rules.to_ron()),
+            ("draw.quiet_moves.moves_each", FieldProblem::NoQuietMoves)
+        );
+        // House rules keep the id; a rule set of one's own may have towers on 8×8.
+        let mut house = Variant::Czech.rules().clone();
+        house.men_capture_backward = true;
+        house.king = KingRange::Short;
+        assert_eq!(RuleSet::from_ron(&house.to_ron()), Ok(house.clone()));
+        house.id = "moje".into();
+        house.white = "21-31,T32".into();
+        assert_eq!(RuleSet::from_ron(&house.to_ron()), Ok(house));
     }
 }

@@ -116,11 +116,15 @@ const ENGLISH: &[&str] = &[
     "undone",
 ];
 
-/// The words of `text` that are English and not Czech, in order (paths, words with a `/`, are
-/// left out: a folder's name is no sentence).
+/// The words of `text` that are English and not Czech, in order (paths, words with a `/`, and
+/// names with a `.` or `_` inside, a file's or a field's, are left out: they are no sentence).
 pub fn english_words(text: &str) -> Vec<String> {
+    let name = |w: &str| {
+        let inner = w.trim_matches(|c: char| !c.is_alphanumeric());
+        inner.contains(['.', '_'])
+    };
     text.split_whitespace()
-        .filter(|w| !w.contains('/'))
+        .filter(|w| !w.contains('/') && !name(w))
         .flat_map(|w| w.split(|c: char| !c.is_alphanumeric() && c != '\''))
         .map(str::to_lowercase)
         .filter(|w| ENGLISH.contains(&w.as_str()))
@@ -138,6 +142,8 @@ mod tests {
             ["game", "unexpected"]
         );
         assert!(english_words("Tah 21-14 tu zahrát nelze. Možné tahy: 21-17.").is_empty());
+        assert!(english_words("Pole draw.quiet_moves (v settings.ron).").is_empty());
+        assert_eq!(english_words("A draw. Then"), ["draw"]);
         assert!(english_words("To je ono: na disku není místo (řádek 1, sloupec 9).").is_empty());
     }
 }

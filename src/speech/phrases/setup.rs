@@ -3,7 +3,9 @@
 //! not know. A game file, the position editor and an autosave carry them.
 
 use crate::language::Language;
-use crate::rules::{Color, FenError, PositionError, RuleSetError, UnknownVariant, Variant};
+use crate::rules::{
+    Color, FenError, FieldProblem, PositionError, RuleSetError, UnknownVariant, Variant,
+};
 
 use super::errors::counted;
 use super::excerpt;
@@ -170,6 +172,46 @@ pub fn rule_set_error(lang: Language, e: &RuleSetError) -> String {
                  {detail}."
             )
         }
+        (_, RuleSetError::Field { id, field, problem }) => {
+            let name = id
+                .parse::<Variant>()
+                .map_or(excerpt(id), |v| rules_name(lang, v.rules()).into());
+            match (lang, problem) {
+                (Czech, FieldProblem::TooFewRepetitions(n)) => format!(
+                    "Pravidla „{name}“ nelze hrát: pro remízu opakováním se pozice musí \
+                     vyskytnout nejméně dvakrát, ne {n}krát (pole {field})."
+                ),
+                (English, FieldProblem::TooFewRepetitions(n)) => format!(
+                    "The rules “{name}” cannot be played: a repetition draw needs a position to \
+                     occur at least twice, not {n} times (field {field})."
+                ),
+                (Czech, FieldProblem::NoQuietMoves) => format!(
+                    "Pravidla „{name}“ nelze hrát: remíza bez postupu nastává nejdříve po jednom \
+                     tahu každého hráče (pole {field})."
+                ),
+                (English, FieldProblem::NoQuietMoves) => format!(
+                    "The rules “{name}” cannot be played: a no-progress draw needs at least one \
+                     move each (field {field})."
+                ),
+                (Czech, FieldProblem::NotThePreset) => {
+                    // The field in words: its own name is English.
+                    let what = match *field {
+                        "board" => "jinou desku",
+                        "white" => "jiné výchozí postavení bílého",
+                        "black" => "jiné výchozí postavení černého",
+                        _ => "jinou desku nebo výchozí postavení",
+                    };
+                    format!(
+                        "Pravidla „{name}“ mají {what} než pravidla toho jména, takže by se \
+                         uložená partie nedala přečíst."
+                    )
+                }
+                (English, FieldProblem::NotThePreset) => format!(
+                    "The rules “{name}” have another board or set-up than the rules of that \
+                     name, so a game saved with them could not be read back (field {field})."
+                ),
+            }
+        }
         (_, RuleSetError::Setup { id, error }) => {
             let name = id
                 .parse::<Variant>()
@@ -295,6 +337,44 @@ mod tests {
             rule_set_error(Czech, &e),
             "Výchozí postavení pravidel „Česká dáma“ je chybné. Pole 9 je uvedeno dvakrát."
         );
+        let field = |field, problem| RuleSetError::Field {
+            id: "czech".into(),
+            field,
+            problem,
+        };
+        let e = field("draw.repetition", FieldProblem::TooFewRepetitions(1));
+        assert_eq!(
+            rule_set_error(Czech, &e),
+            "Pravidla „Česká dáma“ nelze hrát: pro remízu opakováním se pozice musí vyskytnout \
+             nejméně dvakrát, ne 1krát (pole draw.repetition)."
+        );
+        assert_eq!(
+            rule_set_error(English, &e),
+            "The rules “Czech draughts” cannot be played: a repetition draw needs a position to \
+             occur at least twice, not 1 times (field draw.repetition)."
+        );
+        let e = field("draw.quiet_moves.moves_each", FieldProblem::NoQuietMoves);
+        assert_eq!(
+            rule_set_error(Czech, &e),
+            "Pravidla „Česká dáma“ nelze hrát: remíza bez postupu nastává nejdříve po jednom \
+             tahu každého hráče (pole draw.quiet_moves.moves_each)."
+        );
+        assert_eq!(
+            rule_set_error(English, &e),
+            "The rules “Czech draughts” cannot be played: a no-progress draw needs at least one \
+             move each (field draw.quiet_moves.moves_each)."
+        );
+        let e = field("white", FieldProblem::NotThePreset);
+        assert_eq!(
+            rule_set_error(Czech, &e),
+            "Pravidla „Česká dáma“ mají jiné výchozí postavení bílého než pravidla toho jména, \
+             takže by se uložená partie nedala přečíst."
+        );
+        assert_eq!(
+            rule_set_error(English, &e),
+            "The rules “Czech draughts” have another board or set-up than the rules of that \
+             name, so a game saved with them could not be read back (field white)."
+        );
         assert_eq!(
             unknown_variant(English, &UnknownVariant("chess".into())),
             "Dáma does not know the rules “chess”. The choices are: czech – Czech draughts, \
@@ -377,7 +457,7 @@ mod tests {
     }
 
     fn every_rule_set_error() -> Vec<RuleSetError> {
-        let all = vec![
+        let mut all = vec![
             RuleSetError::Syntax {
                 line: 3,
                 column: 5,
@@ -387,13 +467,33 @@ mod tests {
                 id: "moje".into(),
                 error: FenError::Empty,
             },
+            RuleSetError::Field {
+                id: "moje".into(),
+                field: "draw.repetition",
+                problem: FieldProblem::TooFewRepetitions(0),
+            },
         ];
         for e in &all {
             match e {
-                RuleSetError::Syntax { .. } | RuleSetError::Setup { .. } => {}
+                RuleSetError::Syntax { .. }
+                | RuleSetError::Setup { .. }
+                | RuleSetError::Field { .. } => {}
             }
         }
         distinct(&all);
+        // The data inside a kind has words of its own.
+        all.extend(
+            [
+                ("draw.quiet_moves.moves_each", FieldProblem::NoQuietMoves),
+                ("board", FieldProblem::NotThePreset),
+                ("black", FieldProblem::NotThePreset),
+            ]
+            .map(|(field, problem)| RuleSetError::Field {
+                id: "moje".into(),
+                field,
+                problem,
+            }),
+        );
         all
     }
 
