@@ -578,3 +578,46 @@ fn a_dashed_path_that_fits_no_capture_is_an_error_at_its_place() {
         "'29-18x27' is not a move (expected e.g. 32-28, 28x19 or c3-d4)"
     );
 }
+
+/// A tag whose `[` stands alone at the end of its line and its name on the next, as a French
+/// tournament file writes some: one tag, with a warning, and every game whole (game 9 was read
+/// as a broken game: "'Event' is not a move").
+#[test]
+fn a_tag_split_over_two_lines_is_one_tag() {
+    let mut text = String::new();
+    for i in 1..=12 {
+        if i == 9 {
+            text.push_str("[\nEvent \"Tournoi de Paris\"]\n");
+        } else {
+            text.push_str(&format!("[Event \"Partie {i}\"]\n"));
+        }
+        text.push_str("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n");
+    }
+    let games: Vec<PdnGame> = Reader::new(text.as_bytes())
+        .going_on()
+        .map(|g| g.expect("a whole game"))
+        .collect();
+    assert_eq!(games.len(), 12);
+    let ninth = &games[8];
+    assert_eq!(ninth.tag("Event"), Some("Tournoi de Paris"));
+    assert_eq!(ninth.moves.nodes.len(), 4);
+    let warnings: Vec<_> = ninth.warnings.iter().map(|w| (w.pos, &w.kind)).collect();
+    assert_eq!(
+        warnings,
+        [(at(33, 1), &WarningKind::SplitTag("Event".into()))]
+    );
+    assert!(
+        games
+            .iter()
+            .enumerate()
+            .all(|(i, g)| i == 8 || g.warnings.is_empty())
+    );
+    // A `[` alone with no name on the next line is still the tag skipped it was, where it was.
+    let game = Reader::new("[\n\n1. 32-28 *\n".as_bytes())
+        .next()
+        .unwrap()
+        .unwrap();
+    let warnings: Vec<_> = game.warnings.iter().map(|w| w.pos).collect();
+    assert_eq!(warnings, [at(1, 2)]);
+    assert!(matches!(game.warnings[0].kind, WarningKind::TagSkipped(_)));
+}

@@ -371,6 +371,9 @@ pub enum WarningKind {
     },
     /// A tag with no value (`[Empty]`), kept with an empty one.
     TagWithoutValue(String),
+    /// A tag whose `[` stands alone at the end of a line and its name on the next, read as
+    /// one tag.
+    SplitTag(String),
     /// A tag of the header that is not well formed (`[Type de jeu "20"]`, as a translating
     /// tool leaves one), skipped through its `]`, to the next `[` or to the line's end so that
     /// the game goes on: why it does not read (a [`PdnErrorKind::is_bad_tag`] kind).
@@ -461,6 +464,9 @@ impl fmt::Display for WarningKind {
                     f,
                     "parenthesis that is not a variation kept as a comment: '{text}'"
                 )
+            }
+            WarningKind::SplitTag(name) => {
+                write!(f, "the tag {name} is split over two lines: read as one tag")
             }
             WarningKind::MatchPoints(text) => write!(
                 f,

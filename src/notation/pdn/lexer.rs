@@ -173,6 +173,8 @@ pub struct Lexer<R> {
     token_first_on_line: bool,
     /// The offset just after the last byte read that is not white space.
     text_end: u64,
+    /// Where the last tag split over two lines began (`[` alone on its line), until taken.
+    split_tag: Option<TextPos>,
 }
 
 impl<R> Lexer<R> {
@@ -180,6 +182,13 @@ impl<R> Lexer<R> {
     /// reader tell a broken tag that opens the next game from an error inside this one.
     pub fn token_start(&self) -> Option<u8> {
         self.token_start
+    }
+
+    /// Where a tag read since the last call began whose `[` stood alone at the end of its line
+    /// and its name on the next (as a French tournament file writes them): read as one tag,
+    /// for the reader to warn of.
+    pub fn take_split_tag(&mut self) -> Option<TextPos> {
+        self.split_tag.take()
     }
 
     /// How many bytes have been read: where the next token, or the end, stands.
@@ -238,6 +247,7 @@ impl<R: BufRead> Lexer<R> {
             token_pos: TextPos::default(),
             token_first_on_line: false,
             text_end: 0,
+            split_tag: None,
         }
     }
 
@@ -257,6 +267,7 @@ impl<R: BufRead> Lexer<R> {
             token_pos: TextPos::default(),
             token_first_on_line: false,
             text_end: 0,
+            split_tag: None,
         }
     }
 
@@ -401,6 +412,16 @@ impl<R: BufRead> Lexer<R> {
 
     fn tag(&mut self, start: TextPos) -> Result<Token, PdnError> {
         self.skip_blanks()?;
+        // `[` alone on its line: the name may follow on the next one (never further). Where
+        // none does, the error is where it was, after the `[`.
+        let after_bracket = self.pos();
+        if self.peek()? == Some(b'\n') {
+            self.bump()?;
+            self.skip_blanks()?;
+            if self.peek()?.is_some_and(|b| b.is_ascii_alphabetic()) {
+                self.split_tag = Some(start);
+            }
+        }
         let mut name = String::new();
         while let Some(b) = self.peek()? {
             if b.is_ascii_alphanumeric() || b == b'_' {
@@ -417,7 +438,7 @@ impl<R: BufRead> Lexer<R> {
             }
         }
         if name.is_empty() {
-            return Err(PdnError::new(self.pos(), Kind::MissingTagName));
+            return Err(PdnError::new(after_bracket, Kind::MissingTagName));
         }
         self.skip_blanks()?;
         if self.peek()? == Some(b']') {

@@ -41,6 +41,8 @@ pub struct Reader<R> {
     batch: (u64, u64),
     /// The bytes of the game returned last ([`Reader::last_span`]).
     last_span: Option<Range<u64>>,
+    /// Where the last tag split over two lines began ([`Lexer::take_split_tag`]).
+    split_tag: Option<TextPos>,
     /// A tag that does not read, met at the start of a line after moves where it opens the
     /// next game: skipped, and the next game's first text.
     skipped_tag: Option<SkippedTag>,
@@ -104,6 +106,7 @@ impl<R: BufRead> Reader<R> {
             next_error: None,
             batch: (0, 0),
             last_span: None,
+            split_tag: None,
             skipped_tag: None,
         }
     }
@@ -134,6 +137,9 @@ impl<R: BufRead> Reader<R> {
     fn next_token(&mut self) -> Result<Option<(Token, TextPos)>, PdnError> {
         if self.pending.is_empty() {
             let mut tokens = self.lexer.next_tokens()?;
+            if let Some(at) = self.lexer.take_split_tag() {
+                self.split_tag = Some(at);
+            }
             self.batch = (self.lexer.token_offset(), self.lexer.offset());
             tokens.reverse();
             self.pending = tokens;
@@ -293,6 +299,15 @@ impl<R: BufRead> Reader<R> {
                         break;
                     }
                     budget.text(name.len() + value.len(), pos)?;
+                    if self.split_tag == Some(pos) {
+                        self.split_tag = None;
+                        budget.text(name.len() + ITEM_COST, pos)?;
+                        game.warnings.push(Warning {
+                            pos,
+                            game: 0,
+                            kind: WarningKind::SplitTag(name.clone()),
+                        });
+                    }
                     let value = self.text(&value, pos, &mut game.warnings);
                     game.tags.push((name, value));
                     game.tag_positions.push(pos);

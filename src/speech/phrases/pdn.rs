@@ -483,6 +483,14 @@ pub fn pdn_warning_kind(lang: Language, kind: &WarningKind) -> String {
                 name = excerpt(name)
             )
         }
+        (Czech, WarningKind::SplitTag(name)) => format!(
+            "Značka {name} je rozdělená na dva řádky; čte se jako jedna značka.",
+            name = excerpt(name)
+        ),
+        (English, WarningKind::SplitTag(name)) => format!(
+            "The tag {name} is split over two lines; it is read as one tag.",
+            name = excerpt(name)
+        ),
         (Czech, WarningKind::TagSkipped(why)) => format!(
             "Značka v záhlaví není správně zapsaná, proto se přeskakuje. {}",
             pdn_error_kind(lang, why)
@@ -1043,6 +1051,7 @@ mod tests {
                 position: crate::notation::pdn::ResultToken::FirstWins,
             },
             WarningKind::TagWithoutValue("Xyz".into()),
+            WarningKind::SplitTag("Xyz".into()),
             WarningKind::DashResult,
             WarningKind::LiteralLineEnd,
             WarningKind::TagSkipped(Box::new(PdnErrorKind::MissingTagName)),
@@ -1060,6 +1069,7 @@ mod tests {
                 | WarningKind::ResultContradicts { .. }
                 | WarningKind::ChosenByNextMove { .. }
                 | WarningKind::TagWithoutValue(_)
+                | WarningKind::SplitTag(_)
                 | WarningKind::DashResult
                 | WarningKind::LiteralLineEnd
                 | WarningKind::TagSkipped(_) => {}
@@ -1224,6 +1234,7 @@ mod tests {
                 chosen: "36x13x2x16".into(),
             },
             WarningKind::TagWithoutValue(l()),
+            WarningKind::SplitTag(l()),
             WarningKind::TagSkipped(Box::new(K::MissingTagValue { tag: l() })),
         ];
         for lang in [Czech, English] {
