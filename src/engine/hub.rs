@@ -397,11 +397,18 @@ struct Running {
 }
 
 /// Runs the protocol on `input` and `output` until `quit` or the end of the input (the GUI is
-/// gone). A search runs on a thread of its own, so that `stop` and `ping` are answered while it
-/// thinks. With `eval`, the contents of a weights file (`train_eval`'s output), the engine
-/// evaluates with those weights instead of the shipped ones: two builds of the evaluation are
-/// compared by SPRT without building the program again; weights that do not fit the rule set
-/// are an `error` line, and the shipped ones play. `trial` turns on options on trial.
+/// gone). A search runs on a thread of its own and the input is read all the while: `stop`,
+/// `ponder-hit` and `ping` act at once, `quit` (or the end of the input) stops the search and
+/// ends, and `pos` and `level` set up the next search. The protocol lets a GUI send nothing else
+/// while the engine searches; a `go`, `new-game`, `init` or `set-param` then is an `error` line
+/// and the search goes on (to wait for it would stop the reading, and an endless search, never
+/// hearing its `stop` or `quit`, would run for ever). Once `stop` is sent they wait for the
+/// search's `done`, as a GUI that stops a search and at once sets up the next expects.
+///
+/// With `eval`, the contents of a weights file (`train_eval`'s output), the engine evaluates
+/// with those weights instead of the shipped ones: two builds of the evaluation are compared by
+/// SPRT without building the program again; weights that do not fit the rule set are an
+/// `error` line, and the shipped ones play. `trial` turns on options on trial.
 ///
 /// # Errors
 /// Reading the input or writing the output failed.
@@ -434,7 +441,14 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
         let Some(cmd) = Line::parse(&line) else {
             continue;
         };
-        match cmd.command.as_str() {
+        let command = cmd.command.as_str();
+        if matches!(command, "go" | "new-game" | "init" | "set-param") && searching(&running) {
+            say(&error_line(&format!(
+                "{command}: a search is running; send stop first"
+            )))?;
+            continue;
+        }
+        match command {
             "hub" => {
                 say(&format!(
                     "id name=Dáma version={} author=\"Dáma developers\" country=Czechia",
@@ -505,13 +519,10 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                 }
             }
             "ping" => say("pong")?,
-            "pos" => {
-                finish(&mut running);
-                match positions(&setup, &cmd) {
-                    Ok(p) => setup.positions = p,
-                    Err(e) => say(&error_line(&e))?,
-                }
-            }
+            "pos" => match positions(&setup, &cmd) {
+                Ok(p) => setup.positions = p,
+                Err(e) => say(&error_line(&e))?,
+            },
             "level" => match level(&cmd) {
                 Ok(l) => setup.level = l,
                 Err(e) => say(&error_line(&e))?,
@@ -572,7 +583,15 @@ fn new_searcher<W: Write>(setup: &Setup, out: &Mutex<W>) -> io::Result<Arc<Mutex
     Ok(Arc::new(Mutex::new(s)))
 }
 
-/// Waits for the search that runs (it answers `done` itself).
+/// Whether a search runs that was not told to stop: one that would not end by itself soon.
+fn searching(running: &Option<Running>) -> bool {
+    running
+        .as_ref()
+        .is_some_and(|r| !r.stop.load(Ordering::Relaxed) && !r.handle.is_finished())
+}
+
+/// Waits for the search that runs (it answers `done` itself). Called only where none is
+/// [`searching`], so the wait is short: the search was stopped or is over.
 fn finish(running: &mut Option<Running>) {
     if let Some(r) = running.take() {
         let _ = r.handle.join();
@@ -752,28 +771,79 @@ fn done<W: Write>(out: &Mutex<W>, r: &Report) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    /// What the engine answers to `input`, given the weights file `eval`. (The end of the input
-    /// stops a search; `new-game` first waits for it.)
+    /// The engine's output, shared with the test that reads it.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+        }
+    }
+
+    /// Longest a session may take: one that hangs fails its test instead of the test run.
+    const PATIENCE: Duration = Duration::from_secs(20);
+
+    /// `f` run on a thread of its own; a panic if it takes longer than `most`.
+    fn within<T: Send + 'static>(most: Duration, f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || tx.send(f()));
+        rx.recv_timeout(most)
+            .unwrap_or_else(|e| panic!("the session did not end within {most:?}: {e}"))
+    }
+
+    /// What the engine answers to `input`, all of it sent at once.
+    fn raw_session(input: &'static str) -> String {
+        let out = Shared::default();
+        run(input.as_bytes(), out.clone(), None, Trial::default()).unwrap();
+        out.text()
+    }
+
+    /// What the engine answers to `input`, sent as a GUI sends it: after a `go`, nothing but
+    /// `stop`, `ping` or `ponder-hit` until its `done`; given the weights file `eval`.
     fn session(input: &str, eval: Option<Vec<u8>>) -> String {
         session_on_trial(input, eval, Trial::default())
     }
 
     /// [`session`] with options on trial.
     fn session_on_trial(input: &str, eval: Option<Vec<u8>>, trial: Trial) -> String {
-        #[derive(Clone, Default)]
-        struct Shared(Arc<Mutex<Vec<u8>>>);
-        impl Write for Shared {
-            fn write(&mut self, b: &[u8]) -> io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(b);
-                Ok(b.len())
-            }
-            fn flush(&mut self) -> io::Result<()> {
-                Ok(())
-            }
-        }
         let out = Shared::default();
-        run(input.as_bytes(), out.clone(), eval, trial).unwrap();
-        String::from_utf8(out.0.lock().unwrap().clone()).unwrap()
+        let (reader, mut writer) = io::pipe().unwrap();
+        let engine = {
+            let out = out.clone();
+            std::thread::spawn(move || run(io::BufReader::new(reader), out, eval, trial))
+        };
+        let start = std::time::Instant::now();
+        let wait = |done: &dyn Fn(&str) -> bool, what: &str| {
+            while !done(&out.text()) {
+                assert!(start.elapsed() < PATIENCE, "{what}:\n{}", out.text());
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        };
+        let mut searches = 0;
+        for line in input.lines() {
+            let command = Line::parse(line).map(|l| l.command).unwrap_or_default();
+            if !matches!(command.as_str(), "stop" | "ping" | "ponder-hit") {
+                let answered = |out: &str| out.lines().filter(|l| l.starts_with("done")).count();
+                wait(&|out| answered(out) >= searches, "a go without its done");
+            }
+            searches += usize::from(command == "go");
+            writeln!(writer, "{line}").unwrap();
+        }
+        drop(writer);
+        wait(&|_| engine.is_finished(), "the engine did not end");
+        engine.join().unwrap().unwrap();
+        out.text()
     }
 
     /// The score and principal variation of each `info` line.
@@ -784,6 +854,48 @@ mod tests {
             .filter(|l| l.command == "info")
             .map(|l| format!("{} {}", l.get("score").unwrap(), l.get("pv").unwrap()))
             .collect()
+    }
+
+    /// The input is read while the engine searches. A second `go` is an `error` line and the
+    /// search goes on, and `stop` and `quit` after it act at once: the second `go` waited for
+    /// the first search, so an endless one never heard them and ran for ever. Commands that
+    /// need the search over are refused alike until `stop`; after it they wait for its `done`.
+    #[test]
+    fn the_input_is_read_while_searching() {
+        let out = within(PATIENCE, || {
+            raw_session("level infinite\ngo think\ngo think\nstop\nquit\n")
+        });
+        let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with("info")).collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        assert_eq!(
+            lines[0], "error message=\"go: a search is running; send stop first\"",
+            "{out}"
+        );
+        assert!(lines[1].starts_with("done move="), "{out}");
+        // A GUI that breaks the protocol more; then stops the search and at once sets up a new
+        // one, which the end of the input stops.
+        let out = within(PATIENCE, || {
+            raw_session(
+                "level infinite\ngo analyze\nnew-game\nset-param name=threads value=2\ninit\n\
+                 ping\nstop\npos fen=W:W31:B5\nlevel depth=1\ngo think\n",
+            )
+        });
+        let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with("info")).collect();
+        let refused =
+            |c: &str| format!("error message=\"{c}: a search is running; send stop first\"");
+        assert_eq!(lines.len(), 6, "{out}");
+        assert_eq!(
+            lines[..4],
+            [
+                refused("new-game"),
+                refused("set-param"),
+                refused("init"),
+                "pong".into()
+            ],
+            "{out}"
+        );
+        assert!(lines[4].starts_with("done move="), "{out}");
+        assert!(lines[5].starts_with("done move=31-"), "{out}");
     }
 
     #[test]
