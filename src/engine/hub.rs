@@ -557,19 +557,19 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
 }
 
 /// A searcher as `setup` asks for. Weights of `--eval` that do not fit the rule set are an
-/// `error` line on `out`, and the shipped ones play.
+/// `error` line on `out`, and the shipped ones play; so is a `hash` the machine cannot hold,
+/// and a smaller table plays.
 fn new_searcher<W: Write>(setup: &Setup, out: &Mutex<W>) -> io::Result<Arc<Mutex<Searcher>>> {
+    let error = |message: &str| -> io::Result<()> {
+        let mut o = out.lock().expect("output lock");
+        writeln!(o, "{}", error_line(message))?;
+        o.flush()
+    };
     let rules = setup.variant.rules();
     let mut eval = match setup.eval.as_deref().map(|b| Learned::from_bytes(rules, b)) {
         Some(Ok(learned)) => Evaluator::with_learned(rules, Arc::new(learned)),
         Some(Err(e)) => {
-            let mut o = out.lock().expect("output lock");
-            writeln!(
-                o,
-                "{}",
-                error_line(&format!("eval: {e}; the shipped weights play"))
-            )?;
-            o.flush()?;
+            error(&format!("eval: {e}; the shipped weights play"))?;
             Evaluator::new(rules)
         }
         None => Evaluator::new(rules),
@@ -578,6 +578,14 @@ fn new_searcher<W: Write>(setup: &Setup, out: &Mutex<W>) -> io::Result<Arc<Mutex
         eval.set_king_discount(on);
     }
     let mut s = Searcher::with_evaluator(rules, setup.hash_mb, eval);
+    // The table is a power of two of MiB: at most half of what was asked only if cut short.
+    let had = s.hash_megabytes();
+    if had * 2 <= setup.hash_mb {
+        error(&format!(
+            "hash {} MiB: more than this machine can give; the table has {had} MiB",
+            setup.hash_mb
+        ))?;
+    }
     s.set_horizon_exchanges(setup.trial.exchanges);
     s.set_threads(setup.threads);
     Ok(Arc::new(Mutex::new(s)))
@@ -896,6 +904,34 @@ mod tests {
         );
         assert!(lines[4].starts_with("done move="), "{out}");
         assert!(lines[5].starts_with("done move=31-"), "{out}");
+    }
+
+    /// A `hash` the machine cannot give is an `error` line that says what the table has, and
+    /// the engine searches with it: it asked for the whole and aborted ("memory allocation of
+    /// 17179869184 bytes failed") under a 4 GB limit of memory.
+    #[test]
+    fn a_hash_the_machine_cannot_give_is_an_error_and_a_smaller_table() {
+        use super::super::tt::tests::GRANTED;
+        GRANTED.store(2 << 30, Ordering::Relaxed);
+        let out = std::panic::catch_unwind(|| {
+            session(
+                "set-param name=hash value=16384\ninit\nlevel depth=2\ngo think\nquit\n",
+                None,
+            )
+        });
+        GRANTED.store(usize::MAX, Ordering::Relaxed);
+        let out = out.expect("the session ran");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[..2],
+            [
+                "error message=\"hash 16384 MiB: more than this machine can give; the table \
+                 has 1024 MiB\"",
+                "ready"
+            ],
+            "{out}"
+        );
+        assert!(lines.last().unwrap().starts_with("done move="), "{out}");
     }
 
     #[test]
