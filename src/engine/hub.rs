@@ -769,8 +769,12 @@ fn done<W: Write>(out: &Mutex<W>, r: &Report) -> io::Result<()> {
             Some(p) => writeln!(o, "done move={} ponder={}", write_move(&m), write_move(p))?,
             None => writeln!(o, "done move={}", write_move(&m))?,
         },
-        // The GUI never asks about a finished game; say so rather than hang it.
-        None => writeln!(o, "error message=\"no legal move: the game is over\"")?,
+        // The protocol's GUI never asks about a finished game; one that does still has its
+        // `done` (without a move, as Scan 3 answers), the error line saying why.
+        None => {
+            writeln!(o, "{}", error_line("no legal move: the game is over"))?;
+            writeln!(o, "done")?;
+        }
     }
     o.flush()
 }
@@ -932,6 +936,33 @@ mod tests {
             "{out}"
         );
         assert!(lines.last().unwrap().starts_with("done move="), "{out}");
+    }
+
+    /// A `go` where the side to move has no move is answered by `done` without a move, after
+    /// an error line: it was the error line alone, and a GUI waiting for `done` waited for ever.
+    #[test]
+    fn a_go_without_a_legal_move_is_done_without_a_move() {
+        // White's man on 46 is blocked by 41, which 37 covers.
+        for mode in ["think", "analyze", "ponder"] {
+            // The next search is answered as ever.
+            let out = session(
+                &format!(
+                    "pos fen=W:W46:B37,41\nlevel depth=3\ngo {mode}\npos fen=W:W46:B37\n\
+                     go think\nquit\n"
+                ),
+                None,
+            );
+            let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with("info")).collect();
+            assert_eq!(
+                lines,
+                [
+                    "error message=\"no legal move: the game is over\"",
+                    "done",
+                    "done move=46-41 ponder=37x46x41"
+                ],
+                "{mode}: {out}"
+            );
+        }
     }
 
     #[test]
