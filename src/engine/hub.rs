@@ -397,11 +397,18 @@ struct Running {
 }
 
 /// Runs the protocol on `input` and `output` until `quit` or the end of the input (the GUI is
-/// gone). A search runs on a thread of its own, so that `stop` and `ping` are answered while it
-/// thinks. With `eval`, the contents of a weights file (`train_eval`'s output), the engine
-/// evaluates with those weights instead of the shipped ones: two builds of the evaluation are
-/// compared by SPRT without building the program again; weights that do not fit the rule set
-/// are an `error` line, and the shipped ones play. `trial` turns on options on trial.
+/// gone). A search runs on a thread of its own and the input is read all the while: `stop`,
+/// `ponder-hit` and `ping` act at once, `quit` (or the end of the input) stops the search and
+/// ends, and `pos` and `level` set up the next search. The protocol lets a GUI send nothing else
+/// while the engine searches; a `go`, `new-game`, `init` or `set-param` then is an `error` line
+/// and the search goes on (to wait for it would stop the reading, and an endless search, never
+/// hearing its `stop` or `quit`, would run for ever). Once `stop` is sent they wait for the
+/// search's `done`, as a GUI that stops a search and at once sets up the next expects.
+///
+/// With `eval`, the contents of a weights file (`train_eval`'s output), the engine evaluates
+/// with those weights instead of the shipped ones: two builds of the evaluation are compared by
+/// SPRT without building the program again; weights that do not fit the rule set are an
+/// `error` line, and the shipped ones play. `trial` turns on options on trial.
 ///
 /// # Errors
 /// Reading the input or writing the output failed.
@@ -434,7 +441,14 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
         let Some(cmd) = Line::parse(&line) else {
             continue;
         };
-        match cmd.command.as_str() {
+        let command = cmd.command.as_str();
+        if matches!(command, "go" | "new-game" | "init" | "set-param") && searching(&running) {
+            say(&error_line(&format!(
+                "{command}: a search is running; send stop first"
+            )))?;
+            continue;
+        }
+        match command {
             "hub" => {
                 say(&format!(
                     "id name=Dáma version={} author=\"Dáma developers\" country=Czechia",
@@ -505,13 +519,10 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
                 }
             }
             "ping" => say("pong")?,
-            "pos" => {
-                finish(&mut running);
-                match positions(&setup, &cmd) {
-                    Ok(p) => setup.positions = p,
-                    Err(e) => say(&error_line(&e))?,
-                }
-            }
+            "pos" => match positions(&setup, &cmd) {
+                Ok(p) => setup.positions = p,
+                Err(e) => say(&error_line(&e))?,
+            },
             "level" => match level(&cmd) {
                 Ok(l) => setup.level = l,
                 Err(e) => say(&error_line(&e))?,
@@ -546,19 +557,19 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
 }
 
 /// A searcher as `setup` asks for. Weights of `--eval` that do not fit the rule set are an
-/// `error` line on `out`, and the shipped ones play.
+/// `error` line on `out`, and the shipped ones play; so is a `hash` the machine cannot hold,
+/// and a smaller table plays.
 fn new_searcher<W: Write>(setup: &Setup, out: &Mutex<W>) -> io::Result<Arc<Mutex<Searcher>>> {
+    let error = |message: &str| -> io::Result<()> {
+        let mut o = out.lock().expect("output lock");
+        writeln!(o, "{}", error_line(message))?;
+        o.flush()
+    };
     let rules = setup.variant.rules();
     let mut eval = match setup.eval.as_deref().map(|b| Learned::from_bytes(rules, b)) {
         Some(Ok(learned)) => Evaluator::with_learned(rules, Arc::new(learned)),
         Some(Err(e)) => {
-            let mut o = out.lock().expect("output lock");
-            writeln!(
-                o,
-                "{}",
-                error_line(&format!("eval: {e}; the shipped weights play"))
-            )?;
-            o.flush()?;
+            error(&format!("eval: {e}; the shipped weights play"))?;
             Evaluator::new(rules)
         }
         None => Evaluator::new(rules),
@@ -567,12 +578,28 @@ fn new_searcher<W: Write>(setup: &Setup, out: &Mutex<W>) -> io::Result<Arc<Mutex
         eval.set_king_discount(on);
     }
     let mut s = Searcher::with_evaluator(rules, setup.hash_mb, eval);
+    // The table is a power of two of MiB: at most half of what was asked only if cut short.
+    let had = s.hash_megabytes();
+    if had * 2 <= setup.hash_mb {
+        error(&format!(
+            "hash {} MiB: more than this machine can give; the table has {had} MiB",
+            setup.hash_mb
+        ))?;
+    }
     s.set_horizon_exchanges(setup.trial.exchanges);
     s.set_threads(setup.threads);
     Ok(Arc::new(Mutex::new(s)))
 }
 
-/// Waits for the search that runs (it answers `done` itself).
+/// Whether a search runs that was not told to stop: one that would not end by itself soon.
+fn searching(running: &Option<Running>) -> bool {
+    running
+        .as_ref()
+        .is_some_and(|r| !r.stop.load(Ordering::Relaxed) && !r.handle.is_finished())
+}
+
+/// Waits for the search that runs (it answers `done` itself). Called only where none is
+/// [`searching`], so the wait is short: the search was stopped or is over.
 fn finish(running: &mut Option<Running>) {
     if let Some(r) = running.take() {
         let _ = r.handle.join();
@@ -742,8 +769,12 @@ fn done<W: Write>(out: &Mutex<W>, r: &Report) -> io::Result<()> {
             Some(p) => writeln!(o, "done move={} ponder={}", write_move(&m), write_move(p))?,
             None => writeln!(o, "done move={}", write_move(&m))?,
         },
-        // The GUI never asks about a finished game; say so rather than hang it.
-        None => writeln!(o, "error message=\"no legal move: the game is over\"")?,
+        // The protocol's GUI never asks about a finished game; one that does still has its
+        // `done` (without a move, as Scan 3 answers), the error line saying why.
+        None => {
+            writeln!(o, "{}", error_line("no legal move: the game is over"))?;
+            writeln!(o, "done")?;
+        }
     }
     o.flush()
 }
@@ -752,28 +783,79 @@ fn done<W: Write>(out: &Mutex<W>, r: &Report) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    /// What the engine answers to `input`, given the weights file `eval`. (The end of the input
-    /// stops a search; `new-game` first waits for it.)
+    /// The engine's output, shared with the test that reads it.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+        }
+    }
+
+    /// Longest a session may take: one that hangs fails its test instead of the test run.
+    const PATIENCE: Duration = Duration::from_secs(20);
+
+    /// `f` run on a thread of its own; a panic if it takes longer than `most`.
+    fn within<T: Send + 'static>(most: Duration, f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || tx.send(f()));
+        rx.recv_timeout(most)
+            .unwrap_or_else(|e| panic!("the session did not end within {most:?}: {e}"))
+    }
+
+    /// What the engine answers to `input`, all of it sent at once.
+    fn raw_session(input: &'static str) -> String {
+        let out = Shared::default();
+        run(input.as_bytes(), out.clone(), None, Trial::default()).unwrap();
+        out.text()
+    }
+
+    /// What the engine answers to `input`, sent as a GUI sends it: after a `go`, nothing but
+    /// `stop`, `ping` or `ponder-hit` until its `done`; given the weights file `eval`.
     fn session(input: &str, eval: Option<Vec<u8>>) -> String {
         session_on_trial(input, eval, Trial::default())
     }
 
     /// [`session`] with options on trial.
     fn session_on_trial(input: &str, eval: Option<Vec<u8>>, trial: Trial) -> String {
-        #[derive(Clone, Default)]
-        struct Shared(Arc<Mutex<Vec<u8>>>);
-        impl Write for Shared {
-            fn write(&mut self, b: &[u8]) -> io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(b);
-                Ok(b.len())
-            }
-            fn flush(&mut self) -> io::Result<()> {
-                Ok(())
-            }
-        }
         let out = Shared::default();
-        run(input.as_bytes(), out.clone(), eval, trial).unwrap();
-        String::from_utf8(out.0.lock().unwrap().clone()).unwrap()
+        let (reader, mut writer) = io::pipe().unwrap();
+        let engine = {
+            let out = out.clone();
+            std::thread::spawn(move || run(io::BufReader::new(reader), out, eval, trial))
+        };
+        let start = std::time::Instant::now();
+        let wait = |done: &dyn Fn(&str) -> bool, what: &str| {
+            while !done(&out.text()) {
+                assert!(start.elapsed() < PATIENCE, "{what}:\n{}", out.text());
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        };
+        let mut searches = 0;
+        for line in input.lines() {
+            let command = Line::parse(line).map(|l| l.command).unwrap_or_default();
+            if !matches!(command.as_str(), "stop" | "ping" | "ponder-hit") {
+                let answered = |out: &str| out.lines().filter(|l| l.starts_with("done")).count();
+                wait(&|out| answered(out) >= searches, "a go without its done");
+            }
+            searches += usize::from(command == "go");
+            writeln!(writer, "{line}").unwrap();
+        }
+        drop(writer);
+        wait(&|_| engine.is_finished(), "the engine did not end");
+        engine.join().unwrap().unwrap();
+        out.text()
     }
 
     /// The score and principal variation of each `info` line.
@@ -784,6 +866,103 @@ mod tests {
             .filter(|l| l.command == "info")
             .map(|l| format!("{} {}", l.get("score").unwrap(), l.get("pv").unwrap()))
             .collect()
+    }
+
+    /// The input is read while the engine searches. A second `go` is an `error` line and the
+    /// search goes on, and `stop` and `quit` after it act at once: the second `go` waited for
+    /// the first search, so an endless one never heard them and ran for ever. Commands that
+    /// need the search over are refused alike until `stop`; after it they wait for its `done`.
+    #[test]
+    fn the_input_is_read_while_searching() {
+        let out = within(PATIENCE, || {
+            raw_session("level infinite\ngo think\ngo think\nstop\nquit\n")
+        });
+        let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with("info")).collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        assert_eq!(
+            lines[0], "error message=\"go: a search is running; send stop first\"",
+            "{out}"
+        );
+        assert!(lines[1].starts_with("done move="), "{out}");
+        // A GUI that breaks the protocol more; then stops the search and at once sets up a new
+        // one, which the end of the input stops.
+        let out = within(PATIENCE, || {
+            raw_session(
+                "level infinite\ngo analyze\nnew-game\nset-param name=threads value=2\ninit\n\
+                 ping\nstop\npos fen=W:W31:B5\nlevel depth=1\ngo think\n",
+            )
+        });
+        let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with("info")).collect();
+        let refused =
+            |c: &str| format!("error message=\"{c}: a search is running; send stop first\"");
+        assert_eq!(lines.len(), 6, "{out}");
+        assert_eq!(
+            lines[..4],
+            [
+                refused("new-game"),
+                refused("set-param"),
+                refused("init"),
+                "pong".into()
+            ],
+            "{out}"
+        );
+        assert!(lines[4].starts_with("done move="), "{out}");
+        assert!(lines[5].starts_with("done move=31-"), "{out}");
+    }
+
+    /// A `hash` the machine cannot give is an `error` line that says what the table has, and
+    /// the engine searches with it: it asked for the whole and aborted ("memory allocation of
+    /// 17179869184 bytes failed") under a 4 GB limit of memory.
+    #[test]
+    fn a_hash_the_machine_cannot_give_is_an_error_and_a_smaller_table() {
+        use super::super::tt::tests::GRANTED;
+        GRANTED.store(2 << 30, Ordering::Relaxed);
+        let out = std::panic::catch_unwind(|| {
+            session(
+                "set-param name=hash value=16384\ninit\nlevel depth=2\ngo think\nquit\n",
+                None,
+            )
+        });
+        GRANTED.store(usize::MAX, Ordering::Relaxed);
+        let out = out.expect("the session ran");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[..2],
+            [
+                "error message=\"hash 16384 MiB: more than this machine can give; the table \
+                 has 1024 MiB\"",
+                "ready"
+            ],
+            "{out}"
+        );
+        assert!(lines.last().unwrap().starts_with("done move="), "{out}");
+    }
+
+    /// A `go` where the side to move has no move is answered by `done` without a move, after
+    /// an error line: it was the error line alone, and a GUI waiting for `done` waited for ever.
+    #[test]
+    fn a_go_without_a_legal_move_is_done_without_a_move() {
+        // White's man on 46 is blocked by 41, which 37 covers.
+        for mode in ["think", "analyze", "ponder"] {
+            // The next search is answered as ever.
+            let out = session(
+                &format!(
+                    "pos fen=W:W46:B37,41\nlevel depth=3\ngo {mode}\npos fen=W:W46:B37\n\
+                     go think\nquit\n"
+                ),
+                None,
+            );
+            let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with("info")).collect();
+            assert_eq!(
+                lines,
+                [
+                    "error message=\"no legal move: the game is over\"",
+                    "done",
+                    "done move=46-41 ponder=37x46x41"
+                ],
+                "{mode}: {out}"
+            );
+        }
     }
 
     #[test]

@@ -330,6 +330,12 @@ impl Searcher {
         Arc::clone(&self.finish)
     }
 
+    /// The transposition table's size in MiB: a power of two, and less than asked where the
+    /// machine could not hold that much (the table then takes what it can, never aborting).
+    pub fn hash_megabytes(&self) -> usize {
+        self.tt.megabytes()
+    }
+
     /// Forgets what earlier searches learnt (for a new game).
     pub fn clear(&mut self) {
         self.tt.clear();

@@ -6,6 +6,8 @@
 //! torn by two threads writing at once reads as no entry at all ("lockless hashing", Hyatt and
 //! Mann).
 
+use std::alloc::Layout;
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use crate::rules::{Board, Move, Square, SquareSet};
@@ -141,34 +143,125 @@ impl Slot {
 #[repr(align(64))]
 struct Bucket([Slot; 2]);
 
+/// The buckets in zeroed memory (all zeros is an empty bucket), asked of the allocator with a
+/// word's alignment and aligned to a cache line by hand: zeroed memory of a word's alignment is
+/// `calloc`'s, which the system maps in only as it is touched, whereas the standard allocator
+/// zeroes memory of a larger alignment by writing it all (1 GiB of zeroed buckets was 1 GiB
+/// resident before one probe). A search touches a small table's every page soon enough, but
+/// a large one only as it fills.
+struct Buckets {
+    /// The first bucket, a cache line's alignment into the allocation.
+    first: NonNull<Bucket>,
+    len: usize,
+    /// The allocation, to give back.
+    memory: NonNull<u8>,
+    layout: Layout,
+}
+
+// SAFETY: `Buckets` owns its memory as a `Vec` would; a `Bucket` is atomics only.
+unsafe impl Send for Buckets {}
+// SAFETY: as above: shared, it only lends `&[Bucket]`.
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    /// `len` empty buckets, or `None` where the allocator cannot give the memory (or the size
+    /// overflows): the caller asks for fewer instead of the process aborting.
+    fn zeroed(len: usize) -> Option<Buckets> {
+        const LINE: usize = std::mem::align_of::<Bucket>();
+        let bytes = len.checked_mul(std::mem::size_of::<Bucket>())?;
+        let layout =
+            Layout::from_size_align(bytes.checked_add(LINE)?, std::mem::align_of::<u64>()).ok()?;
+        #[cfg(test)]
+        if layout.size() > tests::GRANTED.load(Ordering::Relaxed) {
+            return None;
+        }
+        // SAFETY: the layout's size is not zero.
+        let memory = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        // SAFETY: at most LINE - 1 bytes in, and LINE more were asked for, so `len` buckets
+        // from there lie inside the allocation; zeroed, they are valid empty buckets.
+        let first = unsafe { memory.add(memory.as_ptr().align_offset(LINE)) }.cast::<Bucket>();
+        Some(Buckets {
+            first,
+            len,
+            memory,
+            layout,
+        })
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+
+    #[inline]
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `len` initialised buckets, owned by `self` (see `zeroed`).
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this layout, and freed only here.
+        unsafe { std::alloc::dealloc(self.memory.as_ptr(), self.layout) };
+    }
+}
+
+impl std::fmt::Debug for Buckets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} buckets", self.len)
+    }
+}
+
 /// A fixed-size table of buckets indexed by the low bits of the position key. A new result
 /// takes its position's entry, or else the bucket's less valuable one (from an earlier search,
 /// or shallower), so a deep result is not lost to the many shallow ones near the leaves.
 #[derive(Debug)]
 pub struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     mask: usize,
     generation: AtomicU8,
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (rounded down to a power of two of buckets).
+    /// A table of about `megabytes` MiB (rounded down to a power of two of buckets), or, where
+    /// the machine cannot hold that much (more than its memory, or more than the allocator
+    /// gives), the largest of half, a quarter… that it can, down to 1 MiB: never an abort.
+    /// [`Table::megabytes`] says what it has.
     pub fn new(megabytes: usize) -> Table {
         let size = std::mem::size_of::<Bucket>();
-        let wanted = (megabytes.max(1) << 20) / size;
-        let n = if wanted.is_power_of_two() {
+        let most = machine_memory().unwrap_or(usize::MAX);
+        let wanted = megabytes
+            .max(1)
+            .saturating_mul(1 << 20)
+            .min(most)
+            .max(1 << 20)
+            / size;
+        let mut n = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
-        let mut buckets = Vec::with_capacity(n);
-        advise_huge_pages(buckets.spare_capacity_mut());
-        buckets.resize_with(n, Bucket::default);
+        let buckets = loop {
+            if let Some(b) = Buckets::zeroed(n) {
+                break b;
+            }
+            if n * size <= 1 << 20 {
+                // Not even a megabyte: as any other allocation that fails.
+                std::alloc::handle_alloc_error(Layout::new::<[Bucket; (1 << 20) / 64]>());
+            }
+            n /= 2;
+        };
+        advise_huge_pages(&buckets);
         Table {
             buckets,
             mask: n - 1,
             generation: AtomicU8::new(0),
         }
+    }
+
+    /// The table's size in MiB.
+    pub fn megabytes(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Starts a new search: entries of earlier searches may now be replaced first.
@@ -178,7 +271,7 @@ impl Table {
 
     /// Forgets everything (a new game).
     pub fn clear(&self) {
-        for b in &self.buckets {
+        for b in self.buckets.iter() {
             b.0.iter().for_each(Slot::clear);
         }
     }
@@ -239,13 +332,33 @@ impl Table {
     }
 }
 
+/// The machine's memory in bytes, where the system says: a larger table would not fit in it
+/// once the search fills it.
+#[cfg(target_os = "linux")]
+fn machine_memory() -> Option<usize> {
+    // SAFETY: sysconf only reads the system's figures.
+    let (pages, page) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    let (pages, page) = (usize::try_from(pages).ok()?, usize::try_from(page).ok()?);
+    pages.checked_mul(page).filter(|&bytes| bytes > 0)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn machine_memory() -> Option<usize> {
+    None
+}
+
 /// Asks the kernel to back `memory`, not yet touched, with huge pages where it can. Probes go
 /// to random slots of a table of many megabytes: with 4 KiB pages nearly each one misses the
 /// address-translation cache, and the probes waited on those walks.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages<T>(memory: &mut [T]) {
+fn advise_huge_pages<T>(memory: &[T]) {
     const HUGE: usize = 2 << 20;
-    let start = memory.as_mut_ptr() as usize;
+    let start = memory.as_ptr() as usize;
     let end = start + std::mem::size_of_val(memory);
     let (first, last) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
     if first < last {
@@ -262,11 +375,52 @@ fn advise_huge_pages<T>(memory: &mut [T]) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages<T>(_memory: &mut [T]) {}
+fn advise_huge_pages<T>(_memory: &[T]) {}
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// The largest allocation, in bytes, that the tables' allocator grants in tests: lowered,
+    /// it stands for a machine that cannot give more. Other tests ask for 1 GiB at most.
+    pub(crate) static GRANTED: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+    /// A table's memory is had from the system as the search touches it, not all at its
+    /// making: every bucket was written then, and 1 GiB asked was 1 GiB resident at once.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_table_takes_memory_as_it_is_used() {
+        let resident = || {
+            let statm = std::fs::read_to_string("/proc/self/statm").expect("statm");
+            let pages: usize = statm
+                .split(' ')
+                .nth(1)
+                .and_then(|p| p.parse().ok())
+                .unwrap();
+            (pages * 4096) >> 20
+        };
+        let before = resident();
+        let t = Table::new(1024);
+        let grown = resident().saturating_sub(before);
+        let size = (t.buckets.len() * std::mem::size_of::<Bucket>()) >> 20;
+        assert!(grown < size / 4, "{grown} MiB of {size}");
+        t.store(12345, None, 7, 3, Bound::Exact);
+        assert_eq!(t.probe(12345).map(|e| e.score), Some(7));
+        assert!(t.buckets.as_ptr().is_aligned() && t.buckets.len().is_power_of_two());
+    }
+
+    /// A table the allocator cannot give is a smaller one, and a size that overflows none,
+    /// never an abort.
+    #[test]
+    fn a_table_too_large_is_a_smaller_one() {
+        assert!(Buckets::zeroed(usize::MAX / 64).is_none());
+        assert!(Buckets::zeroed(usize::MAX / 128).is_none());
+        let t = Table::new(usize::MAX);
+        let most = machine_memory().unwrap_or(usize::MAX) >> 20;
+        assert!(t.megabytes().is_power_of_two() && t.megabytes() <= most);
+        assert_eq!(Table::new(3).megabytes(), 2);
+    }
 
     #[test]
     fn stores_and_replaces() {
