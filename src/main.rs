@@ -677,6 +677,19 @@ fn build_endgames(
         bytes_words(plan.memory_bytes()),
         duration_words(plan.estimated(threads)),
     );
+    // Damaged files are set aside before the build replaces them, and said: the search did not
+    // use them, and the person may want to look at them.
+    for (from, to) in endgame_files::set_aside(&dir, rules).map_err(|e| bad_file(e.to_string()))? {
+        note!(
+            "{}: {}",
+            rules.id,
+            dama::speech::phrases::endgames::set_aside(
+                dama::language::Language::English,
+                &from,
+                &to
+            )
+        );
+    }
     // Its plan read once: what it was building and what it kept are of the same plan.
     if let Some(stopped) = endgame_files::stopped(&dir, rules)
         && (stopped.pieces, stopped.distances) == (plan.pieces, distances)

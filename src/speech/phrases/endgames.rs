@@ -117,6 +117,20 @@ pub fn status(
             up_to(lang, pieces),
             counted(lang, of, ["materiálu", "materiálů", "materiálů"])
         ),
+        (Czech, Installed::Damaged { pieces }) => format!(
+            "{rules}: databáze koncovek{} na disku jsou poškozené a počítač je nepoužívá. \
+             Stavba je odloží stranou (nesmaže je) a postaví znovu.",
+            pieces
+                .map(|p| format!(" {}", up_to(lang, p)))
+                .unwrap_or_default()
+        ),
+        (English, Installed::Damaged { pieces }) => format!(
+            "{rules}: the endgame databases{} on disk are damaged, and the computer does not \
+             use them. A build sets them aside (it does not delete them) and makes them again.",
+            pieces
+                .map(|p| format!(" {}", up_to(lang, p)))
+                .unwrap_or_default()
+        ),
         (English, Installed::Stopped { pieces, done, of }) => format!(
             "{rules}: the build of endgame databases {} was stopped with {done} of {} kept; \
              it goes on from there.",
@@ -175,23 +189,29 @@ pub fn news(lang: Language, e: &Endgames) -> String {
             bytes,
             time,
             done,
+            damaged,
         } => {
             let going_on = match (lang, done) {
                 (_, 0) => String::new(),
                 (Czech, n) => format!(" Pokračuje od uloženého: {n} hotovo."),
                 (English, n) => format!(" Going on from what was kept: {n} done."),
             };
+            let damaged = match (lang, damaged) {
+                (_, false) => "",
+                (Czech, true) => "databáze na disku jsou poškozené, odkládám je stranou; ",
+                (English, true) => "the databases on disk are damaged, set aside; ",
+            };
             let words = match lang {
                 Czech => format!(
-                    "stavím databáze koncovek {}: {} na disku, potrvá to {}. Hra přitom \
+                    "{damaged}stavím databáze koncovek {}: {} na disku, potrvá to {}. Hra přitom \
                      nečeká; jak daleko je, řekne Úpravy, Databáze koncovek.{going_on}",
                     up_to(lang, *pieces),
                     size(lang, *bytes),
                     about(lang, *time)
                 ),
                 English => format!(
-                    "building endgame databases {}: {} on disk, taking {}. Play does not \
-                     wait; Edit, Endgame databases tells how far it is.{going_on}",
+                    "{damaged}building endgame databases {}: {} on disk, taking {}. Play does \
+                     not wait; Edit, Endgame databases tells how far it is.{going_on}",
                     up_to(lang, *pieces),
                     size(lang, *bytes),
                     about(lang, *time)
@@ -290,6 +310,23 @@ pub fn news(lang: Language, e: &Endgames) -> String {
     format!("{}: {words}", name(lang, *variant))
 }
 
+/// A damaged file of databases set aside before they are built again, as `dama endgame` says
+/// it: "english.wdl is damaged: set aside as english.wdl.damaged".
+pub fn set_aside(lang: Language, from: &std::path::Path, to: &std::path::Path) -> String {
+    match lang {
+        Czech => format!(
+            "{} je poškozený: odložen stranou jako {}",
+            from.display(),
+            to.display()
+        ),
+        English => format!(
+            "{} is damaged: set aside as {}",
+            from.display(),
+            to.display()
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,6 +411,80 @@ mod tests {
     }
 
     #[test]
+    fn damaged_databases_in_czech_and_english() {
+        let v = Variant::English;
+        let damaged = Installed::Damaged { pieces: Some(4) };
+        let next = Some((4, 20_742_867, Duration::from_secs(100)));
+        assert_eq!(
+            status(Czech, v, damaged, None, next),
+            "Anglická dáma: databáze koncovek do 4 kamenů na disku jsou poškozené a počítač je \
+             nepoužívá. Stavba je odloží stranou (nesmaže je) a postaví znovu. Databáze \
+             do 4 kamenů zaberou na disku 20,7 MB a postaví se na pozadí asi za 2 minuty; hra \
+             přitom nečeká."
+        );
+        assert_eq!(
+            status(English, v, damaged, None, next),
+            "English draughts: the endgame databases up to 4 pieces on disk are damaged, and the \
+             computer does not use them. A build sets them aside (it does not delete them) and \
+             makes them again. Databases up to 4 pieces take 20.7 MB on disk and are built in the \
+             background in about 2 minutes; play does not wait."
+        );
+        let unknown = Installed::Damaged { pieces: None };
+        assert_eq!(
+            status(Czech, v, unknown, None, None),
+            "Anglická dáma: databáze koncovek na disku jsou poškozené a počítač je nepoužívá. \
+             Stavba je odloží stranou (nesmaže je) a postaví znovu."
+        );
+        assert_eq!(
+            status(English, v, unknown, None, None),
+            "English draughts: the endgame databases on disk are damaged, and the computer does \
+             not use them. A build sets them aside (it does not delete them) and makes them again."
+        );
+        let started = Endgames::Started {
+            variant: v,
+            pieces: 4,
+            bytes: 20_742_867,
+            time: Duration::from_secs(40),
+            done: 0,
+            damaged: true,
+        };
+        assert_eq!(
+            news(Czech, &started),
+            "Anglická dáma: databáze na disku jsou poškozené, odkládám je stranou; stavím \
+             databáze koncovek do 4 kamenů: 20,7 MB na disku, potrvá to asi minutu. Hra přitom \
+             nečeká; jak daleko je, řekne Úpravy, Databáze koncovek."
+        );
+        assert_eq!(
+            news(English, &started),
+            "English draughts: the databases on disk are damaged, set aside; building endgame \
+             databases up to 4 pieces: 20.7 MB on disk, taking about a minute. Play does not \
+             wait; Edit, Endgame databases tells how far it is."
+        );
+        let (from, to) = (
+            PathBuf::from("/data/endgames/english.wdl"),
+            PathBuf::from("/data/endgames/english.wdl.damaged"),
+        );
+        assert_eq!(
+            set_aside(Czech, &from, &to),
+            "/data/endgames/english.wdl je poškozený: odložen stranou jako \
+             /data/endgames/english.wdl.damaged"
+        );
+        assert_eq!(
+            set_aside(English, &from, &to),
+            "/data/endgames/english.wdl is damaged: set aside as \
+             /data/endgames/english.wdl.damaged"
+        );
+        for czech in [
+            status(Czech, v, damaged, None, next),
+            news(Czech, &started),
+            set_aside(Czech, &from, &to),
+        ] {
+            let english = crate::speech::phrases::english::english_words(&czech);
+            assert!(english.is_empty(), "{english:?} in {czech}");
+        }
+    }
+
+    #[test]
     fn what_became_of_a_build_in_czech_and_english() {
         let variant = Variant::English;
         let started = Endgames::Started {
@@ -382,6 +493,7 @@ mod tests {
             bytes: 20_742_867,
             time: Duration::from_secs(40),
             done: 0,
+            damaged: false,
         };
         assert_eq!(
             news(Czech, &started),
