@@ -85,6 +85,16 @@ impl Plan {
         self.memory_bytes() <= DESKTOP_MEMORY
     }
 
+    /// Whether this computer can hold the build: at most `available` memory at its height
+    /// ([`available_memory`]), or, where that is not known, at most [`DESKTOP_MEMORY`]. A build
+    /// beyond it swaps for days or is killed by the system hours in, with nothing to show.
+    pub fn fits_memory(&self, available: Option<u64>) -> bool {
+        match available {
+            Some(free) => self.memory_bytes() <= free,
+            None => self.fits_a_desktop(),
+        }
+    }
+
     /// About how long the build takes on `threads` threads, before it has begun.
     pub fn estimated(&self, threads: usize) -> Duration {
         Duration::from_secs_f64(
@@ -96,6 +106,27 @@ impl Plan {
 /// The most memory a build in the window's background may take: half of a common 8 GB
 /// computer, so that the program and the rest of the desktop go on.
 pub const DESKTOP_MEMORY: u64 = 4_000_000_000;
+
+/// The memory this computer has free for a new program now: `MemAvailable` of `/proc/meminfo`
+/// on Linux; `None` elsewhere, or where it cannot be read.
+pub fn available_memory() -> Option<u64> {
+    if cfg!(target_os = "linux") {
+        mem_available(&fs::read_to_string("/proc/meminfo").ok()?)
+    } else {
+        None
+    }
+}
+
+/// The `MemAvailable` line of a `/proc/meminfo`, in bytes.
+fn mem_available(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let mut words = line["MemAvailable:".len()..].split_whitespace();
+    let amount: u64 = words.next()?.parse().ok()?;
+    match words.next() {
+        Some("kB") => amount.checked_mul(1024),
+        _ => None,
+    }
+}
 
 /// The weight of a material in the time a build takes: more pieces, more moves a position.
 fn work(material: &Material, positions: u64) -> f64 {
@@ -832,6 +863,30 @@ mod tests {
             finished(dir, rules),
             Installed::Ready { pieces: 3, .. }
         ));
+    }
+
+    #[test]
+    fn a_build_is_refused_where_this_computer_cannot_hold_it() {
+        let meminfo = "MemTotal:       24683772 kB\nMemFree:         4749216 kB\n\
+                       MemAvailable:   24030676 kB\nBuffers:          123 kB\n";
+        assert_eq!(mem_available(meminfo), Some(24_030_676 * 1024));
+        assert_eq!(mem_available("MemAvailable: lots\n"), None);
+        assert_eq!(mem_available("MemAvailable: 12 MB\n"), None);
+        assert_eq!(mem_available("MemFree: 12 kB\n"), None);
+        assert_eq!(mem_available(""), None);
+        if cfg!(target_os = "linux") {
+            assert!(available_memory().is_some_and(|m| m > 0));
+        }
+        // International of 6 pieces: 420 GB at its height.
+        let six = Plan::new(Variant::International.rules(), 6);
+        assert!(six.memory_bytes() > 400_000_000_000);
+        assert!(!six.fits_memory(Some(24_000_000_000)) && !six.fits_memory(None));
+        assert!(six.fits_memory(Some(500_000_000_000)));
+        // Of 5: 17 GB, more than a desktop is known to have, less than some computers.
+        let five = Plan::new(Variant::International.rules(), 5);
+        assert!(!five.fits_memory(None) && five.fits_memory(Some(24_000_000_000)));
+        let four = Plan::new(Variant::International.rules(), 4);
+        assert!(four.fits_memory(None) && !four.fits_memory(Some(100_000_000)));
     }
 
     #[test]

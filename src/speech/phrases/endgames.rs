@@ -327,6 +327,48 @@ pub fn set_aside(lang: Language, from: &std::path::Path, to: &std::path::Path) -
     }
 }
 
+/// Why `dama endgame` builds nothing: the build of up to `pieces` pieces needs `needed` bytes
+/// of memory at its height, more than this computer has `available` (`None`: not known, so more
+/// than `most`, what is built without knowing).
+pub fn too_much_memory(
+    lang: Language,
+    pieces: u32,
+    needed: u64,
+    available: Option<u64>,
+    most: u64,
+) -> String {
+    match (lang, available) {
+        (Czech, Some(free)) => format!(
+            "stavba {} potřebuje {} paměti a tento počítač má volných jen {}; nic se \
+             nestavělo (--force ji přesto spustí)",
+            up_to(lang, pieces),
+            size(lang, needed),
+            size(lang, free)
+        ),
+        (English, Some(free)) => format!(
+            "a build {} needs {} of memory and this computer has only {} free; nothing was \
+             built (--force builds it anyway)",
+            up_to(lang, pieces),
+            size(lang, needed),
+            size(lang, free)
+        ),
+        (Czech, None) => format!(
+            "stavba {} potřebuje {} paměti, víc než {}, kolik se staví, když nelze zjistit \
+             volnou paměť počítače; nic se nestavělo (--force ji přesto spustí)",
+            up_to(lang, pieces),
+            size(lang, needed),
+            size(lang, most)
+        ),
+        (English, None) => format!(
+            "a build {} needs {} of memory, more than {}, the most built where this computer's \
+             free memory cannot be known; nothing was built (--force builds it anyway)",
+            up_to(lang, pieces),
+            size(lang, needed),
+            size(lang, most)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,6 +522,43 @@ mod tests {
             set_aside(Czech, &from, &to),
         ] {
             let english = crate::speech::phrases::english::english_words(&czech);
+            assert!(english.is_empty(), "{english:?} in {czech}");
+        }
+    }
+
+    #[test]
+    fn a_build_beyond_the_memory_in_czech_and_english() {
+        let (needed, free, most) = (420_300_000_000, 24_000_000_000, 4_000_000_000);
+        let known = [
+            too_much_memory(Czech, 6, needed, Some(free), most),
+            too_much_memory(English, 6, needed, Some(free), most),
+        ];
+        assert_eq!(
+            known,
+            [
+                "stavba do 6 kamenů potřebuje 420,3 GB paměti a tento počítač má volných jen \
+                 24,0 GB; nic se nestavělo (--force ji přesto spustí)",
+                "a build up to 6 pieces needs 420.3 GB of memory and this computer has only 24.0 \
+                 GB free; nothing was built (--force builds it anyway)"
+            ]
+        );
+        let unknown = [
+            too_much_memory(Czech, 5, 17_000_000_000, None, most),
+            too_much_memory(English, 5, 17_000_000_000, None, most),
+        ];
+        assert_eq!(
+            unknown,
+            [
+                "stavba do 5 kamenů potřebuje 17,0 GB paměti, víc než 4,0 GB, kolik se staví, \
+                 když nelze zjistit volnou paměť počítače; nic se nestavělo (--force ji přesto \
+                 spustí)",
+                "a build up to 5 pieces needs 17.0 GB of memory, more than 4.0 GB, the most built \
+                 where this computer's free memory cannot be known; nothing was built (--force \
+                 builds it anyway)"
+            ]
+        );
+        for czech in [&known[0], &unknown[0]] {
+            let english = crate::speech::phrases::english::english_words(czech);
             assert!(english.is_empty(), "{english:?} in {czech}");
         }
     }
