@@ -67,6 +67,8 @@ pub enum Endgames {
         time: Duration,
         /// Materials solved before (a stopped build going on).
         done: usize,
+        /// The databases on disk were damaged: the build sets them aside and makes them again.
+        damaged: bool,
     },
     /// The databases are built and the computer uses them from its next move.
     Built {

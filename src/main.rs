@@ -117,6 +117,10 @@ enum Command {
         /// with which the computer wins a won ending before a no-progress rule draws it.
         #[arg(long)]
         no_distances: bool,
+        /// Build even where the build needs more memory than this computer has free (without
+        /// it such a build is refused before it begins).
+        #[arg(long)]
+        force: bool,
     },
     /// Replay every game of PDN files on the rules core: one line per game, `game K: N plies,
     /// result R, final FEN`; warnings on stderr. A bad game is `FILE:LINE:COL: game K: message`
@@ -503,7 +507,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             threads,
             dir,
             no_distances,
-        } => build_endgames(variant.rules(), pieces, threads, dir, !no_distances)?,
+            force,
+        } => build_endgames(variant.rules(), pieces, threads, dir, !no_distances, force)?,
         Command::Replay { variant, files } => {
             let rules = variant.map(Variant::rules);
             let mut rejected = 0;
@@ -638,13 +643,15 @@ impl Sink {
 }
 
 /// `dama endgame`: builds the databases of `rules` up to `pieces` pieces into `dir` (the data
-/// folder's `endgames` by default), resuming a build that was stopped.
+/// folder's `endgames` by default), resuming a build that was stopped; one this computer cannot
+/// hold only when `force`d.
 fn build_endgames(
     rules: &RuleSet,
     pieces: u32,
     threads: Option<u32>,
     dir: Option<PathBuf>,
     distances: bool,
+    force: bool,
 ) -> Result<(), Failure> {
     use dama::endgame_files::{self, Finished, Plan};
     use dama::engine::endgame::{distances_file_in, file_in};
@@ -690,6 +697,35 @@ fn build_endgames(
         bytes_words(plan.memory_bytes()),
         duration_words(plan.estimated(threads)),
     );
+    // Refused before anything is written: a build beyond the memory swaps for days or is killed
+    // hours in.
+    let available = endgame_files::available_memory();
+    if !force && !plan.fits_memory(available) {
+        return Err(bad_file(format!(
+            "{}: {}",
+            rules.id,
+            dama::speech::phrases::endgames::too_much_memory(
+                dama::language::Language::English,
+                plan.pieces,
+                plan.memory_bytes(),
+                available,
+                endgame_files::DESKTOP_MEMORY,
+            )
+        )));
+    }
+    // Damaged files are set aside before the build replaces them, and said: the search did not
+    // use them, and the person may want to look at them.
+    for (from, to) in endgame_files::set_aside(&dir, rules).map_err(|e| bad_file(e.to_string()))? {
+        note!(
+            "{}: {}",
+            rules.id,
+            dama::speech::phrases::endgames::set_aside(
+                dama::language::Language::English,
+                &from,
+                &to
+            )
+        );
+    }
     // Its plan read once: what it was building and what it kept are of the same plan.
     if let Some(stopped) = endgame_files::stopped(&dir, rules)
         && (stopped.pieces, stopped.distances) == (plan.pieces, distances)

@@ -1179,3 +1179,54 @@ fn endgame_checks_its_arguments_first() {
     assert!(!dir.join("made").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `dama endgame` refuses a build this computer cannot hold (International of 6 pieces: 420 GB
+/// at its height) before it begins, in one line with exit code 1, writing nothing; `--force` is
+/// an option it knows.
+#[test]
+fn endgame_refuses_a_build_beyond_the_memory() {
+    let dir = temp_dir("endgame-memory");
+    let endgames = dir.join("endgames");
+    let o = dama_within(
+        &[
+            "endgame",
+            "--variant",
+            "international",
+            "--pieces",
+            "6",
+            "--dir",
+            endgames.to_str().unwrap(),
+        ],
+        std::process::Stdio::null(),
+        30,
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let refusal = err.lines().last().unwrap_or_default();
+    assert!(
+        refusal.starts_with("international: a build up to 6 pieces needs 420.3 GB of memory"),
+        "{err}"
+    );
+    assert!(
+        refusal.ends_with("nothing was built (--force builds it anyway)"),
+        "{err}"
+    );
+    // The plan said first, then the refusal: no material begun.
+    assert_eq!(err.lines().count(), 2, "{err}");
+    let left: Vec<_> = std::fs::read_dir(&endgames).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    // A build that fits goes on with --force as without.
+    let o = dama(&[
+        "endgame",
+        "--variant",
+        "czech",
+        "--pieces",
+        "2",
+        "--force",
+        "--dir",
+        endgames.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(endgames.join("czech.wdl").is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,13 +2,16 @@
 //! a build takes; a build goes on in the background and says when it is done; a build stopped
 //! (or cut off by closing the program) goes on from what it kept; a level that plays better with
 //! databases begins their build the first time it is chosen, its size said first; Remove takes
-//! them off the disk. One test: the folder the search reads is one for the whole program.
+//! them off the disk; damaged databases are said to be so, never read, set aside and built
+//! again. One test: the folder the search reads is one for the whole program.
 
 mod common;
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use dama::engine::Level;
+use dama::engine::endgame::{self, Wdl};
 use dama::rules::Variant;
 use dama::ui::{DamaApp, Language, Player};
 use eframe::egui::{Key, Modifiers};
@@ -220,4 +223,99 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
         "English draughts: endgame databases are removed."
     );
     assert!(!dir.join("english.partial").exists());
+    drop(h);
+
+    // Damaged databases: never read as other values, said to be damaged, set aside (renamed,
+    // the bytes kept) and built again, by level 4 as if there were none.
+    let english = Variant::English.rules();
+    let built = dama::endgame_files::build(
+        english,
+        3,
+        2,
+        &dir,
+        true,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(built.is_ok());
+    let values = dir.join("english.wdl");
+    let whole = std::fs::read(&values).unwrap();
+    let lost = english.parse_fen("B:WK1,K2:BK32").unwrap();
+    let probed = || {
+        endgame::forget_installed(english);
+        endgame::installed(english).map(|t| t.probe(&lost))
+    };
+    assert_eq!(probed(), Some(Some(Wdl::Loss)));
+    // The section of two kings against one overwritten with as many other bytes: read
+    // without a checksum, the loss was a draw.
+    let mut flipped = whole.clone();
+    flipped[section(&whole, [0, 0, 0, 0, 2, 1])].fill(0);
+    std::fs::write(&values, &flipped).unwrap();
+    assert_eq!(probed(), None);
+    let mut settings = common::settings(Language::English, Variant::English);
+    settings.white_player = Player::Computer(Level::Expert);
+    let mut h = common::app_with(settings);
+    frames(&mut h);
+    assert!(
+        said(&h).starts_with(
+            "English draughts: the databases on disk are damaged, set aside; building endgame \
+             databases up to 3 pieces: "
+        ),
+        "{}",
+        said(&h)
+    );
+    until_said(&mut h, "ready");
+    assert_eq!(
+        std::fs::read(dir.join("english.wdl.damaged")).unwrap(),
+        flipped
+    );
+    // The distances were sound: replaced by the build, not set aside.
+    assert!(!dir.join("english.dtc.damaged").exists());
+    assert_eq!(probed(), Some(Some(Wdl::Loss)));
+    drop(h);
+
+    // Cut short: the dialog says so, not that they are built; Build sets it aside beside the
+    // first and builds them again.
+    let cut = &whole[..whole.len() / 8];
+    std::fs::write(&values, cut).unwrap();
+    assert_eq!(probed(), None);
+    let mut h = common::app_with(common::settings(Language::English, Variant::English));
+    frames(&mut h);
+    endgames_dialog(&mut h);
+    assert!(
+        said(&h).starts_with(
+            "Endgame databases. English draughts: the endgame databases up to 3 pieces on disk \
+             are damaged, and the computer does not use them."
+        ),
+        "{}",
+        said(&h)
+    );
+    h.get_by_label("Build").click();
+    frames(&mut h);
+    assert!(said(&h).contains("damaged, set aside"), "{}", said(&h));
+    until_said(&mut h, "ready");
+    assert_eq!(
+        std::fs::read(dir.join("english.wdl.damaged.2")).unwrap(),
+        cut
+    );
+    assert_eq!(
+        std::fs::read(dir.join("english.wdl.damaged")).unwrap(),
+        flipped
+    );
+    assert_eq!(probed(), Some(Some(Wdl::Loss)));
+}
+
+/// The bytes of `material`'s section in a file of endgame databases (magic, pieces, count,
+/// then each material's key, length and bytes).
+fn section(bytes: &[u8], material: [u8; 6]) -> std::ops::Range<usize> {
+    let count = u32::from_le_bytes(bytes[9..13].try_into().unwrap());
+    let mut at = 13;
+    for _ in 0..count {
+        let len = u64::from_le_bytes(bytes[at + 6..at + 14].try_into().unwrap()) as usize;
+        if bytes[at..at + 6] == material {
+            return at + 14..at + 14 + len;
+        }
+        at += 14 + len;
+    }
+    panic!("no section of {material:?}");
 }

@@ -19,6 +19,10 @@
 //! or a crowning in the fewest plies. One byte a position, so four times the size of the values;
 //! the search goes without them when the file is missing.
 //!
+//! Every file ends with a CRC-32 of what it holds, checked as it is read: a damaged file is an
+//! error ([`is_damage`]), never wrong values. Files written before (`DAMAWDL1`, `DAMADTC1`) have
+//! none and are read as they were.
+//!
 //! Positions are numbered per material: each group of like pieces (White's men, White's
 //! towers, Black's men, Black's towers, White's kings, Black's kings) takes a combination of
 //! the squares the groups before it left free. Two bits a position on disk.
@@ -582,13 +586,15 @@ impl Tables {
             .slices
             .get(material)
             .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "material not solved"))?;
-        out.write_all(MATERIAL_MAGIC)?;
-        out.write_all(&material.0)?;
-        out.write_all(&(slice.packed.len() as u64).to_le_bytes())?;
-        out.write_all(&slice.packed)?;
+        let mut summed = Summed::new(out);
+        summed.write_all(MATERIAL.checked)?;
+        summed.write_all(&material.0)?;
+        summed.write_all(&(slice.packed.len() as u64).to_le_bytes())?;
+        summed.write_all(&slice.packed)?;
         let distances = slice.distances.as_deref().unwrap_or_default();
-        out.write_all(&(distances.len() as u64).to_le_bytes())?;
-        out.write_all(distances)
+        summed.write_all(&(distances.len() as u64).to_le_bytes())?;
+        summed.write_all(distances)?;
+        summed.finish()
     }
 
     /// Reads back a material written by [`Tables::write_material`] for `rules` and keeps it.
@@ -596,12 +602,8 @@ impl Tables {
     /// # Errors
     /// A file that is not one, is cut short, or is of another board or more pieces.
     pub fn read_material(&mut self, rules: &RuleSet, input: &mut dyn Read) -> io::Result<Material> {
-        let mut found = [0u8; 8];
-        input.read_exact(&mut found)?;
-        if &found != MATERIAL_MAGIC {
-            return Err(bad_data("not a material of a Dáma endgame database"));
-        }
-        let (material, len) = read_section_head(input)?;
+        let mut input = Checked::open(input, &MATERIAL)?;
+        let (material, len) = read_section_head(&mut input)?;
         if material.total() > self.pieces || material.total() > u32::from(rules.board.squares()) {
             return Err(bad_data(
                 "a material with more pieces than the build covers",
@@ -625,9 +627,7 @@ impl Tables {
             }
             _ => return Err(bad_data("distances of another board")),
         };
-        if input.read(&mut [0u8; 1])? != 0 {
-            return Err(bad_data("more than one material"));
-        }
+        input.finish()?;
         self.slices.insert(
             material,
             Slice {
@@ -780,18 +780,19 @@ impl Tables {
     /// # Errors
     /// Those of `out`.
     pub fn write(&self, out: &mut dyn Write) -> io::Result<()> {
-        self.write_sections(out, MAGIC, |slice| &slice.packed)
+        self.write_sections(out, &VALUES, |slice| &slice.packed)
     }
 
     /// The layout both files share: the magic, the pieces, then each material (in order) with
-    /// the length of its bytes and the bytes `section` gives.
+    /// the length of its bytes and the bytes `section` gives, and the checksum of all that.
     fn write_sections(
         &self,
         out: &mut dyn Write,
-        magic: &[u8; 8],
+        kind: &Kind,
         section: impl Fn(&Slice) -> &[u8],
     ) -> io::Result<()> {
-        out.write_all(magic)?;
+        let mut out = Summed::new(out);
+        out.write_all(kind.checked)?;
         out.write_all(&[self.pieces as u8])?;
         let mut keys: Vec<&Material> = self.slices.keys().collect();
         keys.sort();
@@ -802,7 +803,7 @@ impl Tables {
             out.write_all(&(bytes.len() as u64).to_le_bytes())?;
             out.write_all(bytes)?;
         }
-        Ok(())
+        out.finish()
     }
 
     /// The most pieces of the databases in a file written by [`Tables::write`], read from its
@@ -811,29 +812,18 @@ impl Tables {
     /// # Errors
     /// A file that is not one.
     pub fn read_pieces(input: &mut dyn Read) -> io::Result<u32> {
-        read_header(input, MAGIC, "not a Dáma endgame database").map(|(pieces, _)| pieces)
+        Checked::open(input, &VALUES).and_then(|mut c| read_counts(&mut c).map(|(p, _)| p))
     }
 
-    /// Reads databases written by [`Tables::write`] for `rules`.
+    /// Reads databases written by [`Tables::write`] for `rules`, their checksum checked.
     ///
     /// # Errors
-    /// A file that is not one, or not of this rule set's board.
+    /// A file that is not one, not of this rule set's board, cut short or damaged
+    /// ([`is_damage`] tells these from a disk that cannot be read).
     pub fn read(rules: &RuleSet, input: &mut dyn Read) -> io::Result<Tables> {
-        let (pieces, count) = read_header(input, MAGIC, "not a Dáma endgame database")?;
-        if pieces > 8 || pieces > u32::from(rules.board.squares()) {
-            return Err(bad_data("more pieces than databases are made for"));
-        }
         let mut slices = HashMap::new();
-        for _ in 0..count {
-            let (material, len) = read_section_head(input)?;
-            if material.total() > pieces {
-                return Err(bad_data("a material with more pieces than the file covers"));
-            }
-            let indexer = Indexer::new(rules, material);
-            if len != (indexer.size * 2).div_ceil(4) {
-                return Err(bad_data("a database of another board"));
-            }
-            let mut packed = vec![0u8; len as usize];
+        let pieces = read_values(rules, input, &mut |material, indexer, input| {
+            let mut packed = vec![0u8; (indexer.size * 2).div_ceil(4) as usize];
             input.read_exact(&mut packed)?;
             slices.insert(
                 material,
@@ -843,12 +833,52 @@ impl Tables {
                     distances: None,
                 },
             );
-        }
+            Ok(())
+        })?;
         Ok(Tables {
             pieces,
             slices,
             capture_count: capture_count(rules),
         })
+    }
+
+    /// Checks a file of databases written by [`Tables::write`] for `rules` (its layout and
+    /// checksum) without keeping it: a file of hundreds of megabytes is read a block at a time.
+    /// Its most pieces.
+    ///
+    /// # Errors
+    /// Those of [`Tables::read`].
+    pub fn check(rules: &RuleSet, input: &mut dyn Read) -> io::Result<u32> {
+        read_values(rules, input, &mut |_, indexer, input| {
+            skip(input, (indexer.size * 2).div_ceil(4))
+        })
+    }
+
+    /// Checks a file of distances written by [`Tables::write_distances`] for `rules`' databases
+    /// of `pieces` pieces (`None`: of as many as it says), without keeping it. Its most pieces.
+    ///
+    /// # Errors
+    /// Those of [`Tables::read_distances`].
+    pub fn check_distances(
+        rules: &RuleSet,
+        pieces: Option<u32>,
+        input: &mut dyn Read,
+    ) -> io::Result<u32> {
+        let mut input = Checked::open(input, &DISTANCES)?;
+        let (found, count) = read_counts(&mut input)?;
+        let pieces = pieces.unwrap_or(found);
+        if found != pieces || pieces > 8 {
+            return Err(bad_data("distances of other databases"));
+        }
+        for _ in 0..count {
+            let (material, len) = read_section_head(&mut input)?;
+            if material.total() > pieces || len != Indexer::new(rules, material).size * 2 {
+                return Err(bad_data("distances of another board"));
+            }
+            skip(&mut input, len)?;
+        }
+        input.finish()?;
+        Ok(pieces)
     }
 
     /// Writes the distances to conversion, when computed: a file of its own, as they take four
@@ -863,7 +893,7 @@ impl Tables {
                 "no distances to write",
             ));
         }
-        self.write_sections(out, DISTANCE_MAGIC, |slice| {
+        self.write_sections(out, &DISTANCES, |slice| {
             slice.distances.as_deref().unwrap_or_default()
         })
     }
@@ -874,17 +904,14 @@ impl Tables {
     /// A file that is not one, or not of these databases (another board, other pieces); the
     /// tables are then left without distances.
     pub fn read_distances(&mut self, input: &mut dyn Read) -> io::Result<()> {
-        let (pieces, count) = read_header(
-            input,
-            DISTANCE_MAGIC,
-            "not the distances of a Dáma endgame database",
-        )?;
+        let mut input = Checked::open(input, &DISTANCES)?;
+        let (pieces, count) = read_counts(&mut input)?;
         if pieces != self.pieces || count as usize != self.slices.len() {
             return Err(bad_data("distances of other databases"));
         }
         let mut read = HashMap::new();
         for _ in 0..count {
-            let (material, len) = read_section_head(input)?;
+            let (material, len) = read_section_head(&mut input)?;
             let Some(slice) = self.slices.get(&material) else {
                 return Err(bad_data(
                     "distances of a material the databases do not have",
@@ -897,6 +924,7 @@ impl Tables {
             input.read_exact(&mut distances)?;
             read.insert(material, distances);
         }
+        input.finish()?;
         for (m, d) in read {
             if let Some(slice) = self.slices.get_mut(&m) {
                 slice.distances = Some(d);
@@ -911,19 +939,188 @@ fn bad_data(what: &str) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, what.to_string())
 }
 
-/// The magic (`not_ours` when it is another), the pieces and the number of materials that
-/// begin both files.
-fn read_header(input: &mut dyn Read, magic: &[u8; 8], not_ours: &str) -> io::Result<(u32, u32)> {
-    let mut found = [0u8; 8];
-    input.read_exact(&mut found)?;
-    if &found != magic {
-        return Err(bad_data(not_ours));
-    }
+/// Whether an error of reading a file of databases says that the file is damaged (cut short,
+/// its checksum or layout wrong, not such a file at all) rather than that the disk could not be
+/// read: a damaged file is set aside and built again, an unreadable one left alone.
+pub fn is_damage(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof
+    )
+}
+
+/// The pieces and the number of materials that follow the magic of both files.
+fn read_counts(input: &mut dyn Read) -> io::Result<(u32, u32)> {
     let mut pieces = [0u8; 1];
     input.read_exact(&mut pieces)?;
     let mut count = [0u8; 4];
     input.read_exact(&mut count)?;
     Ok((u32::from(pieces[0]), u32::from_le_bytes(count)))
+}
+
+/// A file of values for `rules` read through: each material's bytes are left to `section`
+/// (kept or skipped), the rest checked here. The most pieces.
+fn read_values(
+    rules: &RuleSet,
+    input: &mut dyn Read,
+    section: &mut dyn FnMut(Material, Indexer, &mut dyn Read) -> io::Result<()>,
+) -> io::Result<u32> {
+    let mut input = Checked::open(input, &VALUES)?;
+    let (pieces, count) = read_counts(&mut input)?;
+    if pieces > 8 || pieces > u32::from(rules.board.squares()) {
+        return Err(bad_data("more pieces than databases are made for"));
+    }
+    for _ in 0..count {
+        let (material, len) = read_section_head(&mut input)?;
+        if material.total() > pieces {
+            return Err(bad_data("a material with more pieces than the file covers"));
+        }
+        let indexer = Indexer::new(rules, material);
+        if len != (indexer.size * 2).div_ceil(4) {
+            return Err(bad_data("a database of another board"));
+        }
+        section(material, indexer, &mut input)?;
+    }
+    input.finish()?;
+    Ok(pieces)
+}
+
+/// Reads past `len` bytes of `input` a block at a time; a file that ends before is cut short.
+fn skip(input: &mut dyn Read, len: u64) -> io::Result<()> {
+    if io::copy(&mut input.take(len), &mut io::sink())? < len {
+        return Err(cut_short());
+    }
+    Ok(())
+}
+
+/// The error of a file that ends too soon, in words that say so (`read_exact`'s own, "failed
+/// to fill whole buffer", says nothing of the file).
+fn cut_short() -> io::Error {
+    io::Error::new(io::ErrorKind::UnexpectedEof, "damaged: cut short")
+}
+
+/// One kind of file: the magic of files with a checksum at their end, and of those written
+/// before they had one (read as they were, as nothing can check them).
+struct Kind {
+    checked: &'static [u8; 8],
+    unchecked: &'static [u8; 8],
+    not_ours: &'static str,
+}
+
+const VALUES: Kind = Kind {
+    checked: b"DAMAWDL2",
+    unchecked: b"DAMAWDL1",
+    not_ours: "not a Dáma endgame database",
+};
+const DISTANCES: Kind = Kind {
+    checked: b"DAMADTC2",
+    unchecked: b"DAMADTC1",
+    not_ours: "not the distances of a Dáma endgame database",
+};
+/// One material kept while a build is under way.
+const MATERIAL: Kind = Kind {
+    checked: b"DAMAMAT2",
+    unchecked: b"DAMAMAT1",
+    not_ours: "not a material of a Dáma endgame database",
+};
+
+/// A file written with its CRC-32 at the end: every byte before it is summed as it goes out.
+/// CRC-32 (`crc32fast`, already a dependency) catches a cut or any burst of damage up to 32
+/// bits and all but one in four billion others, at several gigabytes a second.
+struct Summed<'a> {
+    out: &'a mut dyn Write,
+    sum: crc32fast::Hasher,
+}
+
+impl<'a> Summed<'a> {
+    fn new(out: &'a mut dyn Write) -> Summed<'a> {
+        Summed {
+            out,
+            sum: crc32fast::Hasher::new(),
+        }
+    }
+
+    /// Writes the checksum, the file's last four bytes.
+    fn finish(self) -> io::Result<()> {
+        self.out.write_all(&self.sum.finalize().to_le_bytes())
+    }
+}
+
+impl Write for Summed<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.sum.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// A file read with its magic checked, every byte summed as it comes in, for [`Checked::finish`]
+/// to compare with the checksum at its end.
+struct Checked<'a> {
+    input: &'a mut dyn Read,
+    sum: crc32fast::Hasher,
+    /// Written with a checksum (else before files had one).
+    summed: bool,
+}
+
+impl<'a> Checked<'a> {
+    /// Reads the magic of `kind`: either version, or the error that it is not such a file.
+    fn open(input: &'a mut dyn Read, kind: &Kind) -> io::Result<Checked<'a>> {
+        let mut magic = [0u8; 8];
+        input.read_exact(&mut magic).map_err(|e| match e.kind() {
+            io::ErrorKind::UnexpectedEof => cut_short(),
+            _ => e,
+        })?;
+        let summed = &magic == kind.checked;
+        if !summed && &magic != kind.unchecked {
+            return Err(bad_data(kind.not_ours));
+        }
+        let mut sum = crc32fast::Hasher::new();
+        sum.update(&magic);
+        Ok(Checked { input, sum, summed })
+    }
+
+    /// At the end of what was read: the checksum that follows is the sum of it, and nothing
+    /// follows that (a file of either version that goes on is not what was written).
+    fn finish(self) -> io::Result<()> {
+        if self.summed {
+            let mut stored = [0u8; 4];
+            self.input
+                .read_exact(&mut stored)
+                .map_err(|_| cut_short())?;
+            if u32::from_le_bytes(stored) != self.sum.finalize() {
+                return Err(bad_data("damaged: its checksum does not match"));
+            }
+        }
+        if self.input.read(&mut [0u8; 1])? != 0 {
+            return Err(bad_data("longer than what was written"));
+        }
+        Ok(())
+    }
+}
+
+impl Read for Checked<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.input.read(buf)?;
+        self.sum.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn read_exact(&mut self, mut buf: &mut [u8]) -> io::Result<()> {
+        while !buf.is_empty() {
+            match self.read(buf) {
+                Ok(0) => return Err(cut_short()),
+                Ok(n) => buf = &mut buf[n..],
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The material and the length in bytes that begin each material's section of both files.
@@ -1018,11 +1215,6 @@ impl Solver<'_> {
     }
 }
 
-const MAGIC: &[u8; 8] = b"DAMAWDL1";
-const DISTANCE_MAGIC: &[u8; 8] = b"DAMADTC1";
-/// The magic of one material kept while a build is under way.
-const MATERIAL_MAGIC: &[u8; 8] = b"DAMAMAT1";
-
 /// Where the databases are looked for: set once at start-up by the program.
 static DIRECTORY: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// The databases read so far, by rule-set id (`None`: none installed).
@@ -1082,12 +1274,14 @@ pub fn installed(rules: &RuleSet) -> Option<Arc<Tables>> {
                 if let Ok(file) = std::fs::File::open(distances_file_in(&d, rules))
                     && let Err(e) = t.read_distances(&mut io::BufReader::new(file))
                 {
-                    log::warn!("endgame distances of {}: {e}", rules.id);
+                    log::warn!("endgame distances of {} not used: {e}", rules.id);
                 }
                 Some(Arc::new(t))
             }
+            // Damaged: nothing of it is used (the window and `dama endgame` say so and build
+            // it again).
             Err(e) => {
-                log::warn!("endgame databases of {}: {e}", rules.id);
+                log::warn!("endgame databases of {} not used: {e}", rules.id);
                 None
             }
         }
@@ -1343,6 +1537,90 @@ mod tests {
         assert!(Tables::read(czech, &mut damaged.as_slice()).is_err());
     }
 
+    /// The byte range of `material`'s section in a file of [`Tables::write_sections`]'s layout.
+    fn section_of(bytes: &[u8], material: Material) -> Range<usize> {
+        let count = u32::from_le_bytes(bytes[9..13].try_into().unwrap());
+        let mut at = 13;
+        for _ in 0..count {
+            let len = u64::from_le_bytes(bytes[at + 6..at + 14].try_into().unwrap()) as usize;
+            if bytes[at..at + 6] == material.0 {
+                return at + 14..at + 14 + len;
+            }
+            at += 14 + len;
+        }
+        panic!("no section of {material:?}");
+    }
+
+    /// A file cut short or with a section overwritten by other bytes of the same length is an
+    /// error that says it is damaged, never other values; a file of the layout before
+    /// checksums (its magic `…1`, no sum at its end) is read as it was.
+    #[test]
+    fn a_damaged_file_is_refused_and_one_without_a_checksum_is_read() {
+        let rules = Variant::English.rules();
+        let (t, _) = Tables::build(rules, 3, 2, &mut |_, _| {});
+        let (mut values, mut distances) = (Vec::new(), Vec::new());
+        t.write(&mut values).unwrap();
+        t.write_distances(&mut distances).unwrap();
+        assert_eq!(&values[..8], b"DAMAWDL2");
+        // Two kings against one: lost for the side with one.
+        let lost = rules.parse_fen("B:WK1,K2:BK32").unwrap();
+        assert_eq!(t.probe(&lost), Some(Wdl::Loss));
+        let section = section_of(&values, Material([0, 0, 0, 0, 2, 1]));
+        let mut flipped = values.clone();
+        // All zeros: every position a draw, as the probe found a loss turned into a small minus.
+        flipped[section.clone()].fill(0);
+        let mut one_bit = values.clone();
+        one_bit[section.start + 7] ^= 0x10;
+        for damaged in [
+            &values[..values.len() / 2],
+            &values[..values.len() - 1],
+            &flipped[..],
+            &one_bit[..],
+            &[&values[..], &[0][..]].concat()[..],
+        ] {
+            let e = Tables::read(rules, &mut &damaged[..]).expect_err("damaged");
+            assert!(is_damage(&e), "{e}");
+            let e = Tables::check(rules, &mut &damaged[..]).expect_err("damaged");
+            assert!(is_damage(&e), "{e}");
+        }
+        assert_eq!(Tables::check(rules, &mut values.as_slice()).unwrap(), 3);
+        // The distances: refused damaged, the values kept without them.
+        let mut back = Tables::read(rules, &mut values.as_slice()).unwrap();
+        let mut bad = distances.clone();
+        let at = section_of(&distances, Material([0, 0, 0, 0, 2, 1])).start + 3;
+        bad[at] = bad[at].wrapping_add(1);
+        let e = back
+            .read_distances(&mut bad.as_slice())
+            .expect_err("damaged");
+        assert!(is_damage(&e), "{e}");
+        assert!(!back.has_distances());
+        assert!(Tables::check_distances(rules, Some(3), &mut bad.as_slice()).is_err());
+        assert!(Tables::check_distances(rules, None, &mut bad.as_slice()).is_err());
+        Tables::check_distances(rules, Some(3), &mut distances.as_slice()).unwrap();
+        assert!(Tables::check_distances(rules, Some(4), &mut distances.as_slice()).is_err());
+        assert_eq!(
+            Tables::check_distances(rules, None, &mut distances.as_slice()).unwrap(),
+            3
+        );
+        back.read_distances(&mut distances.as_slice()).unwrap();
+        assert_eq!(back.distance(&lost), t.distance(&lost));
+        // Written before checksums: read as before, and a cut still found.
+        let old = |bytes: &[u8], magic: &[u8; 8]| [&magic[..], &bytes[8..bytes.len() - 4]].concat();
+        let old_values = old(&values, b"DAMAWDL1");
+        let old_distances = old(&distances, b"DAMADTC1");
+        let mut back = Tables::read(rules, &mut old_values.as_slice()).unwrap();
+        back.read_distances(&mut old_distances.as_slice()).unwrap();
+        assert_eq!(back.probe(&lost), Some(Wdl::Loss));
+        assert_eq!(Tables::check(rules, &mut old_values.as_slice()).unwrap(), 3);
+        let cut = &old_values[..old_values.len() - 1];
+        assert!(is_damage(&Tables::check(rules, &mut &cut[..]).unwrap_err()));
+        assert_eq!(Tables::read_pieces(&mut old_values.as_slice()).unwrap(), 3);
+        // A disk that cannot be read is no damage.
+        assert!(!is_damage(&io::Error::from(
+            io::ErrorKind::PermissionDenied
+        )));
+    }
+
     #[test]
     fn a_build_stopped_and_resumed_from_its_materials_is_the_build_in_one_go() {
         let rules = Variant::Czech.rules();
@@ -1403,6 +1681,13 @@ mod tests {
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(other.read_material(rules, &mut longer.as_slice()).is_err());
+        // A material overwritten with other bytes is solved again, not kept.
+        let mut flipped = bytes.clone();
+        flipped[30] ^= 1;
+        let e = other
+            .read_material(rules, &mut flipped.as_slice())
+            .unwrap_err();
+        assert!(is_damage(&e), "{e}");
         assert!(other.slices.is_empty());
     }
 

@@ -117,6 +117,20 @@ pub fn status(
             up_to(lang, pieces),
             counted(lang, of, ["materiálu", "materiálů", "materiálů"])
         ),
+        (Czech, Installed::Damaged { pieces }) => format!(
+            "{rules}: databáze koncovek{} na disku jsou poškozené a počítač je nepoužívá. \
+             Stavba je odloží stranou (nesmaže je) a postaví znovu.",
+            pieces
+                .map(|p| format!(" {}", up_to(lang, p)))
+                .unwrap_or_default()
+        ),
+        (English, Installed::Damaged { pieces }) => format!(
+            "{rules}: the endgame databases{} on disk are damaged, and the computer does not \
+             use them. A build sets them aside (it does not delete them) and makes them again.",
+            pieces
+                .map(|p| format!(" {}", up_to(lang, p)))
+                .unwrap_or_default()
+        ),
         (English, Installed::Stopped { pieces, done, of }) => format!(
             "{rules}: the build of endgame databases {} was stopped with {done} of {} kept; \
              it goes on from there.",
@@ -175,23 +189,29 @@ pub fn news(lang: Language, e: &Endgames) -> String {
             bytes,
             time,
             done,
+            damaged,
         } => {
             let going_on = match (lang, done) {
                 (_, 0) => String::new(),
                 (Czech, n) => format!(" Pokračuje od uloženého: {n} hotovo."),
                 (English, n) => format!(" Going on from what was kept: {n} done."),
             };
+            let damaged = match (lang, damaged) {
+                (_, false) => "",
+                (Czech, true) => "databáze na disku jsou poškozené, odkládám je stranou; ",
+                (English, true) => "the databases on disk are damaged, set aside; ",
+            };
             let words = match lang {
                 Czech => format!(
-                    "stavím databáze koncovek {}: {} na disku, potrvá to {}. Hra přitom \
+                    "{damaged}stavím databáze koncovek {}: {} na disku, potrvá to {}. Hra přitom \
                      nečeká; jak daleko je, řekne Úpravy, Databáze koncovek.{going_on}",
                     up_to(lang, *pieces),
                     size(lang, *bytes),
                     about(lang, *time)
                 ),
                 English => format!(
-                    "building endgame databases {}: {} on disk, taking {}. Play does not \
-                     wait; Edit, Endgame databases tells how far it is.{going_on}",
+                    "{damaged}building endgame databases {}: {} on disk, taking {}. Play does \
+                     not wait; Edit, Endgame databases tells how far it is.{going_on}",
                     up_to(lang, *pieces),
                     size(lang, *bytes),
                     about(lang, *time)
@@ -290,6 +310,65 @@ pub fn news(lang: Language, e: &Endgames) -> String {
     format!("{}: {words}", name(lang, *variant))
 }
 
+/// A damaged file of databases set aside before they are built again, as `dama endgame` says
+/// it: "english.wdl is damaged: set aside as english.wdl.damaged".
+pub fn set_aside(lang: Language, from: &std::path::Path, to: &std::path::Path) -> String {
+    match lang {
+        Czech => format!(
+            "{} je poškozený: odložen stranou jako {}",
+            from.display(),
+            to.display()
+        ),
+        English => format!(
+            "{} is damaged: set aside as {}",
+            from.display(),
+            to.display()
+        ),
+    }
+}
+
+/// Why `dama endgame` builds nothing: the build of up to `pieces` pieces needs `needed` bytes
+/// of memory at its height, more than this computer has `available` (`None`: not known, so more
+/// than `most`, what is built without knowing).
+pub fn too_much_memory(
+    lang: Language,
+    pieces: u32,
+    needed: u64,
+    available: Option<u64>,
+    most: u64,
+) -> String {
+    match (lang, available) {
+        (Czech, Some(free)) => format!(
+            "stavba {} potřebuje {} paměti a tento počítač má volných jen {}; nic se \
+             nestavělo (--force ji přesto spustí)",
+            up_to(lang, pieces),
+            size(lang, needed),
+            size(lang, free)
+        ),
+        (English, Some(free)) => format!(
+            "a build {} needs {} of memory and this computer has only {} free; nothing was \
+             built (--force builds it anyway)",
+            up_to(lang, pieces),
+            size(lang, needed),
+            size(lang, free)
+        ),
+        (Czech, None) => format!(
+            "stavba {} potřebuje {} paměti, víc než {}, kolik se staví, když nelze zjistit \
+             volnou paměť počítače; nic se nestavělo (--force ji přesto spustí)",
+            up_to(lang, pieces),
+            size(lang, needed),
+            size(lang, most)
+        ),
+        (English, None) => format!(
+            "a build {} needs {} of memory, more than {}, the most built where this computer's \
+             free memory cannot be known; nothing was built (--force builds it anyway)",
+            up_to(lang, pieces),
+            size(lang, needed),
+            size(lang, most)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,6 +453,117 @@ mod tests {
     }
 
     #[test]
+    fn damaged_databases_in_czech_and_english() {
+        let v = Variant::English;
+        let damaged = Installed::Damaged { pieces: Some(4) };
+        let next = Some((4, 20_742_867, Duration::from_secs(100)));
+        assert_eq!(
+            status(Czech, v, damaged, None, next),
+            "Anglická dáma: databáze koncovek do 4 kamenů na disku jsou poškozené a počítač je \
+             nepoužívá. Stavba je odloží stranou (nesmaže je) a postaví znovu. Databáze \
+             do 4 kamenů zaberou na disku 20,7 MB a postaví se na pozadí asi za 2 minuty; hra \
+             přitom nečeká."
+        );
+        assert_eq!(
+            status(English, v, damaged, None, next),
+            "English draughts: the endgame databases up to 4 pieces on disk are damaged, and the \
+             computer does not use them. A build sets them aside (it does not delete them) and \
+             makes them again. Databases up to 4 pieces take 20.7 MB on disk and are built in the \
+             background in about 2 minutes; play does not wait."
+        );
+        let unknown = Installed::Damaged { pieces: None };
+        assert_eq!(
+            status(Czech, v, unknown, None, None),
+            "Anglická dáma: databáze koncovek na disku jsou poškozené a počítač je nepoužívá. \
+             Stavba je odloží stranou (nesmaže je) a postaví znovu."
+        );
+        assert_eq!(
+            status(English, v, unknown, None, None),
+            "English draughts: the endgame databases on disk are damaged, and the computer does \
+             not use them. A build sets them aside (it does not delete them) and makes them again."
+        );
+        let started = Endgames::Started {
+            variant: v,
+            pieces: 4,
+            bytes: 20_742_867,
+            time: Duration::from_secs(40),
+            done: 0,
+            damaged: true,
+        };
+        assert_eq!(
+            news(Czech, &started),
+            "Anglická dáma: databáze na disku jsou poškozené, odkládám je stranou; stavím \
+             databáze koncovek do 4 kamenů: 20,7 MB na disku, potrvá to asi minutu. Hra přitom \
+             nečeká; jak daleko je, řekne Úpravy, Databáze koncovek."
+        );
+        assert_eq!(
+            news(English, &started),
+            "English draughts: the databases on disk are damaged, set aside; building endgame \
+             databases up to 4 pieces: 20.7 MB on disk, taking about a minute. Play does not \
+             wait; Edit, Endgame databases tells how far it is."
+        );
+        let (from, to) = (
+            PathBuf::from("/data/endgames/english.wdl"),
+            PathBuf::from("/data/endgames/english.wdl.damaged"),
+        );
+        assert_eq!(
+            set_aside(Czech, &from, &to),
+            "/data/endgames/english.wdl je poškozený: odložen stranou jako \
+             /data/endgames/english.wdl.damaged"
+        );
+        assert_eq!(
+            set_aside(English, &from, &to),
+            "/data/endgames/english.wdl is damaged: set aside as \
+             /data/endgames/english.wdl.damaged"
+        );
+        for czech in [
+            status(Czech, v, damaged, None, next),
+            news(Czech, &started),
+            set_aside(Czech, &from, &to),
+        ] {
+            let english = crate::speech::phrases::english::english_words(&czech);
+            assert!(english.is_empty(), "{english:?} in {czech}");
+        }
+    }
+
+    #[test]
+    fn a_build_beyond_the_memory_in_czech_and_english() {
+        let (needed, free, most) = (420_300_000_000, 24_000_000_000, 4_000_000_000);
+        let known = [
+            too_much_memory(Czech, 6, needed, Some(free), most),
+            too_much_memory(English, 6, needed, Some(free), most),
+        ];
+        assert_eq!(
+            known,
+            [
+                "stavba do 6 kamenů potřebuje 420,3 GB paměti a tento počítač má volných jen \
+                 24,0 GB; nic se nestavělo (--force ji přesto spustí)",
+                "a build up to 6 pieces needs 420.3 GB of memory and this computer has only 24.0 \
+                 GB free; nothing was built (--force builds it anyway)"
+            ]
+        );
+        let unknown = [
+            too_much_memory(Czech, 5, 17_000_000_000, None, most),
+            too_much_memory(English, 5, 17_000_000_000, None, most),
+        ];
+        assert_eq!(
+            unknown,
+            [
+                "stavba do 5 kamenů potřebuje 17,0 GB paměti, víc než 4,0 GB, kolik se staví, \
+                 když nelze zjistit volnou paměť počítače; nic se nestavělo (--force ji přesto \
+                 spustí)",
+                "a build up to 5 pieces needs 17.0 GB of memory, more than 4.0 GB, the most built \
+                 where this computer's free memory cannot be known; nothing was built (--force \
+                 builds it anyway)"
+            ]
+        );
+        for czech in [&known[0], &unknown[0]] {
+            let english = crate::speech::phrases::english::english_words(czech);
+            assert!(english.is_empty(), "{english:?} in {czech}");
+        }
+    }
+
+    #[test]
     fn what_became_of_a_build_in_czech_and_english() {
         let variant = Variant::English;
         let started = Endgames::Started {
@@ -382,6 +572,7 @@ mod tests {
             bytes: 20_742_867,
             time: Duration::from_secs(40),
             done: 0,
+            damaged: false,
         };
         assert_eq!(
             news(Czech, &started),

@@ -1060,6 +1060,7 @@ mod tests {
                 bytes: 20_742_867,
                 time: std::time::Duration::from_secs(30),
                 done: 3,
+                damaged: true,
             }),
             Event::Endgames(Endgames::Built {
                 variant: Variant::Czech,

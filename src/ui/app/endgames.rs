@@ -30,14 +30,29 @@ const UNASKED_BYTES: u64 = 256_000_000;
 const THREADS: usize = 1;
 
 /// The size a build of `variant` would make next, with `installed` on disk: the pieces of a
-/// stopped build, or one more than those built (from [`FIRST_PIECES`]), with its size and time;
+/// stopped build or of damaged databases, or one more than those built (from
+/// [`FIRST_PIECES`]), with its size and time;
 /// `None` when the most that fit a home computer are built.
 fn next_after(variant: Variant, installed: Installed) -> Option<(u32, u64, Duration)> {
     let pieces = match installed {
-        Installed::Nothing => FIRST_PIECES,
+        Installed::Nothing | Installed::Damaged { pieces: None } => FIRST_PIECES,
         Installed::Stopped { pieces, .. } => pieces,
         Installed::Ready { pieces, .. } => (pieces + 1).max(FIRST_PIECES),
+        // The same size again, where the window may build it (a larger one made by `dama
+        // endgame`: the first size, as the window begins).
+        Installed::Damaged {
+            pieces: Some(pieces),
+        } => match fits(variant, pieces) {
+            Some(_) => pieces,
+            None => FIRST_PIECES,
+        },
     };
+    fits(variant, pieces)
+}
+
+/// The size, bytes and time of a build of `variant`'s databases of `pieces`, when it fits a
+/// home computer.
+fn fits(variant: Variant, pieces: u32) -> Option<(u32, u64, Duration)> {
     let plan = Plan::new(variant.rules(), pieces.min(MOST_PIECES));
     (pieces <= MOST_PIECES && plan.fits_a_desktop())
         .then(|| (pieces, plan.disk_bytes(true), plan.estimated(THREADS)))
@@ -153,8 +168,9 @@ impl EndgameBuilds {
         let (pieces, bytes, time) = on_disk.next?;
         let done = match on_disk.installed {
             Installed::Stopped { done, .. } => done,
-            Installed::Nothing | Installed::Ready { .. } => 0,
+            Installed::Nothing | Installed::Ready { .. } | Installed::Damaged { .. } => 0,
         };
+        let damaged = matches!(on_disk.installed, Installed::Damaged { .. });
         let cancel = Arc::new(AtomicBool::new(false));
         let progress = Arc::new(Mutex::new(None));
         let thread = {
@@ -190,6 +206,7 @@ impl EndgameBuilds {
             bytes,
             time,
             done,
+            damaged,
         }))
     }
 
@@ -298,7 +315,11 @@ impl EndgameBuilds {
             return None;
         }
         let on_disk = self.read(variant);
-        if on_disk.installed != Installed::Nothing {
+        // Damaged databases are as none: the search does not use them.
+        if !matches!(
+            on_disk.installed,
+            Installed::Nothing | Installed::Damaged { .. }
+        ) {
             return None;
         }
         let (_, bytes, _) = on_disk.next?;
