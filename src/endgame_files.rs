@@ -180,11 +180,13 @@ fn lock_path(dir: &Path, rules: &RuleSet) -> PathBuf {
 /// it. The lock goes with the file: the system lets go of it when the program ends, however it
 /// ends, so a crash leaves nothing locked.
 fn take_lock(dir: &Path, rules: &RuleSet) -> io::Result<Option<fs::File>> {
-    let file = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(lock_path(dir, rules))?;
+    let file = crate::regular_file::open_with(
+        &lock_path(dir, rules),
+        fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true),
+    )?;
     match file.try_lock() {
         Ok(()) => Ok(Some(file)),
         Err(fs::TryLockError::WouldBlock) => Ok(None),
@@ -196,9 +198,7 @@ fn take_lock(dir: &Path, rules: &RuleSet) -> io::Result<Option<fs::File>> {
 /// `rules`' databases in `dir` now.
 pub fn busy(dir: &Path, rules: &RuleSet) -> bool {
     // Only an existing file can be held: looking makes none.
-    fs::OpenOptions::new()
-        .write(true)
-        .open(lock_path(dir, rules))
+    crate::regular_file::open_with(&lock_path(dir, rules), fs::OpenOptions::new().write(true))
         .is_ok_and(|file| matches!(file.try_lock(), Err(fs::TryLockError::WouldBlock)))
 }
 
@@ -220,7 +220,8 @@ const PLAN_FILE: &str = "plan.txt";
 
 /// The pieces and distances of the build stopped in `partial`, if one was.
 fn stopped_plan(partial: &Path) -> Option<(u32, bool)> {
-    let text = fs::read_to_string(partial.join(PLAN_FILE)).ok()?;
+    let bytes = crate::regular_file::read(&partial.join(PLAN_FILE), 4096).ok()?;
+    let text = String::from_utf8(bytes).ok()?;
     let mut pieces = None;
     let mut distances = None;
     for line in text.lines().take(8) {
@@ -283,7 +284,7 @@ pub fn finished(dir: &Path, rules: &RuleSet) -> Installed {
     match health(rules, &file_in(dir, rules), Kind::Values) {
         Health::Missing => Installed::Nothing,
         Health::Damaged => {
-            let pieces = fs::File::open(file_in(dir, rules))
+            let pieces = crate::regular_file::open(&file_in(dir, rules))
                 .ok()
                 .and_then(|f| Tables::read_pieces(&mut BufReader::new(f)).ok());
             Installed::Damaged { pieces }
@@ -348,7 +349,8 @@ fn health(rules: &RuleSet, path: &Path, kind: Kind) -> Health {
     if let Some(found) = seen {
         return found;
     }
-    let read = fs::File::open(path).and_then(|f| {
+    // Only a regular file: a FIFO in its place would hold the window for ever.
+    let read = crate::regular_file::open(path).and_then(|f| {
         let mut input = BufReader::with_capacity(1 << 20, f);
         match kind {
             Kind::Values => Tables::check(rules, &mut input),
@@ -357,7 +359,8 @@ fn health(rules: &RuleSet, path: &Path, kind: Kind) -> Health {
     });
     let found = match read {
         Ok(pieces) => Health::Sound(pieces),
-        Err(e) if endgame::is_damage(&e) => {
+        // A pipe or device in a database's place is set aside as damage is, and built again.
+        Err(e) if endgame::is_damage(&e) || crate::regular_file::is_not_a_file(&e) => {
             log::warn!("endgame databases: {}: {e}", path.display());
             Health::Damaged
         }
@@ -586,6 +589,17 @@ fn build_locked(
     // The finished files are replaced at the end: damaged ones are kept aside, not lost.
     set_aside_locked(dir, rules)?;
     let partial = partial_dir(dir, rules);
+    // What a build that was killed while writing left, its process gone (another build of
+    // these rules cannot run: the lock is held).
+    for stale in crate::storage::remove_stale_temp_files(dir, None)
+        .into_iter()
+        .chain(crate::storage::remove_stale_temp_files(&partial, None))
+    {
+        log::info!(
+            "removed {}, left by a build that broke off",
+            stale.display()
+        );
+    }
     if stopped_plan(&partial).is_some_and(|p| p != (plan.pieces, distances)) {
         let _ = fs::remove_dir_all(&partial);
     }
@@ -611,7 +625,7 @@ fn build_locked(
         let file = material_file(&partial, &m);
         // A material file that cannot be read back whole (cut short by a power cut, of an older
         // build) is solved again.
-        let kept = fs::File::open(&file)
+        let kept = crate::regular_file::open(&file)
             .ok()
             .and_then(|f| tables.read_material(rules, &mut BufReader::new(f)).ok())
             .is_some_and(|read| read == m && tables.has(&m));
@@ -902,5 +916,53 @@ mod tests {
         assert_eq!(plan.positions, 16_594_176);
         // The files `dama endgame` wrote: 4,149,135 and 16,594,767 bytes.
         assert_eq!(plan.disk_bytes(true), 20_743_902);
+    }
+
+    /// A build removes what a killed build left (its process gone), in the folder and in the
+    /// stopped build's; a FIFO in a database's or a lock's place holds nothing: it is damage,
+    /// set aside by the build, which then writes the files.
+    #[test]
+    fn a_build_clears_what_a_killed_one_left_and_never_waits_on_a_pipe() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let rules = Variant::English.rules();
+        let partial = partial_dir(dir.path(), rules);
+        fs::create_dir_all(&partial).expect("made");
+        let left = [
+            dir.path().join(".english.dtc.tmp4294967294-0"),
+            partial.join(".plan.txt.tmp4294967294-1"),
+        ];
+        for f in &left {
+            fs::write(f, "half").expect("written");
+        }
+        #[cfg(target_os = "linux")]
+        for f in [file_in(dir.path(), rules), lock_path(dir.path(), rules)] {
+            let made = std::process::Command::new("mkfifo").arg(&f).status();
+            assert!(made.expect("mkfifo runs").success());
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = dir.path().to_path_buf();
+        std::thread::spawn(move || {
+            let found = finished(&path, rules);
+            let busy = busy(&path, rules);
+            tx.send((found, busy)).expect("sent");
+        });
+        let (found, busy) = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("reading the databases waited on a pipe");
+        assert!(!busy);
+        let cancel = AtomicBool::new(false);
+        #[cfg(target_os = "linux")]
+        {
+            assert!(matches!(found, Installed::Damaged { .. }), "{found:?}");
+            // A lock that is a pipe cannot be held: the build says so instead of waiting.
+            assert!(build(rules, 2, 1, dir.path(), false, &cancel, &mut |_| {}).is_err());
+            fs::remove_file(lock_path(dir.path(), rules)).expect("removed");
+        }
+        #[cfg(not(target_os = "linux"))]
+        assert!(matches!(found, Installed::Nothing), "{found:?}");
+        let built = build(rules, 2, 1, dir.path(), false, &cancel, &mut |_| {});
+        assert!(matches!(built, Ok(Finished::Built { .. })), "{built:?}");
+        assert!(left.iter().all(|f| !f.exists()));
+        assert!(file_in(dir.path(), rules).is_file());
     }
 }

@@ -1230,3 +1230,40 @@ fn endgame_refuses_a_build_beyond_the_memory() {
     assert!(endgames.join("czech.wdl").is_file());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An endgame database that is a FIFO (nobody writing to it) is no database: `dama bestmove`
+/// answers at once without it, where opening it waited for ever.
+#[cfg(target_os = "linux")]
+#[test]
+fn bestmove_never_waits_on_a_database_that_is_a_pipe() {
+    let dir = temp_dir("fifo-database");
+    let endgames = dir.join("endgames");
+    std::fs::create_dir_all(&endgames).unwrap();
+    for name in ["english.wdl", "english.dtc"] {
+        let made = Command::new("mkfifo").arg(endgames.join(name)).status();
+        assert!(made.unwrap().success());
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["bestmove", "--variant", "english", "--fen", "B:WK1,K2:BK32"])
+        .args(["--depth", "4"])
+        .env("DAMA_DATA_DIR", &dir)
+        .env("DAMA_CONFIG_DIR", &dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed().as_secs() >= 30 {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("dama bestmove still ran after 30 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

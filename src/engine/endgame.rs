@@ -1267,11 +1267,12 @@ pub fn installed(rules: &RuleSet) -> Option<Arc<Tables>> {
     }
     let dir = DIRECTORY.lock().expect("no thread panicked").clone();
     let tables = dir.and_then(|d| {
-        let file = std::fs::File::open(file_in(&d, rules)).ok()?;
+        // Only a regular file: a FIFO in its place would hold the search for ever.
+        let file = crate::regular_file::open(&file_in(&d, rules)).ok()?;
         let mut reader = io::BufReader::new(file);
         match Tables::read(rules, &mut reader) {
             Ok(mut t) => {
-                if let Ok(file) = std::fs::File::open(distances_file_in(&d, rules))
+                if let Ok(file) = crate::regular_file::open(&distances_file_in(&d, rules))
                     && let Err(e) = t.read_distances(&mut io::BufReader::new(file))
                 {
                     log::warn!("endgame distances of {} not used: {e}", rules.id);

@@ -95,6 +95,11 @@ pub(super) struct EndgameBuilds {
 impl EndgameBuilds {
     /// Builds in `dir`, where the search looks for the databases.
     pub fn new(dir: Option<PathBuf>) -> EndgameBuilds {
+        // What a build killed in the middle of writing left (a 5-piece file's is hundreds of
+        // megabytes); those of a build running in another window are kept.
+        if let Some(dir) = &dir {
+            super::log_removed(crate::storage::remove_stale_temp_files(dir, None));
+        }
         EndgameBuilds {
             dir,
             ..EndgameBuilds::default()
