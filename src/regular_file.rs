@@ -34,14 +34,22 @@ pub fn open_with(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
     }
     #[cfg(not(target_os = "linux"))]
     check(&std::fs::metadata(path)?)?;
-    let file = options.open(path).map_err(|e| match e.raw_os_error() {
-        // A FIFO opened non-blocking for writing with no reader.
-        #[cfg(target_os = "linux")]
-        Some(libc::ENXIO) => not_a_file(),
-        _ => e,
-    })?;
+    let file = options
+        .open(path)
+        .map_err(|e| if no_reader(&e) { not_a_file() } else { e })?;
     check(&file.metadata()?)?;
     Ok(file)
+}
+
+/// Whether `e` is a FIFO's, opened non-blocking to write with no reader at its other end.
+#[cfg(target_os = "linux")]
+fn no_reader(e: &io::Error) -> bool {
+    e.raw_os_error() == Some(libc::ENXIO)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn no_reader(_: &io::Error) -> bool {
+    false
 }
 
 fn check(meta: &std::fs::Metadata) -> io::Result<()> {
