@@ -57,8 +57,9 @@ impl Stamp {
 /// Reads the file at `path` whole, as saving a game into it needs: at most [`MAX_FILE`].
 ///
 /// # Errors
-/// Those of reading; `FileTooLarge` for a file over [`MAX_FILE`], `InvalidInput` for a folder
-/// or anything else that is not a regular file (a device could give bytes without end).
+/// Those of reading; `FileTooLarge` for a file over [`MAX_FILE`], `IsADirectory` for a folder,
+/// `InvalidInput` for anything else that is not a regular file (a device could give bytes
+/// without end, a FIFO hold the window).
 pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
     crate::regular_file::read(path, MAX_FILE)
 }
@@ -323,7 +324,7 @@ mod tests {
         assert_eq!(Stamp::of(&read_file(&path).unwrap()), a);
         assert_eq!(
             read_file(dir.path()).unwrap_err().kind(),
-            io::ErrorKind::InvalidInput,
+            io::ErrorKind::IsADirectory,
             "a folder"
         );
     }
