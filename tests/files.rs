@@ -918,3 +918,97 @@ fn a_game_with_many_tags_opens_and_saves_at_once() {
     assert!(back.contains("[T57999 \"\"]"));
     assert!(opened + saved < std::time::Duration::from_secs(3));
 }
+
+/// The open game's file deleted by another program: Ctrl+S says so (not that it changed), with
+/// Save it there again in focus, which writes the game there anew; closing the window after
+/// the file went again asks too, and there offers to discard the game instead of a reload.
+#[test]
+fn a_deleted_file_is_told_as_gone_and_saved_there_again() {
+    let dir = common::temp_dir("files", "deleted");
+    let path = common::write_file(&dir, "a.pdn", "[Event \"a\"]\n1. 11-15 23-19 *\n");
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    h.state_mut().open_path(&path);
+    h.run();
+    change(&mut h);
+    std::fs::remove_file(&path).unwrap();
+    save(&mut h);
+    assert!(matches!(
+        h.state().dialog(),
+        Some(Dialog::GoneFromDisk(_, None))
+    ));
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        &format!(
+            "The file no longer exists. a.pdn in {} was deleted or moved; the game exists only \
+             in this window. Save it there again, or somewhere else?",
+            dir.display()
+        )
+    );
+    h.run();
+    assert!(
+        h.get_by_label("Save it there again")
+            .accesskit_node()
+            .is_focused()
+    );
+    assert!(h.query_by_label("Reload from the file").is_none());
+    assert!(!path.exists());
+    // Enter: the game is written there again.
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().dialog().is_none());
+    assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("1. 11-15 *"), "{text}");
+    // Saved, then gone again: the game is only here, so closing asks, and can discard it.
+    std::fs::remove_file(&path).unwrap();
+    h.input_mut().viewports.insert(
+        ViewportId::ROOT,
+        ViewportInfo {
+            events: vec![ViewportEvent::Close],
+            ..ViewportInfo::default()
+        },
+    );
+    h.run();
+    assert!(matches!(
+        h.state().dialog(),
+        Some(Dialog::GoneFromDisk(_, Some(dama::ui::Pending::Quit)))
+    ));
+    assert!(
+        voice
+            .spoken()
+            .last()
+            .unwrap()
+            .ends_with("Save it there again, somewhere else, or discard it?")
+    );
+    h.run();
+    assert!(
+        h.get_by_label("Save it there again")
+            .accesskit_node()
+            .is_focused()
+    );
+    h.get_by_label("Discard").click();
+    // The window closes now (it repaints until it is gone).
+    h.step();
+    h.step();
+    assert!(h.state().dialog().is_none());
+    assert!(!path.exists());
+    // Getting the focus back after the file went says so once, too.
+    let (mut h, _) = harness(Language::Czech);
+    h.run();
+    std::fs::write(&path, "[Event \"a\"]\n1. 11-15 23-19 *\n").unwrap();
+    h.state_mut().open_path(&path);
+    h.run();
+    std::fs::remove_file(&path).unwrap();
+    focus(&mut h, false);
+    focus(&mut h, true);
+    assert!(matches!(
+        h.state().dialog(),
+        Some(Dialog::GoneFromDisk(_, None))
+    ));
+    h.get_by_label("Zrušit").click();
+    h.run();
+    focus(&mut h, false);
+    focus(&mut h, true);
+    assert!(h.state().dialog().is_none());
+}

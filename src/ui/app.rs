@@ -556,12 +556,11 @@ impl DamaApp {
             if self.doc.is_dirty() {
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
                 self.dialogs.open(Dialog::Unsaved(Pending::Quit));
-            } else if let Some(path) = self.only_here() {
-                // Saved, but another program or window replaced the file since: the game is
-                // nowhere else.
+            } else if let Some(question) = self.only_here(Some(Pending::Quit)) {
+                // Saved, but another program or window replaced or removed the file since: the
+                // game is nowhere else.
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-                self.dialogs
-                    .open(Dialog::ChangedOnDisk(path, Some(Pending::Quit)));
+                self.dialogs.open(question);
             } else {
                 self.window.allow_close = true;
             }

@@ -26,9 +26,9 @@ pub(super) struct Saving {
     /// Whether this window took up an interrupted game (the next ones can only be put aside
     /// or left for another window).
     pub(super) resumed_here: bool,
-    /// The state of the game's file last told about (`None` in it: the file was gone), so
-    /// that a change made elsewhere is asked about once.
-    pub(super) disk_seen: Option<Option<crate::collection::Stamp>>,
+    /// The state of the game's file last told about, so that a change made elsewhere is
+    /// asked about once.
+    pub(super) disk_seen: Option<crate::collection::OnDisk>,
 }
 
 impl Saving {

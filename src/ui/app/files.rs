@@ -16,8 +16,8 @@ impl DamaApp {
     pub(super) fn guard(&mut self, then: Pending) {
         if self.doc.is_dirty() {
             self.dialogs.open(Dialog::Unsaved(then));
-        } else if let Some(path) = self.only_here() {
-            self.dialogs.open(Dialog::ChangedOnDisk(path, Some(then)));
+        } else if let Some(question) = self.only_here(Some(then.clone())) {
+            self.dialogs.open(question);
         } else {
             self.proceed(then);
         }
@@ -31,13 +31,11 @@ impl DamaApp {
         }
     }
 
-    /// The game's file, where the window's game (saved, not changed since) is no longer in it:
-    /// another program or window replaced it, or the file is gone.
-    pub(super) fn only_here(&self) -> Option<PathBuf> {
-        match self.on_disk() {
-            OnDisk::Changed { .. } => self.doc.file().map(Path::to_path_buf),
-            OnDisk::Same | OnDisk::GameKept => None,
-        }
+    /// The question to ask before `then`, where the window's game (saved, not changed since)
+    /// is no longer in its file: another program or window replaced it, or the file is gone.
+    pub(super) fn only_here(&self, then: Option<Pending>) -> Option<Dialog> {
+        let path = self.doc.file()?.to_path_buf();
+        disk_question(self.on_disk(), path, then)
     }
 
     /// When the window gets the focus: a file changed elsewhere since it was last looked at is
@@ -47,16 +45,16 @@ impl DamaApp {
         if self.dialogs.is_open() {
             return;
         }
-        let OnDisk::Changed { now } = self.on_disk() else {
-            return;
-        };
-        if self.saving.disk_seen == Some(now) {
+        let state = self.on_disk();
+        if self.saving.disk_seen == Some(state) {
             return;
         }
-        self.saving.disk_seen = Some(now);
-        if let Some(path) = self.doc.file() {
-            self.dialogs
-                .open(Dialog::ChangedOnDisk(path.to_path_buf(), None));
+        let Some(path) = self.doc.file() else {
+            return;
+        };
+        if let Some(question) = disk_question(state, path.to_path_buf(), None) {
+            self.saving.disk_seen = Some(state);
+            self.dialogs.open(question);
         }
     }
 
@@ -208,8 +206,15 @@ impl DamaApp {
     ) -> Option<Dialog> {
         // The game's own file, where the window knows its place in it.
         let own = self.doc.file() == Some(path.as_path()) && self.doc.place().is_some();
-        if own && self.on_disk() != OnDisk::Same {
-            return Some(Dialog::ChangedOnDisk(path, then));
+        if own {
+            match self.on_disk() {
+                OnDisk::Same => {}
+                OnDisk::Gone => return Some(Dialog::GoneFromDisk(path, then)),
+                // Where the game is kept, Overwrite puts it back in its place all the same.
+                OnDisk::GameKept | OnDisk::Changed { .. } => {
+                    return Some(Dialog::ChangedOnDisk(path, then));
+                }
+            }
         }
         let exists = std::fs::metadata(&path).is_ok_and(|m| m.is_file());
         if exists && (!own || read_only(&path)) {
@@ -380,6 +385,16 @@ impl DamaApp {
                 Ok(None)
             }
         }
+    }
+}
+
+/// What to ask about the game's file at `path` in `state`, where the window's game exists only
+/// here; `then` waits for the answer.
+fn disk_question(state: OnDisk, path: PathBuf, then: Option<Pending>) -> Option<Dialog> {
+    match state {
+        OnDisk::Changed { .. } => Some(Dialog::ChangedOnDisk(path, then)),
+        OnDisk::Gone => Some(Dialog::GoneFromDisk(path, then)),
+        OnDisk::Same | OnDisk::GameKept => None,
     }
 }
 
