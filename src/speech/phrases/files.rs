@@ -127,6 +127,18 @@ pub fn gone_from_disk(lang: Language, path: &std::path::Path, before: bool) -> S
     }
 }
 
+/// What is said as a save into a large file begins in the background, and what the status bar
+/// shows while it runs: the window goes on meanwhile, so that a person hears that the save is
+/// under way (its end is told as "Saved").
+pub fn saving(lang: Language, path: &std::path::Path, bytes: u64) -> String {
+    let name = file_name(path);
+    let size = super::endgames::size(lang, bytes);
+    match lang {
+        Czech => format!("Ukládá se do souboru {name} ({size})…"),
+        English => format!("Saving into {name} ({size})…"),
+    }
+}
+
 /// Where the game stands in a file of several: "partie 4 z 25 v souboru turnaj.pdn", for the
 /// title bar and the save dialog.
 pub fn game_of_file(lang: Language, number: usize, games: usize, path: &std::path::Path) -> String {
@@ -255,6 +267,25 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn a_save_in_the_background_is_said() {
+        let path = std::path::Path::new("/home/jana/velká sbírka.pdn");
+        assert_eq!(
+            saving(Czech, path, 38_083_545),
+            "Ukládá se do souboru velká sbírka.pdn (38,1 MB)…"
+        );
+        assert_eq!(
+            saving(English, path, 38_083_545),
+            "Saving into velká sbírka.pdn (38.1 MB)…"
+        );
+        let text = saving(Czech, path, 2_500_000);
+        assert_eq!(
+            english::english_words(&text),
+            Vec::<String>::new(),
+            "{text}"
+        );
     }
 
     #[test]
