@@ -296,24 +296,32 @@ pub enum OnDisk {
     /// Another program changed the file, but its game in the game's place is the game as it
     /// was: other games changed, or were added after it.
     GameKept,
-    /// The game in its place is another, or gone with the file: what the window holds exists
-    /// nowhere else. `now` is the file's stamp, `None` when the file is gone.
+    /// The game in its place is another: what the window holds exists nowhere else. `now` is
+    /// the file's stamp, `None` where not even its length can be read.
     Changed {
         /// What the file holds now.
         now: Option<Stamp>,
     },
+    /// Nothing is at the path any more (deleted, or moved away): the game exists only in the
+    /// window, and saving there again is what is offered, not a reload.
+    Gone,
 }
 
 /// What became of the file at `path`, where the game stood at `place`. A file that cannot be
-/// read now counts as changed (saving will say why it fails).
+/// read now counts as changed (saving will say why it fails), one not found as gone.
 pub fn on_disk(path: &Path, place: &Place) -> OnDisk {
     let Some(stamp) = place.stamp else {
         return OnDisk::Same;
     };
     let bytes = match read_file(path) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return OnDisk::Changed { now: None };
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return OnDisk::Gone;
         }
         // Too large to read (or unreadable): its length tells one state from another.
         Err(_) => {
@@ -475,7 +483,7 @@ mod tests {
         assert_eq!(on_disk(&path, &place), OnDisk::Changed { now });
         // Gone, or a folder now.
         std::fs::remove_file(&path).unwrap();
-        assert_eq!(on_disk(&path, &place), OnDisk::Changed { now: None });
+        assert_eq!(on_disk(&path, &place), OnDisk::Gone);
         std::fs::create_dir(&path).unwrap();
         assert!(matches!(
             on_disk(&path, &place),

@@ -277,6 +277,14 @@ pub enum Event {
     },
     /// The game was saved.
     Saved(PathBuf),
+    /// A save into a large file began in the background (the window goes on meanwhile):
+    /// the file, and how many bytes it holds.
+    Saving {
+        /// The file.
+        path: PathBuf,
+        /// Its size before the save.
+        bytes: u64,
+    },
     /// The interrupted game was not resumed: it was put aside in this file.
     PutAside(PathBuf),
     /// An interrupted game was left where it is, for the next start or another window.
@@ -769,6 +777,9 @@ pub enum Problem {
     Setup(FenError),
     /// A command about the game while the position editor is open.
     Editing,
+    /// A save or another game while a save runs in the background: it would write over the
+    /// save, or replace the game being saved.
+    SaveUnderWay,
     /// "Play from this position" while the position editor is not open.
     NotEditing,
     /// "Next mistake" before the game was reviewed; the shortcut that reviews it.

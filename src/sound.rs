@@ -100,6 +100,7 @@ pub fn cues(events: &[Event]) -> Vec<Cue> {
             | Event::Opened { .. }
             | Event::Resumed { .. }
             | Event::Saved(_)
+            | Event::Saving { .. }
             | Event::PutAside(_)
             | Event::LeftForLater(_)
             | Event::PositionCopied(_)

@@ -918,3 +918,230 @@ fn a_game_with_many_tags_opens_and_saves_at_once() {
     assert!(back.contains("[T57999 \"\"]"));
     assert!(opened + saved < std::time::Duration::from_secs(3));
 }
+
+/// The open game's file deleted by another program: Ctrl+S says so (not that it changed), with
+/// Save it there again in focus, which writes the game there anew; closing the window after
+/// the file went again asks too, and there offers to discard the game instead of a reload.
+#[test]
+fn a_deleted_file_is_told_as_gone_and_saved_there_again() {
+    let dir = common::temp_dir("files", "deleted");
+    let path = common::write_file(&dir, "a.pdn", "[Event \"a\"]\n1. 11-15 23-19 *\n");
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    h.state_mut().open_path(&path);
+    h.run();
+    change(&mut h);
+    std::fs::remove_file(&path).unwrap();
+    save(&mut h);
+    assert!(matches!(
+        h.state().dialog(),
+        Some(Dialog::GoneFromDisk(_, None))
+    ));
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        &format!(
+            "The file no longer exists. a.pdn in {} was deleted or moved; the game exists only \
+             in this window. Save it there again, or somewhere else?",
+            dir.display()
+        )
+    );
+    h.run();
+    assert!(
+        h.get_by_label("Save it there again")
+            .accesskit_node()
+            .is_focused()
+    );
+    assert!(h.query_by_label("Reload from the file").is_none());
+    assert!(!path.exists());
+    // Enter: the game is written there again.
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().dialog().is_none());
+    assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("1. 11-15 *"), "{text}");
+    // Saved, then gone again: the game is only here, so closing asks, and can discard it.
+    std::fs::remove_file(&path).unwrap();
+    h.input_mut().viewports.insert(
+        ViewportId::ROOT,
+        ViewportInfo {
+            events: vec![ViewportEvent::Close],
+            ..ViewportInfo::default()
+        },
+    );
+    h.run();
+    assert!(matches!(
+        h.state().dialog(),
+        Some(Dialog::GoneFromDisk(_, Some(dama::ui::Pending::Quit)))
+    ));
+    assert!(
+        voice
+            .spoken()
+            .last()
+            .unwrap()
+            .ends_with("Save it there again, somewhere else, or discard it?")
+    );
+    h.run();
+    assert!(
+        h.get_by_label("Save it there again")
+            .accesskit_node()
+            .is_focused()
+    );
+    h.get_by_label("Discard").click();
+    // The window closes now (it repaints until it is gone).
+    h.step();
+    h.step();
+    assert!(h.state().dialog().is_none());
+    assert!(!path.exists());
+    // Getting the focus back after the file went says so once, too.
+    let (mut h, _) = harness(Language::Czech);
+    h.run();
+    std::fs::write(&path, "[Event \"a\"]\n1. 11-15 23-19 *\n").unwrap();
+    h.state_mut().open_path(&path);
+    h.run();
+    std::fs::remove_file(&path).unwrap();
+    focus(&mut h, false);
+    focus(&mut h, true);
+    assert!(matches!(
+        h.state().dialog(),
+        Some(Dialog::GoneFromDisk(_, None))
+    ));
+    h.get_by_label("Zrušit").click();
+    h.run();
+    focus(&mut h, false);
+    focus(&mut h, true);
+    assert!(h.state().dialog().is_none());
+}
+
+/// Steps frames, a few milliseconds apart, while a save runs in the background: how many were
+/// drawn, and the longest.
+fn frames_while_saving(h: &mut Harness<'_, DamaApp>) -> (usize, std::time::Duration) {
+    let (mut frames, mut longest) = (0, std::time::Duration::ZERO);
+    let started = std::time::Instant::now();
+    while h.state().is_saving() {
+        assert!(started.elapsed().as_secs() < 120, "the save never ended");
+        let t = std::time::Instant::now();
+        h.step();
+        longest = longest.max(t.elapsed());
+        frames += 1;
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    (frames, longest)
+}
+
+/// Game 4 of a collection of 80,364 games (38 MB: the real 724 repeated) saved while the
+/// window goes on: frames keep being drawn, the save is said and shown as it begins and as it
+/// ends, another game waits for it, and the file is the bytes a save on the window's thread
+/// writes (every other game byte for byte). A move taken back meanwhile stays unsaved. Closing
+/// the window during a save closes it once the save is done.
+#[test]
+fn a_large_collection_is_saved_while_the_window_goes_on() {
+    let dir = common::temp_dir("collections", "large");
+    let original = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pdn/english-tinsley.pdn"
+    ))
+    .unwrap();
+    let mut big = Vec::new();
+    for _ in 0..111 {
+        big.extend_from_slice(&original);
+        big.extend_from_slice(b"\n");
+    }
+    let path = common::write_file(&dir, "big.pdn", &big);
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    open_game(&mut h, &path, 4);
+    assert!(
+        h.state().title().ends_with(" – game 4 of 80364 in big.pdn"),
+        "{}",
+        h.state().title()
+    );
+    change(&mut h);
+    // What a save on the window's thread would write.
+    let game = h.state().document().to_pdn();
+    let expected = dama::collection::splice(&big, dama::collection::At::Game(4), &game)
+        .unwrap()
+        .bytes;
+    let started = std::time::Instant::now();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.step();
+    // The frame of the key press: the file looked at and the thread begun.
+    let pressed = started.elapsed();
+    assert!(h.state().is_saving());
+    let saying = "Saving into big.pdn (38.1 MB)…";
+    assert_eq!(voice.spoken().last().unwrap(), saying);
+    assert!(h.query_all_by_label(saying).count() >= 1, "shown");
+    // Another game waits: refused with words while the save runs.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.step();
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "A save is still under way: wait until it is finished."
+    );
+    assert!(h.state().dialog().is_none());
+    let (frames, longest) = frames_while_saving(&mut h);
+    let took = started.elapsed();
+    eprintln!(
+        "saved 38 MB in {took:?}: {frames} frames drawn meanwhile, the longest {longest:?}, \
+         the key press's {pressed:?}"
+    );
+    assert!(frames >= 5, "{frames} frames in {took:?}");
+    assert!(
+        longest.max(pressed) * 4 < took,
+        "a frame of {longest:?} or {pressed:?} in {took:?}"
+    );
+    h.run();
+    assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
+    assert_eq!(voice.spoken().last().unwrap(), "Saved: big.pdn");
+    let saved = std::fs::read(&path).unwrap();
+    assert!(
+        saved == expected,
+        "not the bytes of a save on the window's thread"
+    );
+    let (before, after) = (spans(&big), spans(&saved));
+    assert_eq!((before.len(), after.len()), (80_364, 80_364));
+    let (old, new) = (before[3].clone().unwrap(), after[3].clone().unwrap());
+    assert_eq!(saved[..new.start], big[..old.start]);
+    assert_eq!(saved[new.end..], big[old.end..]);
+    // A move taken back while the game is saved: the file holds the game as it was when the
+    // save began, and the window still has the change to save.
+    change(&mut h);
+    let game = h.state().document().to_pdn();
+    let expected = dama::collection::splice(&saved, dama::collection::At::Game(4), &game)
+        .unwrap()
+        .bytes;
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.step();
+    assert!(h.state().is_saving());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.step();
+    frames_while_saving(&mut h);
+    h.run();
+    assert!(std::fs::read(&path).unwrap() == expected);
+    assert!(h.state().is_dirty());
+    assert!(h.state().dialog().is_none(), "{:?}", h.state().notice());
+    // Closing while a save runs: the window waits for it, then closes.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.step();
+    assert!(h.state().is_saving());
+    h.input_mut().viewports.insert(
+        ViewportId::ROOT,
+        ViewportInfo {
+            events: vec![ViewportEvent::Close],
+            ..ViewportInfo::default()
+        },
+    );
+    h.step();
+    assert!(h.state().is_saving());
+    assert_eq!(voice.spoken().last().unwrap(), saying);
+    frames_while_saving(&mut h);
+    h.step();
+    assert!(!h.state().is_dirty());
+    assert!(h.state().dialog().is_none());
+    let closing = h
+        .output()
+        .viewport_output
+        .get(&ViewportId::ROOT)
+        .is_some_and(|v| v.commands.contains(&egui::ViewportCommand::Close));
+    assert!(closing, "the window closes after the save");
+}

@@ -2004,3 +2004,18 @@ fn bom_split_across_reads() {
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].as_ref().unwrap().tag("Event"), Some("x"));
 }
+
+#[test]
+fn error_illegal_move_where_no_move_is_legal_says_so() {
+    // White's only man on 29 is blocked by 25, and the capture's landing by 22: no legal move.
+    let e = replay_error("[GameType \"21\"]\n[FEN \"W:W29:B25,22\"]\n1. 29-25 *", 3);
+    assert_eq!((e.pos, e.game), (at(3, 4), 3));
+    assert_eq!(
+        e.kind.to_string(),
+        "29-25 is not a legal move here (there is no legal move in this position)"
+    );
+    assert_eq!(
+        e.to_string(),
+        "3:4: game 3: 29-25 is not a legal move here (there is no legal move in this position)"
+    );
+}

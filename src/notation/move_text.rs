@@ -58,7 +58,7 @@ pub enum MoveTextError {
         board: Board,
     },
     /// No legal move fits.
-    #[error("{text} is not a legal move here (legal: {})", legal.join(" "))]
+    #[error("{text} is not a legal move here ({})", legal_list(legal))]
     Illegal {
         /// The move as written.
         text: String,
@@ -77,6 +77,16 @@ pub enum MoveTextError {
         /// The board they are on, to name their squares as the reader chose.
         board: Board,
     },
+}
+
+/// The legal moves a [`MoveTextError::Illegal`] names; none is said in words, since an empty
+/// list read as "(legal: )", as if the list had been lost.
+fn legal_list(legal: &[String]) -> String {
+    if legal.is_empty() {
+        "there is no legal move in this position".to_string()
+    } else {
+        format!("legal: {}", legal.join(" "))
+    }
 }
 
 /// Something accepted although not as PDN writes it.

@@ -315,6 +315,11 @@ impl DamaApp {
         self.dialogs.current()
     }
 
+    /// Whether a save runs in the background (a large file).
+    pub fn is_saving(&self) -> bool {
+        self.saving.job.is_some()
+    }
+
     /// Whether the game has changes not saved to a file.
     pub fn is_dirty(&self) -> bool {
         self.doc.is_dirty()
@@ -553,15 +558,24 @@ impl DamaApp {
             self.complain(&problem);
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.window.allow_close {
-            if self.doc.is_dirty() {
+            if let Some(job) = &mut self.saving.job {
+                // The save goes on; the window closes once it succeeded (asked first where the
+                // game changed meanwhile), and stays open, saying why, where it failed.
+                ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+                job.then = Some(Pending::Quit);
+                let saving = Event::Saving {
+                    path: job.path.clone(),
+                    bytes: job.bytes,
+                };
+                self.tell(&[saving], true);
+            } else if self.doc.is_dirty() {
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
                 self.dialogs.open(Dialog::Unsaved(Pending::Quit));
-            } else if let Some(path) = self.only_here() {
-                // Saved, but another program or window replaced the file since: the game is
-                // nowhere else.
+            } else if let Some(question) = self.only_here(Some(Pending::Quit)) {
+                // Saved, but another program or window replaced or removed the file since: the
+                // game is nowhere else.
                 ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-                self.dialogs
-                    .open(Dialog::ChangedOnDisk(path, Some(Pending::Quit)));
+                self.dialogs.open(question);
             } else {
                 self.window.allow_close = true;
             }
@@ -650,6 +664,11 @@ impl DamaApp {
         }
         self.drive_computer(&ctx);
         self.follow_endgames(&ctx);
+        self.finish_save(false);
+        if self.saving.job.is_some() {
+            // Its end is told without a key pressed.
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
         if self.doc.clock().is_some_and(|c| c.running().is_some()) {
             self.apply(DocChange::Tick(Instant::now()));
             ctx.request_repaint_after(Duration::from_millis(250));
@@ -775,6 +794,8 @@ impl eframe::App for DamaApp {
         self.cancel_thinking();
         self.computer.shut_down();
         self.endgames.shut_down();
+        // A save under way is finished, never cut off.
+        self.finish_save(true);
         self.save_settings();
         self.finish_autosave();
     }

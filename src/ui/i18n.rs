@@ -117,6 +117,8 @@ texts! {
     UnsavedTitle => "Neuložené změny", "Unsaved changes";
     ChangedOnDiskTitle => "Soubor se změnil", "The file has changed";
     SaveAsNew => "Uložit jako nový soubor…", "Save as a new file…";
+    GoneFromDiskTitle => "Soubor už neexistuje", "The file no longer exists";
+    SaveAgain => "Uložit znovu na stejné místo", "Save it there again";
     Overwrite => "Přepsat", "Overwrite";
     AddToFile => "Přidat do souboru", "Add to the file";
     Reload => "Načíst znovu ze souboru", "Reload from the file";

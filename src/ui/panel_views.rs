@@ -10,8 +10,8 @@ use crate::rules::Color;
 use crate::speech::phrases;
 use crate::ui::i18n::{Language, T};
 
-/// The status bar: the last announcement and the game's rule set, the computer thinking, the
-/// file.
+/// The status bar: the last announcement and the game's rule set, the computer thinking, a
+/// save under way, the file.
 pub struct StatusBar<'a> {
     /// The language of the window.
     pub lang: Language,
@@ -23,6 +23,8 @@ pub struct StatusBar<'a> {
     pub rules: &'a str,
     /// Whether the computer is thinking.
     pub thinking: bool,
+    /// What a save running in the background says, while it runs.
+    pub saving: Option<String>,
     /// The game's file, and whether it has unsaved changes.
     pub file: Option<(&'a std::path::Path, bool)>,
 }
@@ -59,6 +61,11 @@ impl StatusBar<'_> {
             if self.thinking {
                 ui.add(egui::Spinner::new());
                 ui.label(RichText::new(T::Thinking.get(self.lang)).strong());
+                ui.separator();
+            }
+            if let Some(saving) = self.saving {
+                ui.add(egui::Spinner::new());
+                ui.label(RichText::new(saving).strong());
                 ui.separator();
             }
             if let Some((file, dirty)) = self.file {

@@ -148,12 +148,13 @@ pub fn move_text_error(lang: Language, words: MoveWords, e: &MoveTextError) -> S
             excerpt(square)
         ),
         (Czech, MoveTextError::Illegal { text, legal, .. }) if legal.is_empty() => format!(
-            "Tah {} tu zahrát nelze: žádný tah není možný.",
+            "Tah {} tu zahrát nelze. V této pozici není možný žádný tah.",
             excerpt(text)
         ),
-        (English, MoveTextError::Illegal { text, legal, .. }) if legal.is_empty() => {
-            format!("{} cannot be played here: there is no move.", excerpt(text))
-        }
+        (English, MoveTextError::Illegal { text, legal, .. }) if legal.is_empty() => format!(
+            "{} cannot be played here. There is no legal move in this position.",
+            excerpt(text)
+        ),
         // Spoken moves have commas of their own ("30 bere 14, přes 21"): apart by semicolons.
         (Czech, MoveTextError::Illegal { text, legal, board }) => format!(
             "Tah {} tu zahrát nelze. Možné tahy: {}.",
@@ -261,6 +262,22 @@ mod tests {
             move_text_error(English, MoveWords::Written, &e),
             "21-14 cannot be played here. Possible moves: 21-17, 22-18."
         );
+        // No move at all is said so, not as an empty list.
+        let none = MoveTextError::Illegal {
+            text: "29-25".into(),
+            legal: Vec::new(),
+            board: Board::Eight,
+        };
+        for words in [MoveWords::Written, MoveWords::Spoken(Notation::Numeric)] {
+            assert_eq!(
+                move_text_error(Czech, words, &none),
+                "Tah 29-25 tu zahrát nelze. V této pozici není možný žádný tah."
+            );
+            assert_eq!(
+                move_text_error(English, words, &none),
+                "29-25 cannot be played here. There is no legal move in this position."
+            );
+        }
         // A refused typed move is heard: the moves allowed are said as every move is, in the
         // notation chosen; the text typed is quoted as typed.
         let numeric = MoveWords::Spoken(Notation::Numeric);

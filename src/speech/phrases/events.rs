@@ -7,7 +7,7 @@ use crate::rules::{Color, DrawReason, Outcome, Square, WinReason};
 use super::browsing::{choices, looked};
 use super::editor::edited;
 use super::errors::{counted, plural};
-pub use super::files::file_name;
+pub use super::files::{file_name, saving};
 pub use super::join;
 use super::moves::{half_moves, hint};
 use super::names::{
@@ -262,6 +262,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             Czech => format!("Uloženo: {}", file_name(path)),
             English => format!("Saved: {}", file_name(path)),
         },
+        Event::Saving { path, bytes } => saving(lang, path, *bytes),
         Event::LeftForLater(path) => match lang {
             Czech => format!(
                 "Přerušená partie zůstává v souboru {} a nabídne se v příštím okně Dámy.",

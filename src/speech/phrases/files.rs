@@ -97,6 +97,48 @@ pub fn changed_on_disk(lang: Language, path: &std::path::Path, before: bool) -> 
     }
 }
 
+/// What "the file no longer exists" says: the game's file was deleted or moved since the game
+/// was read from it or saved to it, so the game exists only in the window. `before` when
+/// something waits for the answer (closing the window, another game): going on without saving
+/// is offered too.
+pub fn gone_from_disk(lang: Language, path: &std::path::Path, before: bool) -> String {
+    let name = file_name(path);
+    let folder = path
+        .parent()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    match (lang, before) {
+        (Czech, false) => format!(
+            "Soubor {name} ve složce {folder} mezitím někdo smazal nebo přesunul; partie je \
+             jen v tomto okně. Uložit ji znovu na stejné místo, nebo jinam?"
+        ),
+        (Czech, true) => format!(
+            "Soubor {name} ve složce {folder} mezitím někdo smazal nebo přesunul; partie je \
+             jen v tomto okně. Uložit ji znovu na stejné místo, jinam, nebo ji zahodit?"
+        ),
+        (English, false) => format!(
+            "{name} in {folder} was deleted or moved; the game exists only in this window. \
+             Save it there again, or somewhere else?"
+        ),
+        (English, true) => format!(
+            "{name} in {folder} was deleted or moved; the game exists only in this window. \
+             Save it there again, somewhere else, or discard it?"
+        ),
+    }
+}
+
+/// What is said as a save into a large file begins in the background, and what the status bar
+/// shows while it runs: the window goes on meanwhile, so that a person hears that the save is
+/// under way (its end is told as "Saved").
+pub fn saving(lang: Language, path: &std::path::Path, bytes: u64) -> String {
+    let name = file_name(path);
+    let size = super::endgames::size(lang, bytes);
+    match lang {
+        Czech => format!("Ukládá se do souboru {name} ({size})…"),
+        English => format!("Saving into {name} ({size})…"),
+    }
+}
+
 /// Where the game stands in a file of several: "partie 4 z 25 v souboru turnaj.pdn", for the
 /// title bar and the save dialog.
 pub fn game_of_file(lang: Language, number: usize, games: usize, path: &std::path::Path) -> String {
@@ -192,6 +234,59 @@ pub fn file_name(path: &std::path::Path) -> String {
 mod tests {
     use super::*;
     use crate::speech::phrases::english;
+
+    #[test]
+    fn a_file_deleted_or_moved_is_said_so() {
+        let path = std::path::Path::new("/home/jana/partie/turnaj.pdn");
+        assert_eq!(
+            gone_from_disk(Czech, path, false),
+            "Soubor turnaj.pdn ve složce /home/jana/partie mezitím někdo smazal nebo přesunul; \
+             partie je jen v tomto okně. Uložit ji znovu na stejné místo, nebo jinam?"
+        );
+        assert_eq!(
+            gone_from_disk(Czech, path, true),
+            "Soubor turnaj.pdn ve složce /home/jana/partie mezitím někdo smazal nebo přesunul; \
+             partie je jen v tomto okně. Uložit ji znovu na stejné místo, jinam, nebo ji \
+             zahodit?"
+        );
+        assert_eq!(
+            gone_from_disk(English, path, false),
+            "turnaj.pdn in /home/jana/partie was deleted or moved; the game exists only in this \
+             window. Save it there again, or somewhere else?"
+        );
+        assert_eq!(
+            gone_from_disk(English, path, true),
+            "turnaj.pdn in /home/jana/partie was deleted or moved; the game exists only in this \
+             window. Save it there again, somewhere else, or discard it?"
+        );
+        for before in [false, true] {
+            let text = gone_from_disk(Czech, path, before);
+            assert_eq!(
+                english::english_words(&text),
+                Vec::<String>::new(),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_save_in_the_background_is_said() {
+        let path = std::path::Path::new("/home/jana/velká sbírka.pdn");
+        assert_eq!(
+            saving(Czech, path, 38_083_545),
+            "Ukládá se do souboru velká sbírka.pdn (38,1 MB)…"
+        );
+        assert_eq!(
+            saving(English, path, 38_083_545),
+            "Saving into velká sbírka.pdn (38.1 MB)…"
+        );
+        let text = saving(Czech, path, 2_500_000);
+        assert_eq!(
+            english::english_words(&text),
+            Vec::<String>::new(),
+            "{text}"
+        );
+    }
 
     #[test]
     fn games_left_out_of_a_file() {

@@ -707,6 +707,26 @@ mod tests {
             pdn_error(Czech, &e),
             "Partie 1, řádek 5, sloupec 8: Tah 21-14 tu zahrát nelze. Možné tahy: 21-17, 22-18."
         );
+        // A move after the game's end: no list of moves, but words that there is none.
+        let e = PdnError {
+            pos: at(3, 4),
+            game: 3,
+            kind: PdnErrorKind::Move(MoveTextError::Illegal {
+                text: "29-25".into(),
+                legal: Vec::new(),
+                board: crate::rules::Board::Eight,
+            }),
+        };
+        assert_eq!(
+            pdn_error(Czech, &e),
+            "Partie 3, řádek 3, sloupec 4: Tah 29-25 tu zahrát nelze. V této pozici není možný \
+             žádný tah."
+        );
+        assert_eq!(
+            pdn_error(English, &e),
+            "Game 3, line 3, column 4: 29-25 cannot be played here. There is no legal move in \
+             this position."
+        );
         let e = PdnErrorKind::Read {
             kind: io::ErrorKind::PermissionDenied,
             code: Some(13),

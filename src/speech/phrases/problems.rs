@@ -217,6 +217,10 @@ pub fn problem(lang: Language, notation: Notation, p: &Problem) -> String {
                         the editor."
                 .into(),
         },
+        Problem::SaveUnderWay => match lang {
+            Czech => "Ještě se ukládá: počkejte, až se uložení dokončí.".into(),
+            English => "A save is still under way: wait until it is finished.".into(),
+        },
         Problem::NotEditing => match lang {
             Czech => "Žádné postavení se nestaví: editor postavení otevře Ctrl+E.".into(),
             English => "No position is being set up: Ctrl+E opens the position editor.".into(),
@@ -711,6 +715,7 @@ mod tests {
             })),
             Problem::Setup(crate::rules::FenError::BadSection("32, 28".into())),
             Problem::Editing,
+            Problem::SaveUnderWay,
             Problem::NotEditing,
             Problem::NotReviewed("Ctrl+R".into()),
             Problem::NoMistakes,
@@ -758,6 +763,7 @@ mod tests {
                 | Problem::Rules(_)
                 | Problem::Setup(_)
                 | Problem::Editing
+                | Problem::SaveUnderWay
                 | Problem::NotEditing
                 | Problem::NotReviewed(_)
                 | Problem::NoMistakes
@@ -863,6 +869,10 @@ mod tests {
             },
             Event::Resumed { plies: 5 },
             Event::Saved("/nikde/partie.pdn".into()),
+            Event::Saving {
+                path: "/nikde/partie.pdn".into(),
+                bytes: 38_083_545,
+            },
             Event::PutAside("/nikde/odloženo.pdn".into()),
             Event::LeftForLater("/nikde/autosave-2.pdn".into()),
             Event::PositionCopied("W:W22,K29:B1-3".into()),
@@ -1110,6 +1120,7 @@ mod tests {
                 | Event::Opened { .. }
                 | Event::Resumed { .. }
                 | Event::Saved(_)
+                | Event::Saving { .. }
                 | Event::PutAside(_)
                 | Event::LeftForLater(_)
                 | Event::PositionCopied(_)
@@ -1154,6 +1165,18 @@ mod tests {
             }
         }
         all
+    }
+
+    #[test]
+    fn golden_save_under_way() {
+        assert_eq!(
+            problem(Czech, Notation::Numeric, &Problem::SaveUnderWay),
+            "Ještě se ukládá: počkejte, až se uložení dokončí."
+        );
+        assert_eq!(
+            problem(English, Notation::Numeric, &Problem::SaveUnderWay),
+            "A save is still under way: wait until it is finished."
+        );
     }
 
     #[test]

@@ -431,6 +431,7 @@ fn refused(problem: &Problem) -> bool {
         | Problem::ClipboardEmpty
         | Problem::ClipboardTooLong { .. }
         | Problem::Editing
+        | Problem::SaveUnderWay
         | Problem::NotEditing
         | Problem::NotReviewed(_)
         | Problem::NoMistakes

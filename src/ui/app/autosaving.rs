@@ -11,7 +11,8 @@ use crate::speech::phrases;
 use crate::ui::document::{DocChange, Document, Replaced};
 
 /// What outlives the window: where the game is autosaved, the interrupted games to offer, the
-/// game's file as last seen on disk, and where the settings are kept.
+/// game's file as last seen on disk, a save running in the background, and where the settings
+/// are kept.
 pub(super) struct Saving {
     /// Where settings are kept (None: not saved).
     pub(super) config_dir: Option<PathBuf>,
@@ -26,9 +27,11 @@ pub(super) struct Saving {
     /// Whether this window took up an interrupted game (the next ones can only be put aside
     /// or left for another window).
     pub(super) resumed_here: bool,
-    /// The state of the game's file last told about (`None` in it: the file was gone), so
-    /// that a change made elsewhere is asked about once.
-    pub(super) disk_seen: Option<Option<crate::collection::Stamp>>,
+    /// The state of the game's file last told about, so that a change made elsewhere is
+    /// asked about once.
+    pub(super) disk_seen: Option<crate::collection::OnDisk>,
+    /// A save of a large file running in the background.
+    pub(super) job: Option<super::files::SaveJob>,
 }
 
 impl Saving {
@@ -42,6 +45,7 @@ impl Saving {
             after_resume: None,
             resumed_here: false,
             disk_seen: None,
+            job: None,
         }
     }
 }

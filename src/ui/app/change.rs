@@ -132,6 +132,11 @@ impl DamaApp {
         let (revision, play_revision) = (self.doc.revision(), self.doc.play_revision());
         let interrupt = change.interrupts();
         let replacing = matches!(change, Change::Doc(DocChange::Replace(..)));
+        if replacing && self.saving.job.is_some() {
+            // The save in the background would mark another game saved in the game's file.
+            self.complain(&Problem::SaveUnderWay);
+            return Vec::new();
+        }
         let problem = matches!(
             change,
             Change::Doc(DocChange::Replace(_, Replaced::Problem { .. }))

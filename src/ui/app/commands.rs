@@ -352,11 +352,12 @@ impl DamaApp {
         };
         let check = |refused: bool, problem: Problem| if refused { Err(problem) } else { Ok(()) };
         match c {
-            Command::NewGame
-            | Command::Open
-            | Command::Save
-            | Command::SaveAs
-            | Command::Quit
+            // A second save would race the one in the background, another game would take
+            // its place; closing waits for it.
+            Command::NewGame | Command::Open | Command::Save | Command::SaveAs | Command::Learn => {
+                check(self.saving.job.is_some(), Problem::SaveUnderWay)
+            }
+            Command::Quit
             | Command::FlipBoard
             | Command::BoardText
             | Command::Settings
@@ -370,7 +371,6 @@ impl DamaApp {
             | Command::NextRegion
             | Command::PreviousRegion
             | Command::Help
-            | Command::Learn
             | Command::Analysis
             | Command::SayAnalysis
             | Command::CopyPosition

@@ -52,6 +52,11 @@ impl DamaApp {
             live: self.announcer.live_text().filter(|_| to_reader),
             rules: phrases::rules_name(lang, self.doc.game().rules()),
             thinking: self.computer.is_thinking(),
+            saving: self
+                .saving
+                .job
+                .as_ref()
+                .map(|job| phrases::saving(lang, &job.path, job.bytes)),
             file: self.doc.file().map(|f| (f, self.doc.is_dirty())),
         }
         .show(ui);

@@ -158,6 +158,9 @@ pub enum DocChange {
         tags: Vec<(String, String)>,
         /// Where the game stands in the file now.
         place: Place,
+        /// The document's [`Document::revision`] when the game written was taken from it: a
+        /// save in the background leaves the changes made since it began unsaved.
+        revision: u64,
     },
     /// The clocks at this moment: a threshold to say, or a flag fallen.
     Tick(Instant),
@@ -199,7 +202,12 @@ impl Document {
             DocChange::AnswerDraw { accept, by } => self.answer_draw(accept, by),
             DocChange::Players(players) => self.set_players(players),
             DocChange::Replace(doc, how) => self.replace(*doc, how),
-            DocChange::Saved { path, tags, place } => self.saved(path, tags, place),
+            DocChange::Saved {
+                path,
+                tags,
+                place,
+                revision,
+            } => self.saved(path, tags, place, revision),
             DocChange::Tick(now) => self.tick(now),
             DocChange::PauseClock(now) => self.toggle_pause(now),
             DocChange::Vary {
@@ -502,13 +510,22 @@ impl Document {
         &self.lead
     }
 
-    /// The game was written to `path` with `tags`, at `place`: it is the document's file now,
-    /// and saved.
-    fn saved(&mut self, path: PathBuf, tags: Vec<(String, String)>, place: Place) -> Applied {
+    /// The game as it was at `revision` was written to `path` with `tags`, at `place`: it is
+    /// the document's file now (what the file holds, to tell another program's change from
+    /// this save), and saved unless it changed since.
+    fn saved(
+        &mut self,
+        path: PathBuf,
+        tags: Vec<(String, String)>,
+        place: Place,
+        revision: u64,
+    ) -> Applied {
         self.file = Some(path.clone());
         self.place = Some(place);
         self.tags = tags;
-        self.dirty = false;
+        if self.revision == revision {
+            self.dirty = false;
+        }
         self.touch_saved();
         Ok(vec![Event::Saved(path)])
     }

@@ -171,6 +171,7 @@ mod tests {
     use super::*;
     use crate::collection::Place;
     use crate::ui::document::tests::{against_the_computer, mv};
+    use std::path::Path;
 
     #[test]
     fn a_person_cannot_claim_for_the_computer() {
@@ -195,8 +196,14 @@ mod tests {
         let mut doc = against_the_computer("W:W21,22:B1,2");
         let play = doc.play_revision();
         doc.offer_draw([String::new(), String::new()]).unwrap();
-        doc.saved("/a.pdn".into(), Vec::new(), Place::in_bytes(b"", 1))
-            .unwrap();
+        let revision = doc.revision();
+        doc.saved(
+            "/a.pdn".into(),
+            Vec::new(),
+            Place::in_bytes(b"", 1),
+            revision,
+        )
+        .unwrap();
         assert_eq!(doc.play_revision(), play);
         assert_eq!(doc.revision(), 2);
         // The person cannot answer for the computer, and the computer answers.
@@ -211,5 +218,16 @@ mod tests {
         doc.play(first, None, Mover::Person).unwrap();
         assert!(doc.play_revision() > play);
         assert!(doc.is_dirty());
+        // A save in the background of the game as it was before the move: the file is the
+        // game's, and the move is still unsaved; a save of the game as it is now saves it.
+        let place = Place::in_bytes(b"[Event \"x\"]\n*\n", 1);
+        doc.saved("/b.pdn".into(), Vec::new(), place, revision)
+            .unwrap();
+        assert_eq!(doc.file(), Some(Path::new("/b.pdn")));
+        assert_eq!(doc.place(), Some(place));
+        assert!(doc.is_dirty());
+        let now = doc.revision();
+        doc.saved("/b.pdn".into(), Vec::new(), place, now).unwrap();
+        assert!(!doc.is_dirty());
     }
 }

@@ -1,5 +1,6 @@
 //! The dialogs about files: a path to open or save to, "replace the file?", the choice of a
-//! game in a file, "the file has changed on disk", and "save changes?".
+//! game in a file, "the file has changed on disk", "the file no longer exists", and "save
+//! changes?".
 
 use std::path::{Path, PathBuf};
 
@@ -316,6 +317,57 @@ impl DialogUi for ChangedOnDiskQuestion<'_> {
             (T::Cancel, ChangedAnswer::Cancel),
         ];
         choice_row(ui, lang, &choices, ChangedAnswer::SaveAs, at.focus_now())
+    }
+}
+
+/// "The file no longer exists": the game's file was deleted or moved since it was read or
+/// saved, so that the window's game exists nowhere else.
+pub(super) struct GoneFromDiskQuestion<'a> {
+    /// The file.
+    pub path: &'a Path,
+    /// Whether something waits for the game to be saved (closing, another game).
+    pub waiting: bool,
+}
+
+/// The answers to "the file no longer exists".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum GoneAnswer {
+    /// Write the game to the same path again.
+    SaveAgain,
+    /// Choose where to save it.
+    SaveAs,
+    /// Go on without saving (something waits).
+    Discard,
+    /// Leave everything as it is.
+    Cancel,
+}
+
+impl DialogUi for GoneFromDiskQuestion<'_> {
+    type Answer = GoneAnswer;
+
+    fn title(&self, lang: Language) -> String {
+        title(T::GoneFromDiskTitle, lang)
+    }
+
+    fn question(&self, lang: Language) -> Option<String> {
+        Some(phrases::gone_from_disk(lang, self.path, self.waiting))
+    }
+
+    fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<GoneAnswer> {
+        let lang = at.lang;
+        ui.heading(T::GoneFromDiskTitle.get(lang));
+        ui.add(egui::Label::new(phrases::gone_from_disk(lang, self.path, self.waiting)).wrap());
+        // Save again first and in focus: nothing is at the path to lose, and the game is kept.
+        // Discard only where something waits (there is no file to reload), then Cancel.
+        let mut choices = vec![
+            (T::SaveAgain, GoneAnswer::SaveAgain),
+            (T::SaveAs, GoneAnswer::SaveAs),
+        ];
+        if self.waiting {
+            choices.push((T::Discard, GoneAnswer::Discard));
+        }
+        choices.push((T::Cancel, GoneAnswer::Cancel));
+        choice_row(ui, lang, &choices, GoneAnswer::SaveAgain, at.focus_now())
     }
 }
 

@@ -28,8 +28,9 @@ pub(super) use self::widgets::{combo, describe};
 
 use self::endgames::{EndgamesAnswer, EndgamesView};
 use self::file_questions::{
-    ChangedAnswer, ChangedOnDiskQuestion, ChooseAnswer, ChooseGameList, OpenPathForm, PathAnswer,
-    ReplaceAnswer, ReplaceQuestion, SavePathForm, UnsavedAnswer, UnsavedQuestion,
+    ChangedAnswer, ChangedOnDiskQuestion, ChooseAnswer, ChooseGameList, GoneAnswer,
+    GoneFromDiskQuestion, OpenPathForm, PathAnswer, ReplaceAnswer, ReplaceQuestion, SavePathForm,
+    UnsavedAnswer, UnsavedQuestion,
 };
 use self::help::{HelpAnswer, HelpList};
 use self::host::Opening;
@@ -69,6 +70,10 @@ pub enum Dialog {
     /// it was read or saved. Save as, overwrite, reload (or go on without saving, before what
     /// waits), or cancel.
     ChangedOnDisk(PathBuf, Option<Pending>),
+    /// "The file no longer exists": the game's file was deleted or moved since it was read or
+    /// saved. Save it there again, save as, (go on without saving, before what waits), or
+    /// cancel.
+    GoneFromDisk(PathBuf, Option<Pending>),
     /// Save, discard or cancel before `Pending`.
     Unsaved(Pending),
     /// "Really resign?"
@@ -108,6 +113,7 @@ impl Dialog {
             | Dialog::ConfirmReplace(..)
             | Dialog::ChooseGame(..)
             | Dialog::ChangedOnDisk(..)
+            | Dialog::GoneFromDisk(..)
             | Dialog::Unsaved(_)
             | Dialog::ConfirmResign
             | Dialog::Branch { .. }
@@ -361,6 +367,28 @@ impl DamaApp {
                             None => self.reload(),
                         },
                         ChangedAnswer::Cancel => return Outcome::Left(Event::Cancelled),
+                    }
+                    Outcome::Answered
+                })
+            }
+            Dialog::GoneFromDisk(path, then) => {
+                let question = GoneFromDiskQuestion {
+                    path,
+                    waiting: then.is_some(),
+                };
+                present(ctx, opening, at, question).then(|answer| {
+                    match answer {
+                        GoneAnswer::SaveAgain => self.save_then(path, then.take(), false),
+                        GoneAnswer::SaveAs => {
+                            let other = path.display().to_string();
+                            return Outcome::Then(Dialog::SavePath(other, then.take()));
+                        }
+                        GoneAnswer::Discard => {
+                            if let Some(then) = then.take() {
+                                self.proceed(then);
+                            }
+                        }
+                        GoneAnswer::Cancel => return Outcome::Left(Event::Cancelled),
                     }
                     Outcome::Answered
                 })
