@@ -2,6 +2,12 @@
 //!
 //! `cargo bench` runs depths that take tens of milliseconds; the deep published depths (English
 //! perft 12, International perft 10) are timed with `dama perft`, which prints nodes per second.
+//!
+//! On a busy machine times vary more than a loss worth finding: 6 % more instructions in
+//! English perft and 13 % in International went unseen for a week (issue 81). Instruction
+//! counts do not vary; count them at this file's depths before and after a change with
+//! `valgrind --tool=callgrind target/release/examples/perft_once english 9` (and
+//! `international 7`).
 
 use std::hint::black_box;
 

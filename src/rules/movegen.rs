@@ -90,16 +90,26 @@ impl Capturers {
     }
 }
 
+/// The directions in which the men of `side` capture.
 #[inline(always)]
-fn men_dirs(f: Flags, side: super::Color) -> &'static [usize] {
-    const WHITE: [usize; 2] = forward(super::Color::White);
-    const BLACK: [usize; 2] = forward(super::Color::Black);
+fn men_dirs(f: Flags, side: Color) -> &'static [usize] {
+    with_men_dirs(f, side, |dirs| dirs)
+}
+
+/// Calls `k` with [`men_dirs`], a constant in each branch: `k` is inlined into each, so that
+/// its loop over the directions unrolls into constant shifts. A loop over the slice chosen at
+/// run time cost the capture test at every perft leaf 6 % more instructions in English and
+/// 13 % in International.
+#[inline(always)]
+fn with_men_dirs<R>(f: Flags, side: Color, k: impl FnOnce(&'static [usize]) -> R) -> R {
+    const WHITE: [usize; 2] = forward(Color::White);
+    const BLACK: [usize; 2] = forward(Color::Black);
     if f.backward_men {
-        &ALL_DIRS
+        k(&ALL_DIRS)
     } else {
         match side {
-            super::Color::White => &WHITE,
-            super::Color::Black => &BLACK,
+            Color::White => k(&WHITE),
+            Color::Black => k(&BLACK),
         }
     }
 }
@@ -113,7 +123,10 @@ fn capturers<G: Geometry>(s: &Sides, f: Flags, side: super::Color) -> Capturers 
         kings: 0,
     };
     if s.men != 0 {
-        c.men = short_jumpers::<G>(s.men, s.them & !s.opp_towers, s.empty, men_dirs(f, side));
+        let victims = s.them & !s.opp_towers;
+        c.men = with_men_dirs(f, side, |dirs| {
+            short_jumpers::<G>(s.men, victims, s.empty, dirs)
+        });
     }
     if s.towers != 0 && s.opp_kings != 0 {
         c.towers = short_jumpers::<G>(s.towers, s.opp_kings, s.empty, &ALL_DIRS);
@@ -452,7 +465,9 @@ pub(crate) fn offering_steps<G: Geometry>(pos: &Position, f: Flags, out: &mut Ve
 }
 
 /// The forward steps of the men and towers of the side to move onto `targets` (empty
-/// squares), appended to `out`.
+/// squares), appended to `out`. Inlined, as its loop was inside [`quiet`] before it served
+/// [`crownings`] too: a call of its own cost perft 0.6 % more instructions.
+#[inline(always)]
 fn steps<G: Geometry>(pos: &Position, s: &Sides, targets: u64, out: &mut Vec<Move>) {
     let board = pos.board;
     for d in forward(pos.side) {
