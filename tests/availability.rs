@@ -85,11 +85,19 @@ fn menus_help_and_shortcuts_agree() {
                 .iter()
                 .find(|(name, _)| *name == format!("{text} {keys}"))
                 .map(|&(_, usable)| usable);
+            // A line not usable now says so in words, as the screen reader reads it.
+            let line = format!("{text}: {keys}");
             let in_help = help
                 .iter()
-                .find(|(name, _)| *name == format!("{text}: {keys}"))
-                .map(|&(_, usable)| usable)
-                .unwrap_or_else(|| panic!("{state}: {c:?} not in the help"));
+                .find_map(|(name, usable)| {
+                    let said = if *usable {
+                        name == &line
+                    } else {
+                        *name == format!("{line} (not now)")
+                    };
+                    said.then_some(*usable)
+                })
+                .unwrap_or_else(|| panic!("{state}: {c:?} not in the help as it is"));
             let Some(usable) = in_menu else {
                 // (Only the commands of the board's own keys are in no menu.)
                 continue;
@@ -185,4 +193,23 @@ fn ctrl_i_says_the_game_at_a_glance() {
         "English draughts. Two people play. White wins: the opponent cannot move. File \
          over.pdn."
     );
+}
+
+/// In Czech as in English, a line of the keyboard help that cannot be used now says so in its
+/// name (Orca reads no state of a list item): "Přijmout remízu: Ctrl+Shift+A (nyní nelze)" with
+/// no draw offered.
+#[test]
+fn the_help_says_in_words_what_cannot_be_used_now() {
+    let mut h = common::app_with(common::settings(Language::Czech, Variant::Czech));
+    h.run();
+    let lines = help_lines(&mut h);
+    let accept = lines
+        .iter()
+        .find(|(name, _)| name.starts_with("Přijmout remízu: "))
+        .expect("the line of accepting a draw");
+    assert!(!accept.1, "{accept:?}");
+    assert!(accept.0.ends_with(" (nyní nelze)"), "{accept:?}");
+    for (name, usable) in &lines {
+        assert_eq!(!usable, name.ends_with(" (nyní nelze)"), "{name}");
+    }
 }

@@ -247,9 +247,17 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
             "24 to 20. The draw offer lapsed.",
         ],
     ),
-    ("resign?", &["Opravdu se vzdát?"], &["Really resign?"]),
+    (
+        "resign?",
+        &["Opravdu se vzdát? Partii vzdává černý."],
+        &["Really resign? Black resigns the game."],
+    ),
     ("no", &["Zrušeno."], &["Cancelled."]),
-    ("resign? again", &["Opravdu se vzdát?"], &["Really resign?"]),
+    (
+        "resign? again",
+        &["Opravdu se vzdát? Partii vzdává černý."],
+        &["Really resign? Black resigns the game."],
+    ),
     (
         "yes",
         &["Černý se vzdává. Bílý vyhrál: soupeř se vzdal."],

@@ -69,6 +69,13 @@ STEPS = [
     ("Ctrl+Z", ["ctrl+z"], ["Vrácen tah"]),
     ("Ctrl+Shift+D", ["ctrl+shift+d"], ["nabízí remízu"]),
     ("Ctrl+Shift+N", ["ctrl+shift+n"], None),
+    # The question says who resigns (issue 82): White, to move.
+    ("Ctrl+Shift+R", ["ctrl+shift+r"], ["Opravdu se vzdát", "Partii vzdává bílý"]),
+    ("Escape (resign)", ["Escape"], ["Zrušeno"]),
+    # The keyboard help says in words what cannot be used now (issue 82): no draw is offered.
+    ("F1", ["F1"], ["Klávesové zkratky"]),
+    ("Down x14", ["Down", "sleep:0.4"] * 14, ["Přijmout remízu: Ctrl+Shift+A (nyní nelze)"]),
+    ("Escape (help)", ["Escape"], None),
     # The path in the field is to be read back (not yet: issue 42, item 4).
     ("Ctrl+S", ["ctrl+s"], ["Uložit", ".pdn"]),
     ("Escape (save)", ["Escape"], ["Zrušeno"]),

@@ -45,7 +45,7 @@ pub use names::{
 };
 pub use play::{
     choose_offender, computer_to_move, draw_answer, draw_offer, forgot_to_capture, huffed,
-    must_capture, outcome, taken_back, to_move,
+    must_capture, outcome, resign_question, taken_back, to_move,
 };
 pub use problems::problem;
 

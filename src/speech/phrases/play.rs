@@ -57,6 +57,14 @@ pub fn outcome(lang: Language, outcome: Outcome) -> String {
     }
 }
 
+/// Who would resign, as the question asks it: "Partii vzdává bílý.", "White resigns the game."
+pub fn resign_question(lang: Language, color: Color) -> String {
+    match lang {
+        Czech => format!("Partii vzdává {}.", color_name(lang, color)),
+        English => format!("{} resigns the game.", side_name(lang, color)),
+    }
+}
+
 /// "Bílý nabízí remízu.", "White offers a draw."
 pub fn draw_offer(lang: Language, color: Color) -> String {
     match lang {
@@ -189,6 +197,11 @@ mod tests {
         assert_eq!(outcome(Czech, adjudicated), "Remíza: rozhodnuto mimo hru.");
         assert_eq!(outcome(English, adjudicated), "Draw: adjudicated.");
         assert_eq!(draw_offer(English, Color::Black), "Black offers a draw.");
+        assert_eq!(resign_question(Czech, Color::White), "Partii vzdává bílý.");
+        assert_eq!(
+            resign_question(English, Color::Black),
+            "Black resigns the game."
+        );
         let white_man = Piece::new(Color::White, Role::Man);
         assert_eq!(
             huffed(Czech, white_man, Square::new(30).unwrap()),

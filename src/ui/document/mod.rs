@@ -370,6 +370,13 @@ impl Document {
         self.play_revision
     }
 
+    /// The side that resigns on Resign, and offers a draw: the person's against the computer,
+    /// else the side to move.
+    pub fn acting_side(&self) -> Color {
+        self.human_side()
+            .unwrap_or(self.game.position().side_to_move())
+    }
+
     /// The side a single person plays against the computer.
     pub fn human_side(&self) -> Option<Color> {
         match self.players {

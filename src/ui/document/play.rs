@@ -105,9 +105,7 @@ impl Document {
 
     /// The person resigns (against the computer), or the side to move does.
     pub(super) fn resign(&mut self) -> Applied {
-        let side = self
-            .human_side()
-            .unwrap_or(self.game.position().side_to_move());
+        let side = self.acting_side();
         self.game.resign(side).map_err(Problem::Game)?;
         self.draw_offer = None;
         self.touch_game();
@@ -121,9 +119,7 @@ impl Document {
         if self.game.outcome().is_some() {
             return Err(Problem::Game(GameError::GameOver));
         }
-        let by = self
-            .human_side()
-            .unwrap_or(self.game.position().side_to_move());
+        let by = self.acting_side();
         self.draw_offer = Some(by);
         self.touch_saved();
         let keys = (self.player(!by) == Player::Human).then_some(keys);

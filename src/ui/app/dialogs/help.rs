@@ -55,7 +55,7 @@ impl DialogUi for HelpList {
 /// One line of the keyboard help: a command and its keys, a line the focus can rest on, so
 /// that a screen reader reads the help line by line. The text is painted, not made of labels:
 /// the screen reader would read stray labels with the dialog. A line of a command not usable
-/// now is greyed with `not_now` written after it, and read as unavailable.
+/// now is greyed with `not_now` written after it, in its name too, and marked unavailable.
 pub(super) fn help_row(
     ui: &mut Ui,
     text: &str,
@@ -66,6 +66,12 @@ pub(super) fn help_row(
     let name = match key {
         Some(key) => format!("{text}: {key}"),
         None => text.to_string(),
+    };
+    // The words in the name too: Orca presents a list item's state as nothing, so a line of
+    // a command not usable now was read as a usable one.
+    let name = match not_now {
+        Some(not_now) => format!("{name} ({not_now})"),
+        None => name,
     };
     let mut job = egui::text::LayoutJob::default();
     let font = egui::TextStyle::Body.resolve(ui.style());

@@ -426,7 +426,8 @@ impl DamaApp {
                 })
             }
             Dialog::ConfirmResign => {
-                present(ctx, opening, at, ResignQuestion).then(|answer| match answer {
+                let side = self.doc.acting_side();
+                present(ctx, opening, at, ResignQuestion { side }).then(|answer| match answer {
                     ResignAnswer::Resign => {
                         self.apply(DocChange::Resign);
                         Outcome::Answered

@@ -9,8 +9,11 @@ use crate::autosave::Interrupted;
 use crate::speech::phrases;
 use crate::ui::i18n::{Language, T};
 
-/// "Really resign?"
-pub(super) struct ResignQuestion;
+/// "Really resign?", and who would.
+pub(super) struct ResignQuestion {
+    /// The side that resigns.
+    pub side: crate::rules::Color,
+}
 
 /// The answers to "really resign?".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,9 +31,14 @@ impl DialogUi for ResignQuestion {
         title(T::ConfirmResign, lang)
     }
 
+    fn question(&self, lang: Language) -> Option<String> {
+        Some(phrases::resign_question(lang, self.side))
+    }
+
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<ResignAnswer> {
         let lang = at.lang;
         ui.heading(T::ConfirmResign.get(lang));
+        ui.label(phrases::resign_question(lang, self.side));
         let choices = [
             (T::Yes, ResignAnswer::Resign),
             (T::No, ResignAnswer::PlayOn),
