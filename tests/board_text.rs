@@ -232,3 +232,31 @@ fn words_wait_for_the_focus_to_rest() {
     }
     assert_eq!(seen, 1, "handed over once the focus has rested");
 }
+
+/// After the end of the game the board as text says how it ended, not whose turn it is (a
+/// braille reader read "Na tahu je bílý" after a resignation); a position looked at before
+/// the end still says whose turn it was.
+#[test]
+fn after_the_end_the_text_says_how_the_game_ended() {
+    let mut h = common::app_with(common::settings(Language::Czech, Variant::Czech));
+    h.run();
+    let dir = common::temp_dir("board-text", "ended");
+    let path = common::write_file(
+        &dir,
+        "resigned.pdn",
+        "[GameType \"29\"]\n[Result \"0-1\"]\n1. c3-d4 f6-e5 0-1\n",
+    );
+    h.state_mut().open_path(&path);
+    h.run();
+    command(&mut h, Command::BoardText);
+    let said = lines(&h);
+    assert!(
+        said.contains(&"Černý vyhrál: soupeř se vzdal.".to_string()),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|l| l.starts_with("Na tahu")), "{said:?}");
+    key(&mut h, Key::Escape);
+    command(&mut h, Command::PreviousPosition);
+    command(&mut h, Command::BoardText);
+    assert!(lines(&h).contains(&"Na tahu je černý.".to_string()), "{:?}", lines(&h));
+}

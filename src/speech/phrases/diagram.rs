@@ -9,10 +9,10 @@
 //! square a blank cell, as on a tactile board.
 
 use crate::language::Language;
-use crate::rules::{Board, Color, Piece, Position, Role, RuleSet, Square};
+use crate::rules::{Board, Color, Outcome, Piece, Position, Role, RuleSet, Square};
 
 use super::names::{empty_square, piece_name};
-use super::play::to_move;
+use super::play::{outcome, to_move};
 
 use Language::{Czech, English};
 
@@ -37,7 +37,9 @@ pub fn piece_letter(lang: Language, piece: Piece) -> char {
     }
 }
 
-/// The whole board as lines of text, as it is shown (`flipped`: Black at the bottom).
+/// The whole board as lines of text, as it is shown (`flipped`: Black at the bottom); after
+/// the board, whose turn it is, or how the game ended where `ended` (the game's last position,
+/// decided: a braille reader once read "Na tahu je bílý" after a resignation).
 ///
 /// ```text
 ///    abcdefgh
@@ -47,7 +49,13 @@ pub fn piece_letter(lang: Language, piece: Piece) -> char {
 /// Na tahu je bílý.
 /// k bílý kámen, l černý kámen, d bílá dáma, e černá dáma, tečka prázdné pole.
 /// ```
-pub fn board_text(lang: Language, pos: &Position, rules: &RuleSet, flipped: bool) -> String {
+pub fn board_text(
+    lang: Language,
+    pos: &Position,
+    rules: &RuleSet,
+    flipped: bool,
+    ended: Option<Outcome>,
+) -> String {
     let board = pos.board();
     let size = board.size();
     let width = size.to_string().len();
@@ -80,8 +88,14 @@ pub fn board_text(lang: Language, pos: &Position, rules: &RuleSet, flipped: bool
         };
         out.push_str(&format!("{rank:>width$} {row}  {first} {to} {last}\n"));
     }
-    out.push_str(&to_move(lang, pos.side_to_move()));
-    out.push_str(".\n");
+    match ended {
+        Some(o) => out.push_str(&outcome(lang, o)),
+        None => {
+            out.push_str(&to_move(lang, pos.side_to_move()));
+            out.push('.');
+        }
+    }
+    out.push('\n');
     out.push_str(&legend(lang, rules));
     out
 }
@@ -202,13 +216,24 @@ mod tests {
     }
 
     #[test]
+    fn a_game_over_says_how_it_ended() {
+        let pos = Variant::Czech.start_position();
+        let ended = Outcome::Draw(crate::rules::DrawReason::Agreement);
+        let text = board_text(Czech, &pos, Variant::Czech.rules(), false, Some(ended));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[9], "Remíza dohodou.");
+        let text = board_text(English, &pos, Variant::Czech.rules(), false, None);
+        assert_eq!(text.lines().nth(9), Some("White to move."));
+    }
+
+    #[test]
     fn each_square_is_on_its_line() {
         for v in [Variant::Czech, Variant::TwoTowers] {
             let pos = v.start_position();
             let board = pos.board();
             let size = usize::from(board.size());
             for flipped in [false, true] {
-                let text = board_text(English, &pos, v.rules(), flipped);
+                let text = board_text(English, &pos, v.rules(), flipped, None);
                 let lines: Vec<&str> = text.lines().collect();
                 for sq in board.all_squares() {
                     let line = lines[line_of(board, sq, flipped)];
@@ -247,7 +272,7 @@ mod tests {
             let pos = v.start_position();
             let size = usize::from(pos.board().size());
             for flipped in [false, true] {
-                let text = board_text(Czech, &pos, v.rules(), flipped);
+                let text = board_text(Czech, &pos, v.rules(), flipped, None);
                 let lines: Vec<&str> = text.lines().collect();
                 let width = size.to_string().len();
                 for line in &lines[1..=size] {

@@ -22,7 +22,13 @@ impl DamaApp {
         let lang = self.lang();
         let pos = *self.shown_position();
         let flipped = self.settings.flipped;
-        let text = diagram::board_text(lang, &pos, self.doc.game().rules(), flipped);
+        // How the game ended, where the game's last position is the one shown.
+        let game = self.doc.game();
+        let live = self.editor.is_none()
+            && self.view.variation.is_none()
+            && self.view.ply.is_none_or(|ply| ply == game.moves().len());
+        let ended = live.then(|| game.outcome()).flatten();
+        let text = diagram::board_text(lang, &pos, self.doc.game().rules(), flipped, ended);
         let lines: Vec<&str> = text.lines().collect();
         ui.label(RichText::new(T::BoardText.get(lang)).strong());
         let focus_line = std::mem::take(&mut self.input.focus_board_text)
