@@ -258,5 +258,9 @@ fn after_the_end_the_text_says_how_the_game_ended() {
     key(&mut h, Key::Escape);
     command(&mut h, Command::PreviousPosition);
     command(&mut h, Command::BoardText);
-    assert!(lines(&h).contains(&"Na tahu je černý.".to_string()), "{:?}", lines(&h));
+    assert!(
+        lines(&h).contains(&"Na tahu je černý.".to_string()),
+        "{:?}",
+        lines(&h)
+    );
 }

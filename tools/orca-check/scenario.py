@@ -94,6 +94,13 @@ STEPS = [
     ("Down", ["Down"], None),
     ("Escape (text)", ["Escape"], None),
     ("F6", ["F6"], ["Na tahu je"]),
+    # Resigned: the board as text says how the game ended (issue 82), read from its end.
+    ("Ctrl+Shift+R (2)", ["ctrl+shift+r"], ["Partii vzdává bílý"]),
+    ("Shift+Tab (Ano)", ["shift+Tab"], ["Ano"]),
+    ("Enter (resign)", ["Return"], ["Černý vyhrál: soupeř se vzdal"]),
+    ("Ctrl+T (2)", ["ctrl+t"], None),
+    ("End", ["End"], None),
+    ("Up", ["Up"], ["Černý vyhrál: soupeř se vzdal."]),
     # Last, unchecked: Orca writes its log in its own time, and the last words before it is
     # stopped may be missing from it.
     ("F2 (end)", ["F2"], []),
