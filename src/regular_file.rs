@@ -32,8 +32,13 @@ pub fn open_with(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK);
     }
+    // Nothing there yet is for opening to say (a lock file is created).
     #[cfg(not(target_os = "linux"))]
-    check(&std::fs::metadata(path)?)?;
+    match std::fs::metadata(path) {
+        Ok(meta) => check(&meta)?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
     let file = options
         .open(path)
         .map_err(|e| if no_reader(&e) { not_a_file() } else { e })?;
@@ -113,6 +118,10 @@ mod tests {
             open(&dir.path().join("none")).unwrap_err().kind(),
             io::ErrorKind::NotFound
         );
+        // A file to create (a lock) is made: nothing there is no error before it is opened.
+        let lock = dir.path().join("new.lock");
+        open_with(&lock, OpenOptions::new().create(true).write(true)).unwrap();
+        assert!(lock.is_file());
     }
 
     /// A FIFO with nobody at its other end is refused at once, to read and to write (a
