@@ -416,9 +416,14 @@ pub(crate) mod tests {
     fn a_table_too_large_is_a_smaller_one() {
         assert!(Buckets::zeroed(usize::MAX / 64).is_none());
         assert!(Buckets::zeroed(usize::MAX / 128).is_none());
-        let t = Table::new(usize::MAX);
-        let most = machine_memory().unwrap_or(usize::MAX) >> 20;
-        assert!(t.megabytes().is_power_of_two() && t.megabytes() <= most);
+        // Only where the machine's memory caps it: elsewhere the halving tries sizes the
+        // system may grant and touch (Wine's zeroed memory took all 24 GB and was killed).
+        #[cfg(target_os = "linux")]
+        {
+            let t = Table::new(usize::MAX);
+            let most = machine_memory().unwrap_or(usize::MAX) >> 20;
+            assert!(t.megabytes().is_power_of_two() && t.megabytes() <= most);
+        }
         assert_eq!(Table::new(3).megabytes(), 2);
     }
 
