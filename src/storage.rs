@@ -695,12 +695,12 @@ mod tests {
             std::fs::write(&file, "old").unwrap();
             write_atomically(&file, b"new").unwrap();
             assert_eq!(std::fs::read(&file).unwrap(), b"new");
-            let mut partly = AtomicFile::create(&file).unwrap();
-            partly.write_all(b"half").unwrap();
+            let partly = AtomicFile::create(&file).unwrap();
             let tmp = partly.tmp.clone();
             assert!(tmp.file_name().unwrap().len() <= 255);
-            // Left as a process that is gone leaves it.
-            std::mem::forget(partly);
+            drop(partly);
+            // The same name, as a process that is gone leaves it (written anew: Windows keeps
+            // a file still open in the folder after its removal).
             let gone = tmp.with_file_name(
                 tmp.file_name()
                     .unwrap()
@@ -708,7 +708,7 @@ mod tests {
                     .unwrap()
                     .replace(&format!(".tmp{}-", std::process::id()), ".tmp4294967294-"),
             );
-            std::fs::rename(&tmp, &gone).unwrap();
+            std::fs::write(&gone, b"half").unwrap();
             assert_eq!(remove_stale_temp_files(&dir, Some(&[&name])), vec![gone]);
             std::fs::remove_file(&file).unwrap();
         }
