@@ -194,6 +194,18 @@ fn take_lock(dir: &Path, rules: &RuleSet) -> io::Result<Option<fs::File>> {
     }
 }
 
+/// [`take_lock`] for a build or a setting aside: busy where another program holds it.
+fn lock(dir: &Path, rules: &RuleSet) -> Result<fs::File, BuildError> {
+    take_lock(dir, rules)
+        .map_err(|error| BuildError::Write {
+            path: lock_path(dir, rules),
+            error,
+        })?
+        .ok_or_else(|| BuildError::Busy {
+            path: dir.to_path_buf(),
+        })
+}
+
 /// Whether another program (another window of Dáma, `dama endgame`) is building or removing
 /// `rules`' databases in `dir` now.
 pub fn busy(dir: &Path, rules: &RuleSet) -> bool {
@@ -410,14 +422,7 @@ fn aside_name(path: &Path) -> Option<PathBuf> {
 /// Another program builds or removes these databases ([`BuildError::Busy`]: nothing is
 /// touched), or a file cannot be renamed (it stays where it was).
 pub fn set_aside(dir: &Path, rules: &RuleSet) -> Result<Vec<(PathBuf, PathBuf)>, BuildError> {
-    let lock = take_lock(dir, rules)
-        .map_err(|error| BuildError::Write {
-            path: lock_path(dir, rules),
-            error,
-        })?
-        .ok_or_else(|| BuildError::Busy {
-            path: dir.to_path_buf(),
-        })?;
+    let lock = lock(dir, rules)?;
     let moved = set_aside_locked(dir, rules);
     release(dir, rules, lock);
     moved
@@ -562,14 +567,7 @@ pub fn build(
 ) -> Result<Finished, BuildError> {
     let plan = Plan::new(rules, pieces);
     folder(dir)?;
-    let lock = take_lock(dir, rules)
-        .map_err(|error| BuildError::Write {
-            path: lock_path(dir, rules),
-            error,
-        })?
-        .ok_or_else(|| BuildError::Busy {
-            path: dir.to_path_buf(),
-        })?;
+    let lock = lock(dir, rules)?;
     let result = build_locked(rules, &plan, threads, dir, distances, cancel, progress);
     release(dir, rules, lock);
     result

@@ -231,17 +231,8 @@ pub fn read_file_games(path: &Path) -> Result<FileGames, ReadError> {
 /// The file is read whole (at most [`MAX_FILE`]), so that what was read and its [`Stamp`] are
 /// of the same bytes, whatever another program writes meanwhile.
 fn open(path: &Path) -> Result<Vec<u8>, ReadError> {
-    let meta = std::fs::metadata(path)?;
-    if meta.is_dir() {
-        return Err(ReadError::Directory);
-    }
-    if !meta.is_file() {
-        return Err(ReadError::NotAFile);
-    }
-    if meta.len() > MAX_FILE {
-        return Err(ReadError::TooLarge { size: meta.len() });
-    }
-    // Checked again on the open handle: what stands at the path may have changed meanwhile.
+    // Checked on the open handle (a folder, a pipe or a device is refused there), so that what
+    // is read is what was checked.
     let mut file = crate::regular_file::open(path).map_err(|e| {
         if crate::regular_file::is_not_a_file(&e) {
             ReadError::NotAFile
@@ -249,6 +240,10 @@ fn open(path: &Path) -> Result<Vec<u8>, ReadError> {
             ReadError::from(e)
         }
     })?;
+    let meta = file.metadata()?;
+    if meta.len() > MAX_FILE {
+        return Err(ReadError::TooLarge { size: meta.len() });
+    }
     let mut head = Vec::with_capacity(SNIFF);
     (&mut file).take(SNIFF as u64).read_to_end(&mut head)?;
     if head.iter().all(u8::is_ascii_whitespace) && meta.len() <= SNIFF as u64 {

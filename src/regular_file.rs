@@ -8,14 +8,20 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Read};
 use std::path::Path;
 
+/// What stands at a path that is neither a regular file nor a folder.
+#[derive(Debug, thiserror::Error)]
+#[error("not a regular file")]
+struct NotARegularFile;
+
 /// The error for a path that holds something other than a regular file or a folder.
 pub fn not_a_file() -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidInput, "not a regular file")
+    io::Error::new(io::ErrorKind::InvalidInput, NotARegularFile)
 }
 
 /// Whether `e` is [`not_a_file`]'s error.
 pub fn is_not_a_file(e: &io::Error) -> bool {
-    e.kind() == io::ErrorKind::InvalidInput && e.to_string() == "not a regular file"
+    e.get_ref()
+        .is_some_and(|inner| inner.is::<NotARegularFile>())
 }
 
 /// Opens the regular file at `path` with `options`, refusing anything else without waiting on

@@ -684,6 +684,18 @@ fn change_after_reload_offer(h: &mut Harness<'_, DamaApp>, voice: &Recording) {
 }
 
 /// The window loses or gets the system's focus.
+/// The window's close button pressed, and a frame run.
+fn close_window(h: &mut Harness<'_, DamaApp>) {
+    h.input_mut().viewports.insert(
+        ViewportId::ROOT,
+        ViewportInfo {
+            events: vec![ViewportEvent::Close],
+            ..ViewportInfo::default()
+        },
+    );
+    h.run();
+}
+
 fn focus(h: &mut Harness<'_, DamaApp>, yes: bool) {
     h.input_mut().viewports.insert(
         ViewportId::ROOT,
@@ -729,14 +741,7 @@ fn two_windows_on_one_file_never_lose_a_move_silently() {
     assert!(!a.state().is_dirty());
     assert_ne!(std::fs::read_to_string(&path).unwrap(), after_b);
     // B's game is nowhere else: closing the window asks first.
-    b.input_mut().viewports.insert(
-        ViewportId::ROOT,
-        ViewportInfo {
-            events: vec![ViewportEvent::Close],
-            ..ViewportInfo::default()
-        },
-    );
-    b.run();
+    close_window(&mut b);
     assert!(matches!(
         b.state().dialog(),
         Some(Dialog::ChangedOnDisk(_, Some(dama::ui::Pending::Quit)))
@@ -962,14 +967,7 @@ fn a_deleted_file_is_told_as_gone_and_saved_there_again() {
     assert!(text.contains("1. 11-15 *"), "{text}");
     // Saved, then gone again: the game is only here, so closing asks, and can discard it.
     std::fs::remove_file(&path).unwrap();
-    h.input_mut().viewports.insert(
-        ViewportId::ROOT,
-        ViewportInfo {
-            events: vec![ViewportEvent::Close],
-            ..ViewportInfo::default()
-        },
-    );
-    h.run();
+    close_window(&mut h);
     assert!(matches!(
         h.state().dialog(),
         Some(Dialog::GoneFromDisk(_, Some(dama::ui::Pending::Quit)))
