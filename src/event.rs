@@ -304,6 +304,9 @@ pub enum Event {
         square: SquareView,
         /// Where a click takes the move further.
         targets: SquareSet,
+        /// The square is the keyboard cursor's, whose name the screen reader has just read
+        /// (and reads again as "selected" joins it): the words say only what is new.
+        at_cursor: bool,
     },
     /// A landing square was added to the capture path being built; more follow.
     Extended(Square),

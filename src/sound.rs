@@ -583,6 +583,7 @@ mod tests {
         let selected = Event::Selected {
             square: view,
             targets: SquareSet::EMPTY,
+            at_cursor: false,
         };
         assert_eq!(cues(&[selected]), [Cue::Selected]);
         assert!(cues(&[Event::Cursor(view)]).is_empty());

@@ -12,7 +12,7 @@ use dama::rules::{Color, Variant};
 use dama::ui::{DamaApp, Language, Player, Settings};
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn app(variant: Variant, white: Player, black: Player) -> Harness<'static, DamaApp> {
     common::app_with(Settings {
@@ -414,4 +414,61 @@ fn looking_back_the_computers_move_stays_its_own() {
     click(&mut h, 13);
     assert_eq!(plies(&h), 2);
     assert_eq!(h.state().announcement(), "It is the computer's move.");
+}
+
+/// Issue 82: a move made with the cursor and the computer's reply. The cursor stays on the
+/// square the screen reader read (the reply does not take it away), the arrows go on from
+/// there, and the focused square's new name reaches the screen reader after the words that
+/// tell the change (Orca 48 took words that came with the name for the square's old
+/// description and dropped them).
+#[test]
+fn the_reply_leaves_the_cursor_where_the_focus_is_and_the_words_come_first() {
+    let (mut h, _voice) = common::speaking(Settings {
+        black_player: Player::Computer(Level::Beginner),
+        speech_mode: dama::ui::SpeechMode::ScreenReader,
+        ..common::settings(Language::English, Variant::Czech)
+    });
+    h.state_mut().set_reader_settle(Duration::ZERO);
+    frames(&mut h);
+    let focused = |h: &Harness<'_, DamaApp>| {
+        h.query_by(|n| n.is_focused())
+            .and_then(|n| n.accesskit_node().label())
+            .unwrap_or_default()
+    };
+    // From the first piece that can move (21) to 22, selected; up to 18, played.
+    for key in [Key::ArrowRight, Key::Enter, Key::ArrowUp] {
+        h.key_press(key);
+        frames(&mut h);
+    }
+    assert!(
+        focused(&h).starts_with("18, d4, empty, destination"),
+        "{}",
+        focused(&h)
+    );
+    h.key_press(Key::Enter);
+    // The frame the move's words are handed over in: the square keeps the name the screen
+    // reader had, then takes its new one.
+    let mut handed = false;
+    for _ in 0..20 {
+        h.step();
+        let node = common::square(&h, 18);
+        let node = node.accesskit_node();
+        if node.description().is_some_and(|d| d.contains("22 to 18")) {
+            assert_eq!(node.label().as_deref(), Some("18, d4, empty, destination"));
+            handed = true;
+            break;
+        }
+    }
+    assert!(handed, "the move's words were handed to the screen reader");
+    wait_for(&mut h, "the computer's move", |a| {
+        a.game().moves().len() == 2
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    frames(&mut h);
+    // Still on 18 (its new name), the cursor too; Down goes to 22, not from the reply's square.
+    assert!(focused(&h).starts_with("18, d4, "), "{}", focused(&h));
+    assert_eq!(h.state().cursor().map(|s| s.number()), Some(18));
+    h.key_press(Key::ArrowDown);
+    frames(&mut h);
+    assert!(focused(&h).starts_with("22, c3, "), "{}", focused(&h));
 }

@@ -72,7 +72,7 @@ fn a_complete_game_by_keyboard_with_speech() {
             "23, e3, empty",
             "22, c3, empty",
             "26, d2, white man, can move",
-            "26, d2, white man, selected. Destinations: 22, 23.",
+            "Selected. Destinations: 22, 23.",
             "22, c3, empty, destination",
             "26 to 22",
             "Type a move, for example 32-28, and press Enter.",
@@ -108,7 +108,7 @@ fn czech_speech_and_escape() {
         voice.spoken(),
         [
             "22, c3, bílý kámen, může táhnout",
-            "22, c3, bílý kámen, vybráno. Cíle tahu: 17, 18.",
+            "Vybráno. Cíle tahu: 17, 18.",
             "Výběr zrušen.",
             "Zadejte tah, například 32-28, a stiskněte Enter.",
             "22 na 18",

@@ -1037,3 +1037,37 @@ fn after_a_failed_open_the_focus_is_on_the_board() {
     );
     assert_eq!(focused.accesskit_node().role(), Role::Cell);
 }
+
+/// Issue 82: a radio group is one Tab stop, its checked option; the arrows choose another and
+/// take the focus along (so that each screen reader reads the choice).
+#[test]
+fn a_radio_group_is_one_tab_stop_and_the_arrows_choose() {
+    let mut h = app_with(english(Variant::Czech));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    let mut seen = Vec::new();
+    for _ in 0..40 {
+        press_once(&mut h, Modifiers::NONE, Key::Tab);
+        seen.push(focused(&h));
+    }
+    let radios = |name: &str| seen.iter().filter(|l| l.as_str() == name).count();
+    // Who starts: White is checked and a stop, Black is not; the capture choice likewise.
+    assert!(radios("White") > 0, "{seen:?}");
+    assert_eq!(radios("Black"), 0, "{seen:?}");
+    while focused(&h) != "White" {
+        press_once(&mut h, Modifiers::NONE, Key::Tab);
+    }
+    press_once(&mut h, Modifiers::NONE, Key::ArrowRight);
+    h.run();
+    assert_eq!(focused(&h), "Black");
+    let black = h.get_by_label("Black");
+    assert_eq!(
+        black.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True)
+    );
+    // Round the group: Right from the last is the first again.
+    press_once(&mut h, Modifiers::NONE, Key::ArrowRight);
+    h.run();
+    assert_eq!(focused(&h), "White");
+}

@@ -524,6 +524,15 @@ impl DamaApp {
             }
         }
         self.menu_keys(&ctx);
+        // A new game, a set-up position, a lesson's task: the cursor starts where the focus is
+        // on the board, the square the screen reader read, not on another.
+        // The focus come to the board by Tab or a click: the cursor is there too.
+        if let Some(sq) = self.focused_square(&ctx)
+            && (self.view.cursor.is_none()
+                || !ctx.memory(|m| m.had_focus_last_frame(crate::ui::board_view::square_id(sq))))
+        {
+            self.view.cursor = Some(sq);
+        }
         let in_board_text = ctx
             .memory(|m| m.focused())
             .is_some_and(|id| self.input.board_text_rows.contains(&id));

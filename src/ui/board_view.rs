@@ -68,6 +68,8 @@ pub struct BoardView<'a> {
     pub highlights: &'a Highlights,
     /// Whether the squares respond to clicks (not while viewing history, say).
     pub enabled: bool,
+    /// How fully a square's accessible name says it.
+    pub verbosity: Verbosity,
 }
 
 impl Highlights {
@@ -86,10 +88,17 @@ impl Highlights {
 }
 
 /// The accessible label of a square: number, algebraic name, content and marks, the words
-/// speech uses at full verbosity.
-pub fn square_label(lang: Language, pos: &Position, sq: Square, highlights: &Highlights) -> String {
+/// speech uses at `verbosity` (brief squares leave out the algebraic name and the last move,
+/// for the screen reader as for Dáma's own voice).
+pub fn square_label(
+    lang: Language,
+    pos: &Position,
+    sq: Square,
+    highlights: &Highlights,
+    verbosity: Verbosity,
+) -> String {
     let view = SquareView::new(pos, sq, highlights.marks(sq));
-    phrases::square(lang, &view, Verbosity::Full)
+    phrases::square(lang, &view, verbosity)
 }
 
 impl BoardView<'_> {
@@ -192,7 +201,7 @@ impl BoardView<'_> {
             painter.rect_filled(rect, 0.0, pal.dark_square);
             let response = ui.interact(rect, square_id(sq), Sense::click_and_drag());
             let selected = h.selected == Some(sq);
-            let label = square_label(self.lang, self.pos, sq, h);
+            let label = square_label(self.lang, self.pos, sq, h, self.verbosity);
             let enabled = self.enabled;
             // A cell of the board: Orca reads its name alone ("21, a3, bílý kámen, může
             // táhnout"), where a toggle button added "přepínač nezmáčknuto" to every square.

@@ -156,6 +156,8 @@ texts! {
     NextRegion => "Další část okna", "Next part of the window";
     PreviousRegion => "Předchozí část okna", "Previous part of the window";
     KeyboardHelp => "Klávesové zkratky", "Keyboard shortcuts";
+    NewGamePurpose => "Pravidla, kdo hraje, hodiny a případně vlastní postavení. Tabulátor projde volby, Enter hru začne.", "The rules, who plays, the clock and a position of your own if you like. Tab goes through the choices, Enter starts the game.";
+    SettingsPurpose => "Vzhled, řeč, zvuky a počítač. Každá změna platí hned a uloží se.", "Appearance, speech, sounds and the computer. Each change applies at once and is kept.";
     NotNow => "nyní nelze", "not now";
     MoveField => "Tah", "Move";
     MoveFieldHint => "např. 32-28, 3228, c3-d4", "e.g. 32-28, 3228, c3-d4";

@@ -19,6 +19,8 @@ play() {
     cat <<CMD
 set -u; out=/tmp/orca-check-\$(id -un); rm -rf \$out; mkdir -p \$out/config
 echo '(language: Some(Czech), speech: true, speech_mode: ScreenReader)' > \$out/config/settings.ron
+mkdir -p \$out/data; data=$here/\$(basename ${SCENARIO:-scenario.py} .py).data
+if [ -d \$data ]; then cp \$data/* \$out/data/; fi
 export LANG=cs_CZ.UTF-8
 bash $here/desktop.sh \$out $dama >/dev/null 2>&1; . \$out/env
 python3 $here/${SCENARIO:-scenario.py} \$out; rc=\$?

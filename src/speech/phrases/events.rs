@@ -305,8 +305,13 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
         Event::Selected {
             square: view,
             targets,
+            at_cursor,
         } if !targets.is_empty() => {
-            let here = square(lang, view, cx.verbosity);
+            let here = match (at_cursor, lang) {
+                (false, _) => square(lang, view, cx.verbosity),
+                (true, Czech) => "Vybráno".into(),
+                (true, English) => "Selected".into(),
+            };
             let n = targets.len();
             match lang {
                 Czech => format!(
@@ -321,6 +326,12 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
                 ),
             }
         }
+        Event::Selected {
+            at_cursor: true, ..
+        } => match lang {
+            Czech => "Vybráno.".into(),
+            English => "Selected.".into(),
+        },
         Event::Selected { square: view, .. } => square(lang, view, cx.verbosity),
         Event::Extended(sq) => landing(lang, *sq),
         Event::Deselected => match lang {

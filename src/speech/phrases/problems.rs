@@ -883,6 +883,7 @@ mod tests {
             Event::Selected {
                 square: view,
                 targets: SquareSet::EMPTY,
+                at_cursor: false,
             },
             Event::Extended(sq),
             Event::Deselected,

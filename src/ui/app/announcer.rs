@@ -24,6 +24,14 @@ pub const READER_BY_DESCRIPTION: bool = cfg!(all(unix, not(target_os = "macos"))
 /// How long words handed to the screen reader stay the focused widget's description.
 pub const READER_HOLD: Duration = Duration::from_secs(2);
 
+/// How long after words are handed over as the focused widget's description a change of that
+/// widget's name waits (a square whose piece the reply took). Orca 48 presents a change of the
+/// focused widget's name by taking the widget as focused again, and saves its description as
+/// it finds it then: words already set there came after as "the same description" and were
+/// dropped (the computer's reply went unheard). Name changes sent after the words reach Orca
+/// after them, in order.
+pub const NAME_AFTER_WORDS: Duration = Duration::from_millis(250);
+
 /// The last announcement: shown in the status bar, and spoken with Dáma's own voice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
@@ -58,6 +66,9 @@ pub(super) struct Announcer {
     reader_field: (String, Instant),
     /// The words handed over as a description: the widget, the words, since when.
     described: Option<(egui::Id, String, Instant)>,
+    /// The name the screen reader was last given for the widget words go to: a change of it
+    /// waits while words wait and [`NAME_AFTER_WORDS`] after they went.
+    named: Option<(egui::Id, String)>,
     /// The sound cues' player (opens the sound device on the first cue).
     sounds: Box<dyn crate::sound::Player>,
     /// That sounds cannot be played has been said (once a run).
@@ -93,6 +104,7 @@ impl Announcer {
             reader_focus: (None, Instant::now()),
             reader_field: (String::new(), Instant::now()),
             described: None,
+            named: None,
             sounds: Box::new(crate::sound::Sounds::new()),
             sound_problem_shown: false,
             last_preview: None,
@@ -318,6 +330,7 @@ impl Announcer {
     /// `own_words`: widgets whose description is words of their own (the lines of the board as
     /// text), kept while the focus stays (the screen reader would say their words again).
     pub(super) fn hold_description(&mut self, ctx: &Context, own_words: &[egui::Id]) {
+        self.hold_name(ctx);
         let Some((target, text, since)) = &self.described else {
             return;
         };
@@ -330,6 +343,41 @@ impl Announcer {
         ctx.accesskit_node_builder(*target, |node| node.set_description(text.clone()));
         if !own {
             ctx.request_repaint_after(READER_HOLD.saturating_sub(since.elapsed()));
+        }
+    }
+}
+
+impl Announcer {
+    /// Keeps the name of the widget words go to as the screen reader last had it while words
+    /// wait for it and for [`NAME_AFTER_WORDS`] after they went, so that the change of name
+    /// (a move on the focused square) reaches the screen reader after the words that tell it.
+    fn hold_name(&mut self, ctx: &Context) {
+        if !self.reader_by_description || ctx.will_discard() {
+            return;
+        }
+        let target = reader_target(ctx);
+        let Some(name) = ctx
+            .accesskit_node_builder(target, |node| node.label().map(str::to_owned))
+            .flatten()
+        else {
+            self.named = None;
+            return;
+        };
+        let since_words = self
+            .described
+            .as_ref()
+            .filter(|(t, ..)| *t == target)
+            .map(|(.., since)| since.elapsed());
+        let waits = self.for_reader.is_some() || since_words.is_some_and(|e| e < NAME_AFTER_WORDS);
+        match &self.named {
+            Some((id, old)) if *id == target && *old != name && waits => {
+                let old = old.clone();
+                ctx.accesskit_node_builder(target, |node| node.set_label(old));
+                let left =
+                    since_words.map_or(NAME_AFTER_WORDS, |e| NAME_AFTER_WORDS.saturating_sub(e));
+                ctx.request_repaint_after(left);
+            }
+            _ => self.named = Some((target, name)),
         }
     }
 }

@@ -222,7 +222,13 @@ impl DamaApp {
         let mut recent = None;
         for e in &events {
             match e {
-                Event::Moved { mv, .. } if self.view.ply.is_none() => {
+                // The person's move takes the cursor along; the computer's reply leaves it
+                // where the person is (the screen reader's focus stays there too).
+                Event::Moved {
+                    mv,
+                    by: Mover::Person,
+                    ..
+                } if self.view.ply.is_none() => {
                     self.view.cursor = Some(mv.to());
                 }
                 Event::VariationStarted { mv, .. } | Event::VariationMoved { mv, .. } => {

@@ -5,7 +5,7 @@
 use eframe::egui::{self, Context, Ui};
 
 use super::DamaApp;
-use super::dialogs::{combo, describe};
+use super::dialogs::{combo, radio_group};
 use crate::event::{Edit, Event};
 use crate::rules::{Color, Variant};
 use crate::speech::phrases;
@@ -192,17 +192,22 @@ impl DamaApp {
         ));
         ui.label(T::EditorToMove.get(lang));
         ui.horizontal_wrapped(|ui| {
-            for c in Color::ALL {
-                let r = ui.radio_value(&mut side, c, phrases::side_name(lang, c));
-                describe(ui, &r, T::EditorToMove.get(lang));
-            }
+            radio_group(
+                ui,
+                T::EditorToMove.get(lang),
+                &mut side,
+                Color::ALL.map(|c| (c, phrases::side_name(lang, c))),
+            )
         });
         ui.label(T::EditorPiece.get(lang));
-        for p in brushes {
-            let name = phrases::capitalized(phrases::piece_name(lang, p));
-            let r = ui.radio_value(&mut brush, p, name);
-            describe(ui, &r, T::EditorPiece.get(lang));
-        }
+        radio_group(
+            ui,
+            T::EditorPiece.get(lang),
+            &mut brush,
+            brushes
+                .into_iter()
+                .map(|p| (p, phrases::capitalized(phrases::piece_name(lang, p)))),
+        );
         ui.separator();
         let mut changes = Vec::new();
         ui.horizontal_wrapped(|ui| {

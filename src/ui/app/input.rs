@@ -91,6 +91,7 @@ impl DamaApp {
                         &[Event::Selected {
                             square,
                             targets: targets.into_iter().collect(),
+                            at_cursor: self.view.cursor == Some(sq),
                         }],
                         true,
                     );
@@ -189,12 +190,32 @@ impl DamaApp {
         id
     }
 
-    /// Moves the keyboard cursor one step; arrows follow the board as it is shown.
+    /// Whether `id` is a square of the board shown.
+    pub(super) fn is_square(&self, id: egui::Id) -> bool {
+        self.shown_position()
+            .board()
+            .all_squares()
+            .any(|sq| square_id(sq) == id)
+    }
+
+    /// The square of the board that has the keyboard focus: the one the screen reader read.
+    pub(super) fn focused_square(&self, ctx: &Context) -> Option<Square> {
+        let focused = ctx.memory(|m| m.focused())?;
+        self.shown_position()
+            .board()
+            .all_squares()
+            .find(|&sq| square_id(sq) == focused)
+    }
+
+    /// Moves the keyboard cursor one step; arrows follow the board as it is shown, from the
+    /// square the focus is on (the one the screen reader read last).
     pub(super) fn move_cursor(&mut self, ctx: &Context, key: egui::Key) {
         let pos = *self.shown_position();
         let board = pos.board();
         let size = board.size() as i16;
-        let start = self.cursor_square();
+        let start = self
+            .focused_square(ctx)
+            .unwrap_or_else(|| self.cursor_square());
         let (file, rank) = board.coords(start);
         let (mut f, mut r) = (file as i16, rank as i16);
         let flip = if self.settings.flipped { -1 } else { 1 };

@@ -458,6 +458,7 @@ impl DamaApp {
             highlights: &highlights,
             // Always: a click after the end of the game says that the game is over.
             enabled: true,
+            verbosity: self.settings.verbosity,
         };
         if let Some(input) = view.show(ui) {
             self.board_input(input);

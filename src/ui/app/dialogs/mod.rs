@@ -24,7 +24,7 @@ use eframe::egui::{self, Context, Ui};
 
 pub(super) use self::host::DialogHost;
 pub(super) use self::questions::ResumeAnswer;
-pub(super) use self::widgets::{combo, describe};
+pub(super) use self::widgets::{combo, radio_group};
 
 use self::endgames::{EndgamesAnswer, EndgamesView};
 use self::file_questions::{
@@ -267,10 +267,12 @@ impl DamaApp {
             self.dialogs.keep(dialog);
         }
         if !self.dialogs.is_open() {
-            // Back where the focus was, or to the board where it was nowhere.
+            // Back where the focus was, or to the board where it was nowhere. A game begun
+            // or opened from the board goes on at its first piece that can move (the cursor
+            // begins anew), not on the square of the game before.
             let id = match self.dialogs.give_focus_back(ctx) {
-                Some(id) => id,
-                None => self.focus_board(ctx),
+                Some(id) if self.view.cursor.is_some() || !self.is_square(id) => id,
+                _ => self.focus_board(ctx),
             };
             self.dialogs.gave_focus_to(id);
         }

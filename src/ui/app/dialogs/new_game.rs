@@ -110,6 +110,11 @@ impl DialogUi for NewGameView<'_> {
         title(T::NewGame, lang)
     }
 
+    /// What the dialog is for, read with its title as it opens (before the focused control).
+    fn question(&self, lang: Language) -> Option<String> {
+        Some(T::NewGamePurpose.get(lang).to_string())
+    }
+
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<NewGameAnswer> {
         let (form, lang, frames) = (self.form, at.lang, at.frames);
         ui.heading(T::NewGame.get(lang).trim_end_matches('…'));

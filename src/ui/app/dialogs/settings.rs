@@ -3,7 +3,9 @@
 
 use eframe::egui::{self, Ui};
 
-use super::widgets::{combo, describe, form_rows, is_narrow, percent_slider, radio_row};
+use super::widgets::{
+    combo, describe, form_rows, is_narrow, percent_slider, radio_group, radio_row,
+};
 use super::{DialogFrame, DialogUi, title};
 use crate::notation::Notation;
 use crate::speech::phrases::Verbosity;
@@ -30,6 +32,11 @@ impl DialogUi for SettingsForm<'_> {
 
     fn title(&self, lang: Language) -> String {
         title(T::Settings, lang)
+    }
+
+    /// What the dialog is for, read with its title as it opens (before the focused control).
+    fn question(&self, lang: Language) -> Option<String> {
+        Some(T::SettingsPurpose.get(lang).to_string())
     }
 
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<SettingsAnswer> {
@@ -74,14 +81,17 @@ impl DialogUi for SettingsForm<'_> {
             ui.label(T::Speech.get(lang));
             ui.vertical(|ui| {
                 ui.checkbox(&mut s.speech, T::SpeechOn.get(lang));
-                for (mode, name) in [
-                    (SpeechMode::OwnVoice, T::OwnVoice),
-                    (SpeechMode::ScreenReader, T::ScreenReaderVoice),
-                    (SpeechMode::Both, T::BothVoices),
-                ] {
-                    let r = ui.radio_value(&mut s.speech_mode, mode, name.get(lang));
-                    describe(ui, &r, T::Speech.get(lang));
-                }
+                radio_group(
+                    ui,
+                    T::Speech.get(lang),
+                    &mut s.speech_mode,
+                    [
+                        (SpeechMode::OwnVoice, T::OwnVoice),
+                        (SpeechMode::ScreenReader, T::ScreenReaderVoice),
+                        (SpeechMode::Both, T::BothVoices),
+                    ]
+                    .map(|(mode, name)| (mode, name.get(lang))),
+                );
                 ui.horizontal(|ui| {
                     let label = ui.label(T::VoiceName.get(lang));
                     // The chosen voice stays a choice (and is shown) while the list of voices

@@ -73,9 +73,7 @@ pub(super) fn empty_cell(ui: &mut Ui, narrow: bool) {
     }
 }
 
-/// A grid row with one choice among `options`: `heading`, then a radio button per option.
-/// Each button also carries the heading as its description, so that a screen reader says what
-/// the option answers ("Black, radio button, Who starts"), not only "Black".
+/// A grid row with one choice among `options`: `heading`, then a [`radio_group`] in a row.
 pub(super) fn radio_row<'a, V: PartialEq + Copy>(
     ui: &mut Ui,
     heading: &str,
@@ -83,13 +81,113 @@ pub(super) fn radio_row<'a, V: PartialEq + Copy>(
     options: impl IntoIterator<Item = (V, &'a str)>,
 ) {
     ui.label(heading);
-    ui.horizontal_wrapped(|ui| {
-        for (value, name) in options {
-            let r = ui.radio_value(current, value, name);
-            describe(ui, &r, heading);
-        }
-    });
+    ui.horizontal_wrapped(|ui| radio_group(ui, heading, current, options));
     ui.end_row();
+}
+
+/// One choice among `options`, as radio buttons in `ui`'s layout, behaving as on the desktop:
+/// the group is one Tab stop (the option checked), and the arrows choose the option before or
+/// after it, the focus going along (so that every screen reader reads the choice, Orca 43 too).
+/// Each button carries `heading` as its description, so that a screen reader says what the
+/// option answers ("Black, radio button, Who starts"), not only "Black". Returns whether the
+/// choice changed.
+pub(in crate::ui::app) fn radio_group<V: PartialEq + Copy, S: AsRef<str>>(
+    ui: &mut Ui,
+    heading: &str,
+    current: &mut V,
+    options: impl IntoIterator<Item = (V, S)>,
+) -> bool {
+    let options: Vec<(V, S)> = options.into_iter().collect();
+    let checked = options.iter().position(|(v, _)| v == current);
+    let mut changed = false;
+    let mut ids = Vec::with_capacity(options.len());
+    for (i, (value, name)) in options.iter().enumerate() {
+        let stop = checked.map_or(i == 0, |c| c == i);
+        let r = radio(ui, value == current, name.as_ref(), stop);
+        describe(ui, &r, heading);
+        if r.clicked() && value != current {
+            *current = *value;
+            changed = true;
+        }
+        ids.push(r.id);
+    }
+    let focused = ui.memory(|m| m.focused());
+    if let Some(i) = ids.iter().position(|&id| Some(id) == focused) {
+        let n = ids.len();
+        ui.memory_mut(|m| {
+            m.set_focus_lock_filter(
+                ids[i],
+                egui::EventFilter {
+                    horizontal_arrows: true,
+                    vertical_arrows: true,
+                    ..Default::default()
+                },
+            )
+        });
+        let pressed = |key| ui.input_mut(|inp| inp.consume_key(egui::Modifiers::NONE, key));
+        let back = pressed(egui::Key::ArrowLeft) | pressed(egui::Key::ArrowUp);
+        let on = pressed(egui::Key::ArrowRight) | pressed(egui::Key::ArrowDown);
+        let to = match (back, on) {
+            (true, false) => Some((i + n - 1) % n),
+            (false, true) => Some((i + 1) % n),
+            _ => None,
+        };
+        if let Some(j) = to {
+            *current = options[j].0;
+            changed = true;
+            ui.memory_mut(|m| m.request_focus(ids[j]));
+        }
+    }
+    changed
+}
+
+/// A radio button that is a Tab stop only where `stop` (the group's checked option): egui's
+/// own is always one.
+fn radio(ui: &mut Ui, checked: bool, text: &str, stop: bool) -> egui::Response {
+    let spacing = ui.spacing();
+    let icon_width = spacing.icon_width;
+    let gap = spacing.icon_spacing;
+    let height = spacing.interact_size.y.max(icon_width);
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        None,
+        (ui.available_width() - icon_width - gap).max(0.0),
+        egui::TextStyle::Button,
+    );
+    let size = egui::vec2(
+        icon_width + gap + galley.size().x,
+        height.max(galley.size().y),
+    );
+    let sense = if stop {
+        egui::Sense::click()
+    } else {
+        egui::Sense::CLICK
+    };
+    let (rect, response) = ui.allocate_exact_size(size, sense);
+    response.widget_info(|| {
+        egui::WidgetInfo::selected(egui::Role::RadioButton, ui.is_enabled(), checked, text)
+    });
+    if ui.is_rect_visible(rect) {
+        let visuals = *ui.style().interact(&response);
+        let icon = egui::Rect::from_min_size(
+            egui::pos2(rect.min.x, rect.center().y - icon_width / 2.0),
+            egui::vec2(icon_width, icon_width),
+        );
+        let (small, big) = ui.spacing().icon_rectangles(icon);
+        let painter = ui.painter();
+        painter.circle(
+            big.center(),
+            big.width() / 2.0 + visuals.expansion,
+            visuals.bg_fill,
+            visuals.bg_stroke,
+        );
+        if checked {
+            painter.circle_filled(small.center(), small.width() / 3.0, visuals.fg_stroke.color);
+        }
+        let at = egui::pos2(icon.max.x + gap, rect.center().y - galley.size().y / 2.0);
+        painter.galley(at, galley, visuals.text_color());
+    }
+    response
 }
 
 /// A combo box of `choices` for `current`, named by its label, its choice as its value. Its choices are list options
