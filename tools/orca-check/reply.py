@@ -24,10 +24,21 @@ scenario.STEPS = [
     ("start", [], ["Pokračovat v přerušené partii?"]),
     ("Enter (resume)", ["Return"], ["Přerušená partie obnovena", "22, c3, bílý kámen"]),
     *ROUND, *ROUND, *ROUND,
-    # A new game: the arrows go on from the square Orca read (22), not from another.
-    ("Ctrl+N", ["ctrl+n"], ["Nová hra dialog"]),
-    ("Enter (start)", ["Return"], ["22, c3, bílý kámen"]),
-    ("Down", ["Down"], ["26, d2, bílý kámen"]),
+    # A new game: the dialog says what it is for; the game begins on its first piece that
+    # can move (21), focused and read, and the arrows go on from there (to 25).
+    ("Ctrl+N", ["ctrl+n"], ["Nová hra dialog", "Pravidla, kdo hraje, hodiny"]),
+    ("Enter (start)", ["Return"], ["Neuložené změny dialog"]),
+    ("Tab (discard)", ["Tab"], ["Zahodit"]),
+    ("Enter (discard)", ["Return"], ["21, a3, bílý kámen", "Nová hra"]),
+    ("Down", ["Down"], ["25, b2, bílý kámen"]),
+    # Settings: their purpose read as they open; a radio group is one Tab stop, and the arrows
+    # choose in it, each choice read (Orca 43 said nothing of a choice).
+    ("Ctrl+,", ["ctrl+comma"], ["Nastavení dialog", "Vzhled, řeč, zvuky a počítač"]),
+    ("Tab", ["Tab"], None),
+    ("Tab", ["Tab"], None),
+    ("Right (theme)", ["Right"], ["Tmavý"]),
+    ("Left (theme)", ["Left"], ["Světlý"]),
+    ("Escape (settings)", ["Escape"], None),
     ("F2 (end)", ["F2"], []),
 ]
 

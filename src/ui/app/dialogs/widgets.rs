@@ -136,6 +136,17 @@ pub(in crate::ui::app) fn radio_group<V: PartialEq + Copy, S: AsRef<str>>(
             *current = options[j].0;
             changed = true;
             ui.memory_mut(|m| m.request_focus(ids[j]));
+            // The buttons were drawn with the choice before: the screen reader, reading the
+            // newly focused one, is told its check already in this frame.
+            let ctx = ui.ctx();
+            for (k, &id) in ids.iter().enumerate() {
+                let toggled = if k == j {
+                    egui::accesskit::Toggled::True
+                } else {
+                    egui::accesskit::Toggled::False
+                };
+                ctx.accesskit_node_builder(id, |node| node.set_toggled(toggled));
+            }
         }
     }
     changed
