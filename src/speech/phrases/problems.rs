@@ -604,6 +604,7 @@ mod tests {
     use super::*;
     use crate::event::{Edit, Endgames, Event, Look, Marks, Mover, SquareView, Undone};
     use crate::notation::MoveTextError;
+    use crate::engine::Level;
     use crate::notation::pdn::{PdnError, PdnErrorKind, TextPos};
     use crate::rules::{
         Color, DrawReason, GameError, Outcome, Piece, Role, Square, SquareSet, Variant, WinReason,
@@ -865,6 +866,7 @@ mod tests {
                 path: "/nikde/partie.pdn".into(),
                 number: 2,
                 plies: 5,
+                players: [None, Some(Level::Club)],
                 warnings: Vec::new(),
             },
             Event::Resumed { plies: 5 },

@@ -270,10 +270,17 @@ impl Document {
         Ok(doc)
     }
 
-    /// A game opened from `path`: played by people, named as its tags say.
-    pub fn opened(game: Game, pdn: &PdnGame, path: &Path, place: Place) -> Document {
+    /// A game opened from `path`, named as its tags say and played by `players` (as its tags
+    /// say too: [`crate::game_file::players_of`]).
+    pub fn opened(
+        game: Game,
+        pdn: &PdnGame,
+        path: &Path,
+        place: Place,
+        players: [Player; 2],
+    ) -> Document {
         let names = ["White", "Black"].map(|t| pdn.tag(t).unwrap_or("").to_string());
-        let mut doc = Document::with_game(game, names, [Player::Human; 2]);
+        let mut doc = Document::with_game(game, names, players);
         doc.tags = pdn.tags.clone();
         doc.file = Some(path.to_path_buf());
         doc.place = Some(place);
@@ -394,9 +401,10 @@ impl Document {
         self.player(self.game.position().side_to_move()).level()
     }
 
-    /// The game as PDN, with the file's tags and the names.
+    /// The game as PDN, with the file's tags, the names and who plays.
     pub fn to_pdn(&self) -> PdnGame {
         let mut pdn = pdn::to_pdn(&self.game, &self.tags, [&self.names[0], &self.names[1]]);
+        crate::game_file::set_players(&mut pdn, self.computer_levels());
         // The notes, variations, and the time left after each timed move as PGN programs
         // write it.
         pdn::add_record(&mut pdn, &self.game, &self.tree, &self.lead);
@@ -475,6 +483,7 @@ impl Document {
                 path,
                 number,
                 plies: self.game.moves().len(),
+                players: self.computer_levels(),
                 warnings,
             },
             Replaced::Resumed => Event::Resumed {
