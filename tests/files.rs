@@ -9,10 +9,12 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use common::{click, harness, plies};
+use dama::engine::Level;
 use dama::game_file::MAX_FILE;
 use dama::notation::pdn;
+use dama::rules::{Color, Variant};
 use dama::speech::Recording;
-use dama::ui::{DamaApp, Dialog, Language};
+use dama::ui::{DamaApp, Dialog, Language, Player, Settings};
 use eframe::egui::{self, Key, Modifiers, ViewportEvent, ViewportId, ViewportInfo};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -1142,4 +1144,86 @@ fn a_large_collection_is_saved_while_the_window_goes_on() {
         .get(&ViewportId::ROOT)
         .is_some_and(|v| v.commands.contains(&egui::ViewportCommand::Close));
     assert!(closing, "the window closes after the save");
+}
+
+/// Draws frames until `done` holds: the computer thinks on its own thread meanwhile (the
+/// window does not settle while it does).
+fn wait_for(h: &mut Harness<'_, DamaApp>, what: &str, done: impl Fn(&DamaApp) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "waited for {what}"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run_steps(4);
+}
+
+/// A game against the computer saved and opened again goes on as it was played: the computer
+/// plays Black at its level, and the window says so as the game opens. A file that says a
+/// program plays White, with no level (as other programs write it), has the computer play
+/// White at the level last chosen, and it moves at once.
+#[test]
+fn a_game_against_the_computer_comes_back_with_its_players() {
+    let dir = common::temp_dir("files", "players");
+    let path = dir.join("proti.pdn");
+    let novice = Player::Computer(Level::Novice);
+    let (mut h, voice) = common::speaking(Settings {
+        white_player: Player::Human,
+        black_player: novice,
+        ..common::settings(Language::English, Variant::Czech)
+    });
+    h.run_steps(4);
+    common::square(&h, 22).click();
+    h.run_steps(4);
+    common::square(&h, 18).click();
+    wait_for(&mut h, "the computer's reply", |a| a.game().moves().len() == 2);
+    save_as(&mut h, &path);
+    assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("[White \"?\"]\n[Black \"Dáma – Novice (2)\"]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"2\"]\n"),
+        "{text}"
+    );
+    // People play meanwhile; the file brings the computer back.
+    h.state_mut().set_player(Color::Black, Player::Human);
+    h.run();
+    assert_eq!(h.state().player(Color::Black), Player::Human);
+    h.state_mut().open_path(&path);
+    h.run();
+    assert_eq!(h.state().player(Color::White), Player::Human);
+    assert_eq!(h.state().player(Color::Black), novice);
+    assert_eq!(h.state().game().moves().len(), 2);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "Game loaded: proti.pdn, 2 half-moves. White: human, Black: computer – Novice (2). White \
+         to move"
+    );
+    // Saved again unchanged, the tags are as they were.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    let again = dir.join("znovu.pdn");
+    common::type_path_and_save(&mut h, &again);
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+    // Another program's file: a program plays White, at no level it names.
+    let other = common::write_file(
+        &dir,
+        "program.pdn",
+        "[White \"Engine\"]\n[Black \"Jana\"]\n[WhiteType \"program\"]\n[BlackType \"human\"]\n\
+         [GameType \"29\"]\n*\n",
+    );
+    h.state_mut().open_path(&other);
+    h.run_steps(4);
+    assert_eq!(h.state().player(Color::White), novice);
+    assert_eq!(h.state().player(Color::Black), Player::Human);
+    wait_for(&mut h, "the computer's first move", |a| {
+        a.game().moves().len() == 1
+    });
+    assert_eq!(h.state().player(Color::White), novice);
 }

@@ -595,6 +595,59 @@ mod tests {
     }
 
     #[test]
+    fn a_game_against_the_computer_comes_back_from_its_file_with_its_players() {
+        use crate::game_file::{Played, players_of};
+        let rules = Variant::Czech.rules().clone();
+        let names = ["Jana".to_string(), "Dáma – Klubový hráč (3)".to_string()];
+        let players = [Player::Human, Player::Computer(Level::Club)];
+        let mut doc = Document::new_game(rules, false, names.clone(), players, None).unwrap();
+        let first = doc.game().legal_moves()[0];
+        doc.apply(DocChange::Play {
+            mv: first,
+            from_ply: None,
+            by: Mover::Person,
+        })
+        .unwrap();
+        let mut text = Vec::new();
+        pdn::write_game(&doc.to_pdn(), &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(
+            text.contains(
+                "[White \"Jana\"]\n[Black \"Dáma – Klubový hráč (3)\"]\n[Result \"*\"]\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"3\"]\n"),
+            "{text}"
+        );
+        let mut game = pdn::Reader::new(text.as_bytes()).next().unwrap().unwrap();
+        let replayed = pdn::replay(&mut game, 1, None, None).unwrap();
+        let (played, warnings) = players_of(&game, 1);
+        assert!(warnings.is_empty());
+        assert_eq!(played, [Played::Person, Played::Computer(Some(Level::Club))]);
+        let back = played.map(|p| match p {
+            Played::Person => Player::Human,
+            Played::Computer(level) => Player::Computer(level.unwrap()),
+        });
+        let place = Place {
+            number: 1,
+            games: 1,
+            stamp: None,
+            mark: None,
+        };
+        let opened = Document::opened(replayed.game, &game, Path::new("a.pdn"), place, back);
+        assert_eq!(opened.player(Color::White), Player::Human);
+        assert_eq!(opened.player(Color::Black), Player::Computer(Level::Club));
+        assert_eq!(opened.names(), &names);
+        assert_eq!(opened.computer_to_move(), Some(Level::Club));
+        // Saved again, the tags are as they were: none twice.
+        let again = opened.to_pdn();
+        assert_eq!(again.tags.iter().filter(|t| t.0 == "BlackType").count(), 1);
+        assert_eq!(again.tags, doc.to_pdn().tags);
+    }
+
+    #[test]
     fn a_change_applied_runs_the_clock_of_the_side_to_move() {
         let control = TimeControl::PerMove(std::time::Duration::from_secs(10));
         let rules = Variant::Czech.rules().clone();
