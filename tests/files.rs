@@ -1227,3 +1227,53 @@ fn a_game_against_the_computer_comes_back_with_its_players() {
     });
     assert_eq!(h.state().player(Color::White), novice);
 }
+
+/// The save dialog says the folder its file goes in, as it opens and under the field: a new
+/// game's offered path is never a bare name (on a desktop without a documents folder it was
+/// "dama.pdn", saved wherever the program was started), and a typed bare name is said with
+/// the folder it would go in.
+#[test]
+fn the_save_dialog_says_its_folder() {
+    let dir = common::temp_dir("files", "folder");
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    let Some(Dialog::SavePath(offered, None)) = h.state().dialog() else {
+        panic!("the save dialog");
+    };
+    let offered = PathBuf::from(offered);
+    assert!(offered.is_absolute(), "{}", offered.display());
+    assert_eq!(offered.file_name().unwrap(), "dama.pdn");
+    let said = format!(
+        "Save file. The file is saved in the folder {}.",
+        offered.parent().unwrap().display()
+    );
+    assert_eq!(voice.spoken().last().unwrap(), &said);
+    // A bare name typed: the folder it goes in is shown (and read) under the field.
+    h.get_by_label("File path").focus();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("File path").type_text("partie.pdn");
+    h.run();
+    let here = std::env::current_dir().unwrap();
+    let line = format!("The file is saved in the folder {}.", here.display());
+    assert_eq!(h.query_all_by_label(&line).count(), 1, "{line}");
+    h.key_press(Key::Escape);
+    h.run();
+    // A game of a file: its folder.
+    let path = common::write_file(&dir, "a.pdn", "[Event \"a\"]\n1. 11-15 23-19 *\n");
+    h.state_mut().open_path(&path);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        &format!(
+            "Save file. The file is saved in the folder {}.",
+            dir.display()
+        )
+    );
+    h.key_press(Key::Escape);
+    h.run();
+}

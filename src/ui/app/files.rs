@@ -105,13 +105,20 @@ impl DamaApp {
         }
     }
 
+    /// The path the save dialog offers: the game's file, else `dama.pdn` in the documents
+    /// folder, the home folder where there is none (a desktop without its user folders set
+    /// up), or the folder the program was started in: always with its folder, in full.
     pub(super) fn suggested_path(&self) -> String {
         self.doc
             .file()
             .map(|f| f.display().to_string())
             .unwrap_or_else(|| {
-                let dir = directories::UserDirs::new()
+                let user = directories::UserDirs::new();
+                let dir = user
+                    .as_ref()
                     .and_then(|u| u.document_dir().map(Path::to_path_buf))
+                    .or_else(|| user.as_ref().map(|u| u.home_dir().to_path_buf()))
+                    .or_else(|| std::env::current_dir().ok())
                     .unwrap_or_default();
                 dir.join("dama.pdn").display().to_string()
             })
