@@ -591,7 +591,9 @@ mod tests {
         play(&mut game, "22-18");
         assert!(a.update(1, session(&game)).unwrap());
         let text = std::fs::read_to_string(a.path()).unwrap();
-        assert!(text.contains("[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"4\"]"));
+        assert!(
+            text.contains("[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"4\"]")
+        );
         assert!(!text.contains("DamaBlackPlayer"), "{text}");
         let Found::Interrupted(back) = a.find() else {
             panic!("an interrupted game");
@@ -600,7 +602,10 @@ mod tests {
         assert!(!back.tags.iter().any(|t| t.0.starts_with("Dama")));
         // An older Dáma's tags of its own.
         let older = text
-            .replace("[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"4\"]\n", "")
+            .replace(
+                "[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"4\"]\n",
+                "",
+            )
             .replace(
                 "[DamaUnsaved",
                 "[DamaWhitePlayer \"computer 2\"]\n[DamaBlackPlayer \"human\"]\n[DamaUnsaved",

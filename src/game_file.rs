@@ -411,7 +411,10 @@ mod tests {
             .map(|(n, v)| (n.to_string(), v.to_string()))
         );
         let (played, warnings) = players_of(&game, 1);
-        assert_eq!(played, [Played::Person, Played::Computer(Some(Level::Club))]);
+        assert_eq!(
+            played,
+            [Played::Person, Played::Computer(Some(Level::Club))]
+        );
         assert!(warnings.is_empty());
         // Written again with other players: the tags follow, none left over.
         set_players(&mut game, [Some(Level::Master), None]);

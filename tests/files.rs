@@ -1179,7 +1179,9 @@ fn a_game_against_the_computer_comes_back_with_its_players() {
     common::square(&h, 22).click();
     h.run_steps(4);
     common::square(&h, 18).click();
-    wait_for(&mut h, "the computer's reply", |a| a.game().moves().len() == 2);
+    wait_for(&mut h, "the computer's reply", |a| {
+        a.game().moves().len() == 2
+    });
     save_as(&mut h, &path);
     assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
     let text = std::fs::read_to_string(&path).unwrap();

@@ -818,7 +818,7 @@ impl Script {
             .iter()
             .map(|t| places(t))
             .collect();
-        let live = places(&self.h.state().announcement());
+        let live = places(self.h.state().announcement());
         if std::env::var_os("DAMA_PRINT_SPOKEN").is_some() {
             println!("\nGOLDEN\t{name:?}\t{new:?}");
         }

@@ -806,7 +806,10 @@ mod tests {
         );
         // People alone: as before, nothing said of them.
         let e = opened([None, None], Vec::new());
-        assert_eq!(say(English, rules, e), "Game loaded: partie.pdn, 4 half-moves");
+        assert_eq!(
+            say(English, rules, e),
+            "Game loaded: partie.pdn, 4 half-moves"
+        );
         let warning = Warning {
             pos: TextPos { line: 2, col: 1 },
             game: 1,

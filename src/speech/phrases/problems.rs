@@ -602,9 +602,9 @@ fn field_names(lang: Language, fields: &[SettingField]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Level;
     use crate::event::{Edit, Endgames, Event, Look, Marks, Mover, SquareView, Undone};
     use crate::notation::MoveTextError;
-    use crate::engine::Level;
     use crate::notation::pdn::{PdnError, PdnErrorKind, TextPos};
     use crate::rules::{
         Color, DrawReason, GameError, Outcome, Piece, Role, Square, SquareSet, Variant, WinReason,

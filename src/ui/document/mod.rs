@@ -625,7 +625,10 @@ mod tests {
         let replayed = pdn::replay(&mut game, 1, None, None).unwrap();
         let (played, warnings) = players_of(&game, 1);
         assert!(warnings.is_empty());
-        assert_eq!(played, [Played::Person, Played::Computer(Some(Level::Club))]);
+        assert_eq!(
+            played,
+            [Played::Person, Played::Computer(Some(Level::Club))]
+        );
         let back = played.map(|p| match p {
             Played::Person => Player::Human,
             Played::Computer(level) => Player::Computer(level.unwrap()),
