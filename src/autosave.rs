@@ -5,9 +5,10 @@
 //! as a saved game (so table-rules comments, set-ups and variant tags survive), with three
 //! private tags that other programs ignore: `DamaFile` (the file the game came from),
 //! `DamaUnsaved` (whether it had changes not saved there), `DamaRules` (the rule set in RON,
-//! since options chosen in the new-game dialog have no PDN tag) and `DamaWhitePlayer` /
-//! `DamaBlackPlayer` (`human`, or `computer N` with its level). A clean exit removes it, so
-//! one found at start means the last run broke off.
+//! since options chosen in the new-game dialog have no PDN tag). Who plays is in the tags a
+//! saved game has (`WhiteType`/`BlackType` and the computer's `WhiteLevel`/`BlackLevel`, see
+//! [`game_file::set_players`]); an older Dáma's `DamaWhitePlayer` / `DamaBlackPlayer` are
+//! still read. A clean exit removes it, so one found at start means the last run broke off.
 //!
 //! Several windows may run at once: each takes a slot of its own (`autosave.pdn`,
 //! `autosave-2.pdn`, …) and holds its lock file (`autosave.lock`, …) while it runs. The system
@@ -22,7 +23,7 @@ use fs4::fs_std::FileExt;
 
 use crate::collection::{Place, Stamp};
 use crate::engine::Level;
-use crate::game_file::{self, ReadError};
+use crate::game_file::{self, Played, ReadError};
 use crate::notation::pdn::{self, PdnError};
 use crate::rules::{Game, GameTree, RuleSet, RuleSetError};
 
@@ -41,6 +42,8 @@ const STAMP_TAG: &str = "DamaFileStamp";
 const MARK_TAG: &str = "DamaGameMark";
 const UNSAVED_TAG: &str = "DamaUnsaved";
 const RULES_TAG: &str = "DamaRules";
+/// Who played, as an autosave of an older Dáma says it (`human`, or `computer N`); the
+/// autosave now writes the tags a saved game has ([`game_file::set_players`]).
 const PLAYER_TAGS: [&str; 2] = ["DamaWhitePlayer", "DamaBlackPlayer"];
 
 /// The window's game as autosave keeps it, borrowed for writing.
@@ -372,13 +375,8 @@ fn to_bytes(s: &SessionRef<'_>) -> io::Result<Vec<u8>> {
     game.set_tag(UNSAVED_TAG, if s.dirty { "1" } else { "0" });
     let rules = ron::to_string(s.game.rules()).map_err(io::Error::other)?;
     game.set_tag(RULES_TAG, rules);
-    for (tag, player) in PLAYER_TAGS.into_iter().zip(s.computer) {
-        let text = match player {
-            None => "human".to_string(),
-            Some(level) => format!("computer {}", level.number()),
-        };
-        game.set_tag(tag, text);
-    }
+    // Who plays, in the tags a saved game has.
+    game_file::set_players(&mut game, s.computer);
     let mut bytes = Vec::new();
     pdn::write_game(&game, &mut bytes)?;
     Ok(bytes)
@@ -424,12 +422,20 @@ fn read(path: &Path) -> Result<Option<Session>, AutosaveError> {
         Some(name) => name.to_string(),
     });
     // Anything but a known computer level is a person: the game is never taken from them.
-    let computer = PLAYER_TAGS.map(|t| {
-        game.tag(t)
-            .and_then(|v| v.strip_prefix("computer "))
-            .and_then(|n| n.trim().parse().ok())
-            .and_then(Level::from_number)
-    });
+    // An autosave of an older Dáma says it in tags of its own.
+    let computer = if PLAYER_TAGS.iter().any(|t| game.tag(t).is_some()) {
+        PLAYER_TAGS.map(|t| {
+            game.tag(t)
+                .and_then(|v| v.strip_prefix("computer "))
+                .and_then(|n| n.trim().parse().ok())
+                .and_then(Level::from_number)
+        })
+    } else {
+        game_file::players_of(&game, 1).0.map(|p| match p {
+            Played::Person => None,
+            Played::Computer(level) => Some(level.unwrap_or_default()),
+        })
+    };
     let tags = game
         .tags
         .iter()
@@ -575,6 +581,44 @@ mod tests {
         assert!(!a.path().exists());
         a.remove().unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn who_plays_is_kept_in_the_tags_of_a_saved_game_and_an_older_autosaves_are_read() {
+        let dir = temp_dir("players");
+        let mut a = Autosave::new(&dir);
+        let mut game = Game::new(Variant::Czech.rules().clone()).unwrap();
+        play(&mut game, "22-18");
+        assert!(a.update(1, session(&game)).unwrap());
+        let text = std::fs::read_to_string(a.path()).unwrap();
+        assert!(
+            text.contains("[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"4\"]")
+        );
+        assert!(!text.contains("DamaBlackPlayer"), "{text}");
+        let Found::Interrupted(back) = a.find() else {
+            panic!("an interrupted game");
+        };
+        assert_eq!(back.computer, [None, Some(Level::Expert)]);
+        assert!(!back.tags.iter().any(|t| t.0.starts_with("Dama")));
+        // An older Dáma's tags of its own.
+        let older = text
+            .replace(
+                "[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"4\"]\n",
+                "",
+            )
+            .replace(
+                "[DamaUnsaved",
+                "[DamaWhitePlayer \"computer 2\"]\n[DamaBlackPlayer \"human\"]\n[DamaUnsaved",
+            );
+        assert_ne!(older, text);
+        std::fs::write(a.path(), older).unwrap();
+        let Found::Interrupted(back) = a.find() else {
+            panic!("an interrupted game");
+        };
+        assert_eq!(back.computer, [Some(Level::Novice), None]);
+        assert!(!back.tags.iter().any(|t| t.0.starts_with("Dama")));
+        a.remove().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

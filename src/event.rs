@@ -267,6 +267,8 @@ pub enum Event {
         number: usize,
         /// How many plies it has.
         plies: usize,
+        /// Who plays White and Black, as its tags say: a person (`None`) or the computer.
+        players: [Option<Level>; 2],
         /// What was accepted although not quite PDN.
         warnings: Vec<Warning>,
     },

@@ -4,7 +4,9 @@
 use std::io::{self, Read};
 use std::path::Path;
 
-use crate::notation::pdn::{self, PdnError, PdnGame};
+use crate::engine::Level;
+use crate::notation::pdn::{self, PdnError, PdnGame, Warning, WarningKind};
+use crate::rules::Color;
 
 /// Largest file read (64 MiB): more than the largest published PDN collections, and small
 /// enough that a file picked by mistake (a video, a disk image) is refused at once, before a
@@ -298,9 +300,188 @@ pub fn utf16_text(bytes: &[u8]) -> Option<String> {
     )
 }
 
+/// The tags that say who plays White and Black, as PGN names them (its §9.4): `human` or
+/// `program`.
+pub const TYPE_TAGS: [&str; 2] = ["WhiteType", "BlackType"];
+/// The computer's level (1 to 5) where it plays a side: a tag of Dáma's, which other programs
+/// ignore.
+pub const LEVEL_TAGS: [&str; 2] = ["WhiteLevel", "BlackLevel"];
+
+/// Who plays a side, as a game's tags say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// A person (no tag, `human`, or a value Dáma does not know).
+    Person,
+    /// The computer, at this level; `None` where the file names no level (as other programs
+    /// write `program` alone).
+    Computer(Option<Level>),
+}
+
+/// Writes who plays into `game`'s tags: `WhiteType`/`BlackType` (`program` for the computer,
+/// `human` for a person) where the computer plays a side or the tags were there already, and
+/// the computer's level in `WhiteLevel`/`BlackLevel` (a person's side has none). A game
+/// between people that had no such tags gets none.
+pub fn set_players(game: &mut PdnGame, players: [Option<Level>; 2]) {
+    let computer = players.iter().any(Option::is_some);
+    for ((type_tag, level_tag), player) in TYPE_TAGS.into_iter().zip(LEVEL_TAGS).zip(players) {
+        match player {
+            Some(level) => {
+                game.set_tag(type_tag, "program");
+                game.set_tag(level_tag, level.number().to_string());
+            }
+            None => {
+                if computer || game.tag(type_tag).is_some() {
+                    game.set_tag(type_tag, "human");
+                }
+                game.remove_tag(level_tag);
+            }
+        }
+    }
+}
+
+/// Who plays White and Black as `game`'s tags say ([`set_players`]), and the warnings of
+/// values that name no player Dáma knows (game `number` of its file). Whatever is not
+/// understood is a person: the game is never taken from one.
+pub fn players_of(game: &PdnGame, number: usize) -> ([Played; 2], Vec<Warning>) {
+    let mut warnings = Vec::new();
+    let mut warn = |tag: &str, value: &str, side: Color| {
+        let at = game.tags.iter().position(|(n, _)| n == tag);
+        warnings.push(Warning {
+            pos: at
+                .and_then(|i| game.tag_positions.get(i).copied())
+                .unwrap_or(game.pos),
+            game: number,
+            kind: WarningKind::UnknownPlayer {
+                tag: tag.to_string(),
+                value: value.to_string(),
+                side,
+            },
+        });
+    };
+    let played = Color::ALL.map(|side| {
+        let (type_tag, level_tag) = (TYPE_TAGS[side.index()], LEVEL_TAGS[side.index()]);
+        let kind = game.tag(type_tag).map(str::trim).unwrap_or_default();
+        let is = |word: &str| kind.eq_ignore_ascii_case(word);
+        if kind.is_empty() || kind == "?" || kind == "-" || is("human") {
+            return Played::Person;
+        }
+        if !(is("program") || is("computer") || is("engine")) {
+            warn(type_tag, kind, side);
+            return Played::Person;
+        }
+        match game.tag(level_tag).map(str::trim).filter(|l| !l.is_empty()) {
+            None => Played::Computer(None),
+            Some(text) => match text.parse().ok().and_then(Level::from_number) {
+                Some(level) => Played::Computer(Some(level)),
+                None => {
+                    warn(level_tag, text, side);
+                    Played::Person
+                }
+            },
+        }
+    });
+    (played, warnings)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn tagged(tags: &[(&str, &str)]) -> PdnGame {
+        let mut game = PdnGame::default();
+        for (name, value) in tags {
+            game.set_tag(name, *value);
+        }
+        game
+    }
+
+    #[test]
+    fn the_computer_at_its_level_is_kept_in_tags_and_read_back() {
+        let mut game = tagged(&[("White", "Jana"), ("Black", "Dáma")]);
+        set_players(&mut game, [None, Some(Level::Club)]);
+        assert_eq!(
+            game.tags,
+            [
+                ("White", "Jana"),
+                ("Black", "Dáma"),
+                ("WhiteType", "human"),
+                ("BlackType", "program"),
+                ("BlackLevel", "3"),
+            ]
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+        );
+        let (played, warnings) = players_of(&game, 1);
+        assert_eq!(
+            played,
+            [Played::Person, Played::Computer(Some(Level::Club))]
+        );
+        assert!(warnings.is_empty());
+        // Written again with other players: the tags follow, none left over.
+        set_players(&mut game, [Some(Level::Master), None]);
+        assert_eq!(game.tag("WhiteType"), Some("program"));
+        assert_eq!(game.tag("WhiteLevel"), Some("5"));
+        assert_eq!(game.tag("BlackType"), Some("human"));
+        assert_eq!(game.tag("BlackLevel"), None);
+        assert_eq!(
+            players_of(&game, 1).0,
+            [Played::Computer(Some(Level::Master)), Played::Person]
+        );
+    }
+
+    #[test]
+    fn people_alone_get_no_tags_unless_the_file_had_them() {
+        let mut game = tagged(&[("White", "Jana")]);
+        set_players(&mut game, [None, None]);
+        assert_eq!(game.tags.len(), 1);
+        assert_eq!(players_of(&game, 1).0, [Played::Person; 2]);
+        // A file that said a program played: now people do, and the tags say so.
+        let mut game = tagged(&[("WhiteType", "program"), ("WhiteLevel", "2")]);
+        set_players(&mut game, [None, None]);
+        assert_eq!(game.tag("WhiteType"), Some("human"));
+        assert_eq!(game.tag("WhiteLevel"), None);
+        assert_eq!(game.tag("BlackType"), None);
+    }
+
+    #[test]
+    fn other_programs_tags_are_read_and_unknown_values_are_a_person() {
+        // PGN's `program` alone: the computer at a level the window chooses.
+        let game = tagged(&[("WhiteType", "Program"), ("BlackType", "HUMAN")]);
+        let (played, warnings) = players_of(&game, 1);
+        assert_eq!(played, [Played::Computer(None), Played::Person]);
+        assert!(warnings.is_empty());
+        let game = tagged(&[
+            ("WhiteType", "robot"),
+            ("BlackType", "program"),
+            ("BlackLevel", "9"),
+        ]);
+        let (played, warnings) = players_of(&game, 4);
+        assert_eq!(played, [Played::Person; 2]);
+        let kinds: Vec<_> = warnings.iter().map(|w| (w.game, w.kind.clone())).collect();
+        assert_eq!(
+            kinds,
+            [
+                (
+                    4,
+                    WarningKind::UnknownPlayer {
+                        tag: "WhiteType".into(),
+                        value: "robot".into(),
+                        side: Color::White,
+                    }
+                ),
+                (
+                    4,
+                    WarningKind::UnknownPlayer {
+                        tag: "BlackLevel".into(),
+                        value: "9".into(),
+                        side: Color::Black,
+                    }
+                ),
+            ]
+        );
+        // Unknown in PGN's way, or a level with no program: a person, and nothing to say.
+        let game = tagged(&[("WhiteType", "?"), ("BlackType", ""), ("BlackLevel", "3")]);
+        assert_eq!(players_of(&game, 1), ([Played::Person; 2], Vec::new()));
+    }
 
     #[test]
     fn stamps_tell_changes_and_read_back() {

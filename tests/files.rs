@@ -9,10 +9,12 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use common::{click, harness, plies};
+use dama::engine::Level;
 use dama::game_file::MAX_FILE;
 use dama::notation::pdn;
+use dama::rules::{Color, Variant};
 use dama::speech::Recording;
-use dama::ui::{DamaApp, Dialog, Language};
+use dama::ui::{DamaApp, Dialog, Language, Player, Settings};
 use eframe::egui::{self, Key, Modifiers, ViewportEvent, ViewportId, ViewportInfo};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -1142,4 +1144,138 @@ fn a_large_collection_is_saved_while_the_window_goes_on() {
         .get(&ViewportId::ROOT)
         .is_some_and(|v| v.commands.contains(&egui::ViewportCommand::Close));
     assert!(closing, "the window closes after the save");
+}
+
+/// Draws frames until `done` holds: the computer thinks on its own thread meanwhile (the
+/// window does not settle while it does).
+fn wait_for(h: &mut Harness<'_, DamaApp>, what: &str, done: impl Fn(&DamaApp) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "waited for {what}"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run_steps(4);
+}
+
+/// A game against the computer saved and opened again goes on as it was played: the computer
+/// plays Black at its level, and the window says so as the game opens. A file that says a
+/// program plays White, with no level (as other programs write it), has the computer play
+/// White at the level last chosen, and it moves at once.
+#[test]
+fn a_game_against_the_computer_comes_back_with_its_players() {
+    let dir = common::temp_dir("files", "players");
+    let path = dir.join("proti.pdn");
+    let novice = Player::Computer(Level::Novice);
+    let (mut h, voice) = common::speaking(Settings {
+        white_player: Player::Human,
+        black_player: novice,
+        ..common::settings(Language::English, Variant::Czech)
+    });
+    h.run_steps(4);
+    common::square(&h, 22).click();
+    h.run_steps(4);
+    common::square(&h, 18).click();
+    wait_for(&mut h, "the computer's reply", |a| {
+        a.game().moves().len() == 2
+    });
+    save_as(&mut h, &path);
+    assert!(!h.state().is_dirty(), "{:?}", h.state().notice());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("[White \"?\"]\n[Black \"Dáma – Novice (2)\"]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"2\"]\n"),
+        "{text}"
+    );
+    // People play meanwhile; the file brings the computer back.
+    h.state_mut().set_player(Color::Black, Player::Human);
+    h.run();
+    assert_eq!(h.state().player(Color::Black), Player::Human);
+    h.state_mut().open_path(&path);
+    h.run();
+    assert_eq!(h.state().player(Color::White), Player::Human);
+    assert_eq!(h.state().player(Color::Black), novice);
+    assert_eq!(h.state().game().moves().len(), 2);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "Game loaded: proti.pdn, 2 half-moves. White: human, Black: computer – Novice (2). White \
+         to move"
+    );
+    // Saved again unchanged, the tags are as they were.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    let again = dir.join("znovu.pdn");
+    common::type_path_and_save(&mut h, &again);
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+    // Another program's file: a program plays White, at no level it names.
+    let other = common::write_file(
+        &dir,
+        "program.pdn",
+        "[White \"Engine\"]\n[Black \"Jana\"]\n[WhiteType \"program\"]\n[BlackType \"human\"]\n\
+         [GameType \"29\"]\n*\n",
+    );
+    h.state_mut().open_path(&other);
+    h.run_steps(4);
+    assert_eq!(h.state().player(Color::White), novice);
+    assert_eq!(h.state().player(Color::Black), Player::Human);
+    wait_for(&mut h, "the computer's first move", |a| {
+        a.game().moves().len() == 1
+    });
+    assert_eq!(h.state().player(Color::White), novice);
+}
+
+/// The save dialog says the folder its file goes in, as it opens and under the field: a new
+/// game's offered path is never a bare name (on a desktop without a documents folder it was
+/// "dama.pdn", saved wherever the program was started), and a typed bare name is said with
+/// the folder it would go in.
+#[test]
+fn the_save_dialog_says_its_folder() {
+    let dir = common::temp_dir("files", "folder");
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    let Some(Dialog::SavePath(offered, None)) = h.state().dialog() else {
+        panic!("the save dialog");
+    };
+    let offered = PathBuf::from(offered);
+    assert!(offered.is_absolute(), "{}", offered.display());
+    assert_eq!(offered.file_name().unwrap(), "dama.pdn");
+    let said = format!(
+        "Save file. The file is saved in the folder {}.",
+        offered.parent().unwrap().display()
+    );
+    assert_eq!(voice.spoken().last().unwrap(), &said);
+    // A bare name typed: the folder it goes in is shown (and read) under the field.
+    h.get_by_label("File path").focus();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("File path").type_text("partie.pdn");
+    h.run();
+    let here = std::env::current_dir().unwrap();
+    let line = format!("The file is saved in the folder {}.", here.display());
+    assert_eq!(h.query_all_by_label(&line).count(), 1, "{line}");
+    h.key_press(Key::Escape);
+    h.run();
+    // A game of a file: its folder.
+    let path = common::write_file(&dir, "a.pdn", "[Event \"a\"]\n1. 11-15 23-19 *\n");
+    h.state_mut().open_path(&path);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        &format!(
+            "Save file. The file is saved in the folder {}.",
+            dir.display()
+        )
+    );
+    h.key_press(Key::Escape);
+    h.run();
 }

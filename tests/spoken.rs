@@ -302,9 +302,17 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     ("endgame databases closed", &["Zavřeno."], &["Closed."]),
-    ("save, no file yet", &["Uložit soubor"], &["Save file"]),
+    (
+        "save, no file yet",
+        &["Uložit soubor. Soubor se uloží do složky {folder}."],
+        &["Save file. The file is saved in the folder {folder}."],
+    ),
     ("save cancelled", &["Zrušeno."], &["Cancelled."]),
-    ("save as", &["Uložit soubor"], &["Save file"]),
+    (
+        "save as",
+        &["Uložit soubor. Soubor se uloží do složky {folder}."],
+        &["Save file. The file is saved in the folder {folder}."],
+    ),
     ("saved", &["Uloženo: partie.pdn"], &["Saved: partie.pdn"]),
     (
         "save to the file",
@@ -825,11 +833,23 @@ impl Script {
         let before = self.voice.spoken().len();
         act(self);
         let dir = self.dir.display().to_string();
+        // The folder a save dialog offers (the documents or home folder): this computer's.
+        let offered = match self.h.state().dialog() {
+            Some(Dialog::SavePath(path, _)) => Path::new(path)
+                .parent()
+                .map(|f| f.display().to_string())
+                .filter(|f| f.len() > 1),
+            _ => None,
+        };
+        let places = |t: &str| match &offered {
+            Some(folder) => t.replace(&dir, "{dir}").replace(folder, "{folder}"),
+            None => t.replace(&dir, "{dir}"),
+        };
         let new = self.voice.spoken()[before..]
             .iter()
-            .map(|t| t.replace(&dir, "{dir}"))
+            .map(|t| places(t))
             .collect();
-        let live = self.h.state().announcement().replace(&dir, "{dir}");
+        let live = places(self.h.state().announcement());
         if std::env::var_os("DAMA_PRINT_SPOKEN").is_some() {
             println!("\nGOLDEN\t{name:?}\t{new:?}");
         }

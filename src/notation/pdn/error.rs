@@ -6,7 +6,7 @@ use std::fmt;
 use std::io;
 
 use crate::notation::{Leniency, MoveTextError};
-use crate::rules::{FenError, GameError, RuleSetError, Variant};
+use crate::rules::{Color, FenError, GameError, RuleSetError, Variant};
 
 use super::{Encoding, GameTypeError, ResultToken, TextPos};
 
@@ -409,6 +409,17 @@ pub enum WarningKind {
         /// What in the game chose it.
         reason: InferReason,
     },
+    /// A tag of who plays a side (`BlackType`, `BlackLevel`) with a value that names no player
+    /// Dáma knows (a type other than `human` or `program`, a level out of range): a person
+    /// plays that side.
+    UnknownPlayer {
+        /// The tag's name.
+        tag: String,
+        /// Its value.
+        value: String,
+        /// The side a person plays.
+        side: Color,
+    },
 }
 
 /// Why a game without GameType was read with the rule set it was.
@@ -488,6 +499,14 @@ impl fmt::Display for WarningKind {
                 f,
                 "no GameType tag: read as {} ({reason})",
                 variant.rules().name_en
+            ),
+            WarningKind::UnknownPlayer { tag, value, side } => write!(
+                f,
+                "{tag} \"{value}\" names no player Dáma knows: a person plays {}",
+                match side {
+                    Color::White => "White",
+                    Color::Black => "Black",
+                }
             ),
         }
     }
@@ -702,6 +721,14 @@ mod tests {
                     reason: InferReason::Squares1To32,
                 },
                 "no GameType tag: read as English draughts (squares 1-32)",
+            ),
+            (
+                WarningKind::UnknownPlayer {
+                    tag: "BlackLevel".into(),
+                    value: "9".into(),
+                    side: Color::Black,
+                },
+                "BlackLevel \"9\" names no player Dáma knows: a person plays Black",
             ),
         ];
         for (kind, text) in cases {

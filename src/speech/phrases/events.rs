@@ -224,6 +224,7 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
             path,
             number,
             plies,
+            players: who,
             warnings,
         } => {
             let name = file_name(path);
@@ -237,8 +238,16 @@ pub fn event(cx: &Context<'_>, e: &Event) -> String {
                 text.push_str(", ");
                 text.push_str(&half_moves(lang, *plies));
             }
-            if let Some(first) = warnings.first() {
+            // Who plays, where the computer plays a side (as the file's tags say).
+            if let Some(p) = players(lang, *who) {
                 text.push_str(". ");
+                text.push_str(&p);
+            }
+            if let Some(first) = warnings.first() {
+                if !text.ends_with('.') {
+                    text.push('.');
+                }
+                text.push(' ');
                 let n = warnings.len();
                 let first = pdn_warning(lang, first);
                 text.push_str(&match lang {
@@ -778,6 +787,62 @@ mod tests {
         assert_eq!(
             time_left(English, Duration::from_secs(61)),
             "one minute 1 second"
+        );
+    }
+
+    #[test]
+    fn an_opened_game_says_who_plays_where_the_computer_does() {
+        use crate::engine::Level;
+        use crate::notation::pdn::{TextPos, Warning, WarningKind};
+        use crate::rules::Color;
+        let rules = Variant::Czech.rules();
+        let opened = |players, warnings| Event::Opened {
+            path: "/hry/partie.pdn".into(),
+            number: 1,
+            plies: 4,
+            players,
+            warnings,
+        };
+        let e = opened([None, Some(Level::Club)], Vec::new());
+        assert_eq!(
+            say(Czech, rules, e),
+            "Partie načtena: partie.pdn, 4 půltahy. Bílý: člověk, černý: počítač – Klubový hráč \
+             (3)."
+        );
+        let e = opened([None, Some(Level::Club)], Vec::new());
+        assert_eq!(
+            say(English, rules, e),
+            "Game loaded: partie.pdn, 4 half-moves. White: human, Black: computer – Club player \
+             (3)."
+        );
+        // People alone: as before, nothing said of them.
+        let e = opened([None, None], Vec::new());
+        assert_eq!(
+            say(English, rules, e),
+            "Game loaded: partie.pdn, 4 half-moves"
+        );
+        let warning = Warning {
+            pos: TextPos { line: 2, col: 1 },
+            game: 1,
+            kind: WarningKind::UnknownPlayer {
+                tag: "WhiteLevel".into(),
+                value: "0".into(),
+                side: Color::White,
+            },
+        };
+        let e = opened([None, Some(Level::Master)], vec![warning.clone()]);
+        assert_eq!(
+            say(Czech, rules, e),
+            "Partie načtena: partie.pdn, 4 půltahy. Bílý: člověk, černý: počítač – Mistr (5). \
+             1 odchylka od PDN, první: Partie 1, řádek 2, sloupec 1: Značka WhiteLevel „0“ \
+             neudává hráče, kterého Dáma zná; za bílého proto hraje člověk."
+        );
+        let e = opened([None, None], vec![warning]);
+        assert_eq!(
+            say(English, rules, e),
+            "Game loaded: partie.pdn, 4 half-moves. 1 deviation from PDN, the first: Game 1, \
+             line 2, column 1: The tag WhiteLevel “0” names no player Dáma knows, so a person \
+             plays White."
         );
     }
 

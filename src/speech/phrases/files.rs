@@ -163,6 +163,16 @@ pub fn save_collection_hint(lang: Language, place: &str) -> String {
     }
 }
 
+/// Where the save dialog's file goes: "Soubor se uloží do složky /home/jana/Dokumenty." The
+/// path field alone may read as a bare name ("dama.pdn", saved where the program was started).
+pub fn save_folder(lang: Language, folder: &std::path::Path) -> String {
+    let folder = folder.display();
+    match lang {
+        Czech => format!("Soubor se uloží do složky {folder}."),
+        English => format!("The file is saved in the folder {folder}."),
+    }
+}
+
 /// How many more interrupted games are asked about after this one.
 pub fn more_interrupted(lang: Language, more: usize) -> String {
     match lang {
@@ -234,6 +244,21 @@ pub fn file_name(path: &std::path::Path) -> String {
 mod tests {
     use super::*;
     use crate::speech::phrases::english;
+
+    #[test]
+    fn the_save_dialog_says_its_folder() {
+        let folder = std::path::Path::new("/home/jana/Dokumenty");
+        assert_eq!(
+            save_folder(Czech, folder),
+            "Soubor se uloží do složky /home/jana/Dokumenty."
+        );
+        assert_eq!(
+            save_folder(English, folder),
+            "The file is saved in the folder /home/jana/Dokumenty."
+        );
+        let empty: Vec<String> = Vec::new();
+        assert_eq!(english::english_words(&save_folder(Czech, folder)), empty);
+    }
 
     #[test]
     fn a_file_deleted_or_moved_is_said_so() {

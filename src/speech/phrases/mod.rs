@@ -33,7 +33,7 @@ pub use events::{event, events};
 pub use files::{
     changed_on_disk, game_of_file, games_left_out, games_not_opened, games_to_choose,
     gone_from_disk, interrupted_game, more_interrupted, replace_question, save_collection_hint,
-    saving,
+    save_folder, saving,
 };
 pub use moves::{
     branch_question, glyph_name, half_moves, hint, last_move, legal_moves, move_list, note,

@@ -11,7 +11,7 @@ use crate::notation::pdn::{
     Encoding, GameTypeError, InferReason, PdnError, PdnErrorKind, TextPos, Warning, WarningKind,
     game_type_numbers,
 };
-use crate::rules::Variant;
+use crate::rules::{Color, Variant};
 
 use super::errors::{MoveWords, counted, game_error, io_error, move_text_error};
 use super::excerpt;
@@ -590,6 +590,24 @@ pub fn pdn_warning_kind(lang: Language, kind: &WarningKind) -> String {
                 rules_name(lang, variant.rules())
             )
         }
+        (Czech, WarningKind::UnknownPlayer { tag, value, side }) => format!(
+            "Značka {tag} „{value}“ neudává hráče, kterého Dáma zná; za {} proto hraje člověk.",
+            match side {
+                Color::White => "bílého",
+                Color::Black => "černého",
+            },
+            tag = excerpt(tag),
+            value = excerpt(value)
+        ),
+        (English, WarningKind::UnknownPlayer { tag, value, side }) => format!(
+            "The tag {tag} “{value}” names no player Dáma knows, so a person plays {}.",
+            match side {
+                Color::White => "White",
+                Color::Black => "Black",
+            },
+            tag = excerpt(tag),
+            value = excerpt(value)
+        ),
     }
 }
 
@@ -781,6 +799,32 @@ mod tests {
 
     #[test]
     fn golden_warnings() {
+        let w = WarningKind::UnknownPlayer {
+            tag: "BlackLevel".into(),
+            value: "9".into(),
+            side: Color::Black,
+        };
+        assert_eq!(
+            pdn_warning_kind(Czech, &w),
+            "Značka BlackLevel „9“ neudává hráče, kterého Dáma zná; za černého proto hraje člověk."
+        );
+        assert_eq!(
+            pdn_warning_kind(English, &w),
+            "The tag BlackLevel “9” names no player Dáma knows, so a person plays Black."
+        );
+        let w = WarningKind::UnknownPlayer {
+            tag: "WhiteType".into(),
+            value: "robot".into(),
+            side: Color::White,
+        };
+        assert_eq!(
+            pdn_warning_kind(Czech, &w),
+            "Značka WhiteType „robot“ neudává hráče, kterého Dáma zná; za bílého proto hraje člověk."
+        );
+        assert_eq!(
+            pdn_warning_kind(English, &w),
+            "The tag WhiteType “robot” names no player Dáma knows, so a person plays White."
+        );
         let w = Warning {
             pos: at(1, 8),
             game: 1,
@@ -1075,6 +1119,11 @@ mod tests {
             WarningKind::DashResult,
             WarningKind::LiteralLineEnd,
             WarningKind::TagSkipped(Box::new(PdnErrorKind::MissingTagName)),
+            WarningKind::UnknownPlayer {
+                tag: "WhiteType".into(),
+                value: "Xyz".into(),
+                side: Color::White,
+            },
         ];
         for w in &all {
             match w {
@@ -1092,7 +1141,8 @@ mod tests {
                 | WarningKind::SplitTag(_)
                 | WarningKind::DashResult
                 | WarningKind::LiteralLineEnd
-                | WarningKind::TagSkipped(_) => {}
+                | WarningKind::TagSkipped(_)
+                | WarningKind::UnknownPlayer { .. } => {}
             }
         }
         distinct(&all);
@@ -1256,6 +1306,11 @@ mod tests {
             WarningKind::TagWithoutValue(l()),
             WarningKind::SplitTag(l()),
             WarningKind::TagSkipped(Box::new(K::MissingTagValue { tag: l() })),
+            WarningKind::UnknownPlayer {
+                tag: "BlackType".into(),
+                value: l(),
+                side: Color::Black,
+            },
         ];
         for lang in [Czech, English] {
             let mut said: Vec<String> = errors.iter().map(|k| pdn_error_kind(lang, k)).collect();

@@ -602,6 +602,7 @@ fn field_names(lang: Language, fields: &[SettingField]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Level;
     use crate::event::{Edit, Endgames, Event, Look, Marks, Mover, SquareView, Undone};
     use crate::notation::MoveTextError;
     use crate::notation::pdn::{PdnError, PdnErrorKind, TextPos};
@@ -865,6 +866,7 @@ mod tests {
                 path: "/nikde/partie.pdn".into(),
                 number: 2,
                 plies: 5,
+                players: [None, Some(Level::Club)],
                 warnings: Vec::new(),
             },
             Event::Resumed { plies: 5 },

@@ -5,10 +5,14 @@ use std::path::{Path, PathBuf};
 
 use super::{DamaApp, Dialog, Pending};
 use crate::collection::{self, At, OnDisk, Place, Stamp};
+use crate::engine::Level;
 use crate::engine::review::Mark;
 use crate::event::{Event, Problem};
+use crate::game_file::{self, Played};
 use crate::notation::pdn::{self, PdnGame};
+use crate::rules::Color;
 use crate::ui::document::{DocChange, Document, Replaced};
+use crate::ui::settings::Player;
 
 impl DamaApp {
     /// Asks to save unsaved changes before `then`, or does it at once. A game saved to a file
@@ -101,13 +105,20 @@ impl DamaApp {
         }
     }
 
+    /// The path the save dialog offers: the game's file, else `dama.pdn` in the documents
+    /// folder, the home folder where there is none (a desktop without its user folders set
+    /// up), or the folder the program was started in: always with its folder, in full.
     pub(super) fn suggested_path(&self) -> String {
         self.doc
             .file()
             .map(|f| f.display().to_string())
             .unwrap_or_else(|| {
-                let dir = directories::UserDirs::new()
+                let user = directories::UserDirs::new();
+                let dir = user
+                    .as_ref()
                     .and_then(|u| u.document_dir().map(Path::to_path_buf))
+                    .or_else(|| user.as_ref().map(|u| u.home_dir().to_path_buf()))
+                    .or_else(|| std::env::current_dir().ok())
                     .unwrap_or_default();
                 dir.join("dama.pdn").display().to_string()
             })
@@ -174,13 +185,22 @@ impl DamaApp {
                 replayed
                     .warnings
                     .extend(pdn::read_result(&game, &mut replayed.game, number));
+                // Who plays, as the tags say: the computer goes on at its level.
+                let (played, warnings) = game_file::players_of(&game, number);
+                replayed.warnings.extend(warnings);
+                let players = Color::ALL.map(|side| match played[side.index()] {
+                    Played::Person => Player::Human,
+                    Played::Computer(level) => {
+                        Player::Computer(level.unwrap_or_else(|| self.usual_level(side)))
+                    }
+                });
                 log::info!(
                     "opened {} (game {number}: {}, {} plies)",
                     path.display(),
                     replayed.game.rules().id,
                     replayed.game.moves().len()
                 );
-                let doc = Document::opened(replayed.game, &game, path, place);
+                let doc = Document::opened(replayed.game, &game, path, place, players);
                 self.apply(DocChange::Replace(
                     Box::new(doc),
                     Replaced::Opened {
@@ -198,6 +218,17 @@ impl DamaApp {
                 });
             }
         }
+    }
+
+    /// The level the computer plays `side` at where a file says the computer plays it but not
+    /// at what level (as other programs write PGN's `program` alone): the level last chosen for
+    /// that side in the new-game dialog, else for the other, else the default.
+    fn usual_level(&self, side: Color) -> Level {
+        let last = [self.settings.white_player, self.settings.black_player];
+        last[side.index()]
+            .level()
+            .or(last[(!side).index()].level())
+            .unwrap_or_default()
     }
 
     /// Saves to `path` and goes on with `then`, unless that would replace another file than the

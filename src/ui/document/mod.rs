@@ -270,10 +270,17 @@ impl Document {
         Ok(doc)
     }
 
-    /// A game opened from `path`: played by people, named as its tags say.
-    pub fn opened(game: Game, pdn: &PdnGame, path: &Path, place: Place) -> Document {
+    /// A game opened from `path`, named as its tags say and played by `players` (as its tags
+    /// say too: [`crate::game_file::players_of`]).
+    pub fn opened(
+        game: Game,
+        pdn: &PdnGame,
+        path: &Path,
+        place: Place,
+        players: [Player; 2],
+    ) -> Document {
         let names = ["White", "Black"].map(|t| pdn.tag(t).unwrap_or("").to_string());
-        let mut doc = Document::with_game(game, names, [Player::Human; 2]);
+        let mut doc = Document::with_game(game, names, players);
         doc.tags = pdn.tags.clone();
         doc.file = Some(path.to_path_buf());
         doc.place = Some(place);
@@ -394,9 +401,10 @@ impl Document {
         self.player(self.game.position().side_to_move()).level()
     }
 
-    /// The game as PDN, with the file's tags and the names.
+    /// The game as PDN, with the file's tags, the names and who plays.
     pub fn to_pdn(&self) -> PdnGame {
         let mut pdn = pdn::to_pdn(&self.game, &self.tags, [&self.names[0], &self.names[1]]);
+        crate::game_file::set_players(&mut pdn, self.computer_levels());
         // The notes, variations, and the time left after each timed move as PGN programs
         // write it.
         pdn::add_record(&mut pdn, &self.game, &self.tree, &self.lead);
@@ -475,6 +483,7 @@ impl Document {
                 path,
                 number,
                 plies: self.game.moves().len(),
+                players: self.computer_levels(),
                 warnings,
             },
             Replaced::Resumed => Event::Resumed {
@@ -583,6 +592,62 @@ mod tests {
         let mut doc = against_the_computer(fen);
         doc.players = [Player::Human; 2];
         doc
+    }
+
+    #[test]
+    fn a_game_against_the_computer_comes_back_from_its_file_with_its_players() {
+        use crate::game_file::{Played, players_of};
+        let rules = Variant::Czech.rules().clone();
+        let names = ["Jana".to_string(), "Dáma – Klubový hráč (3)".to_string()];
+        let players = [Player::Human, Player::Computer(Level::Club)];
+        let mut doc = Document::new_game(rules, false, names.clone(), players, None).unwrap();
+        let first = doc.game().legal_moves()[0];
+        doc.apply(DocChange::Play {
+            mv: first,
+            from_ply: None,
+            by: Mover::Person,
+        })
+        .unwrap();
+        let mut text = Vec::new();
+        pdn::write_game(&doc.to_pdn(), &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(
+            text.contains(
+                "[White \"Jana\"]\n[Black \"Dáma – Klubový hráč (3)\"]\n[Result \"*\"]\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("[WhiteType \"human\"]\n[BlackType \"program\"]\n[BlackLevel \"3\"]\n"),
+            "{text}"
+        );
+        let mut game = pdn::Reader::new(text.as_bytes()).next().unwrap().unwrap();
+        let replayed = pdn::replay(&mut game, 1, None, None).unwrap();
+        let (played, warnings) = players_of(&game, 1);
+        assert!(warnings.is_empty());
+        assert_eq!(
+            played,
+            [Played::Person, Played::Computer(Some(Level::Club))]
+        );
+        let back = played.map(|p| match p {
+            Played::Person => Player::Human,
+            Played::Computer(level) => Player::Computer(level.unwrap()),
+        });
+        let place = Place {
+            number: 1,
+            games: 1,
+            stamp: None,
+            mark: None,
+        };
+        let opened = Document::opened(replayed.game, &game, Path::new("a.pdn"), place, back);
+        assert_eq!(opened.player(Color::White), Player::Human);
+        assert_eq!(opened.player(Color::Black), Player::Computer(Level::Club));
+        assert_eq!(opened.names(), &names);
+        assert_eq!(opened.computer_to_move(), Some(Level::Club));
+        // Saved again, the tags are as they were: none twice.
+        let again = opened.to_pdn();
+        assert_eq!(again.tags.iter().filter(|t| t.0 == "BlackType").count(), 1);
+        assert_eq!(again.tags, doc.to_pdn().tags);
     }
 
     #[test]

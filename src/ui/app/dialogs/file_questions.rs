@@ -60,6 +60,11 @@ impl DialogUi for SavePathForm<'_> {
         title(T::SaveFile, lang)
     }
 
+    /// The folder the file goes in, said as the dialog opens: the field may hold a bare name.
+    fn question(&self, lang: Language) -> Option<String> {
+        folder_of(self.text).map(|f| phrases::save_folder(lang, &f))
+    }
+
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<PathAnswer> {
         ui.heading(T::SaveFile.get(at.lang));
         if let Some(hint) = self.hint {
@@ -98,9 +103,16 @@ fn path_ui(
             answer = Some(PathAnswer::Chosen(PathBuf::from(text.trim())));
         }
         if ui.button(T::Browse.get(lang)).clicked() {
-            let dialog = rfd::FileDialog::new().add_filter("PDN", &["pdn", "PDN"]);
+            let mut dialog = rfd::FileDialog::new().add_filter("PDN", &["pdn", "PDN"]);
+            // The system's dialog starts where the field points.
+            if let Some(folder) = folder_of(text).filter(|f| f.is_dir()) {
+                dialog = dialog.set_directory(folder);
+            }
             let picked = if save {
-                dialog.set_file_name("dama.pdn").save_file()
+                let name = Path::new(text.trim())
+                    .file_name()
+                    .map_or("dama.pdn".into(), |n| n.to_string_lossy());
+                dialog.set_file_name(name).save_file()
             } else {
                 dialog.pick_file()
             };
@@ -109,6 +121,10 @@ fn path_ui(
             }
         }
     });
+    // Where the file goes, as the path typed so far says.
+    if save && let Some(folder) = folder_of(text) {
+        ui.add(egui::Label::new(phrases::save_folder(lang, &folder)).wrap());
+    }
     ui.with_layout(Layout::right_to_left(Align::Min), |ui| {
         if ui.button(T::Cancel.get(lang)).clicked() {
             answer = Some(PathAnswer::Cancel);
@@ -121,6 +137,17 @@ fn path_ui(
         }
     });
     answer
+}
+
+/// The folder a file at the path `text` goes in, in full (a bare name goes where the program
+/// was started); `None` for no path.
+fn folder_of(text: &str) -> Option<PathBuf> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let path = std::path::absolute(text).ok()?;
+    path.parent().map(Path::to_path_buf)
 }
 
 /// "Replace the file?": the path chosen holds another file, or a read-only one.
