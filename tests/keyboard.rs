@@ -346,7 +346,7 @@ fn a_capture_typed_as_its_path_is_played() {
         voice.spoken(),
         [
             "29-18-22 cannot be played here. Possible moves: 29 takes 27.",
-            "29 takes 27, 2 men"
+            "29 takes 27, 2 men: 22 and 23"
         ]
     );
 }
@@ -499,7 +499,7 @@ fn looking_back_under_table_rules_gives_no_capture_away() {
     press(&mut h, Key::F4);
     assert_eq!(
         voice.spoken().last().unwrap(),
-        "Pieces that can move: 30, 32. Moves: 30 takes 16, 2 men; 30 takes 23; 30 to 25; \
+        "Pieces that can move: 30, 32. Moves: 30 takes 16, 2 men: 19 and 26; 30 takes 23; 30 to 25; \
          32 to 27; 32 to 28."
     );
     // Under strict rules the same position says so.
@@ -515,7 +515,7 @@ fn looking_back_under_table_rules_gives_no_capture_away() {
     press(&mut h, Key::F4);
     assert_eq!(
         voice.spoken().last().unwrap(),
-        "You must capture. Pieces that can capture: 30. Moves: 30 takes 16, 2 men."
+        "You must capture. Pieces that can capture: 30. Moves: 30 takes 16, 2 men: 19 and 26."
     );
 }
 
