@@ -26,6 +26,7 @@ mod names;
 pub mod pdn;
 mod play;
 pub mod problems;
+mod questions;
 mod setup;
 
 pub use editor::{editor_keys, piece_letters};
@@ -48,6 +49,7 @@ pub use play::{
     must_capture, outcome, resign_question, taken_back, to_move,
 };
 pub use problems::problem;
+pub use questions::asked_side;
 
 use crate::language::Language;
 use crate::notation::{Notation, write};
