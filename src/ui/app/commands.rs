@@ -673,9 +673,8 @@ impl DamaApp {
                     .collect();
                 // A variation and the editor's position are lines considered, not played under
                 // table rules.
-                let table = self.table_rules()
-                    && self.editor.is_none()
-                    && self.view.variation.is_none();
+                let table =
+                    self.table_rules() && self.editor.is_none() && self.view.variation.is_none();
                 let info = Info::Captures {
                     before,
                     moves,

@@ -196,8 +196,7 @@ impl DamaApp {
     pub(super) fn type_square(&mut self, ctx: &Context) {
         let board = self.shown_position().board();
         let focused = ctx.memory(|m| m.focused());
-        let on_board =
-            focused.is_none_or(|f| board.all_squares().any(|sq| square_id(sq) == f));
+        let on_board = focused.is_none_or(|f| board.all_squares().any(|sq| square_id(sq) == f));
         if !on_board {
             self.input.square_typed.clear();
             return;

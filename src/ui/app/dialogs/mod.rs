@@ -456,11 +456,7 @@ impl DamaApp {
                     .then(|HelpAnswer::Close| Outcome::Left(Event::Closed))
             }
             Dialog::History => {
-                let lines = self
-                    .announcer
-                    .history()
-                    .map(|n| n.text.clone())
-                    .collect();
+                let lines = self.announcer.history().map(|n| n.text.clone()).collect();
                 present(ctx, opening, at, HistoryList { lines })
                     .then(|HelpAnswer::Close| Outcome::Left(Event::Closed))
             }
