@@ -663,7 +663,10 @@ impl DamaApp {
             Command::AnnouncementHistory if self.announcer.history().next().is_none() => {
                 self.tell(&[Event::Info(Info::NothingSaid)], true);
             }
-            Command::AnnouncementHistory => self.dialogs.open(Dialog::History),
+            Command::AnnouncementHistory => {
+                let lines = self.announcer.history().map(|n| n.text.clone()).collect();
+                self.dialogs.open(Dialog::History(lines));
+            }
             Command::MustCapture => {
                 let before = *self.shown_position();
                 let moves = before

@@ -84,8 +84,8 @@ pub enum Dialog {
     Endgames,
     /// The keyboard shortcuts.
     Help,
-    /// What was said, newest first.
-    History,
+    /// What was said before it opened, newest first (its own title is not among them).
+    History(Vec<String>),
     /// "Resume the interrupted game?": this window's own or another window's (see
     /// [`crate::autosave::Autosave::others`]).
     Resume(Box<crate::autosave::Interrupted>),
@@ -108,7 +108,7 @@ impl Dialog {
     /// answered (Escape would leave the game neither resumed nor put aside).
     fn left_by_escape(&self) -> Option<Event> {
         match self {
-            Dialog::Help | Dialog::History | Dialog::Settings | Dialog::Endgames => {
+            Dialog::Help | Dialog::History(_) | Dialog::Settings | Dialog::Endgames => {
                 Some(Event::Closed)
             }
             Dialog::NewGame(_)
@@ -455,8 +455,8 @@ impl DamaApp {
                 present(ctx, opening, at, HelpList { lines })
                     .then(|HelpAnswer::Close| Outcome::Left(Event::Closed))
             }
-            Dialog::History => {
-                let lines = self.announcer.history().map(|n| n.text.clone()).collect();
+            Dialog::History(lines) => {
+                let lines = lines.clone();
                 present(ctx, opening, at, HistoryList { lines })
                     .then(|HelpAnswer::Close| Outcome::Left(Event::Closed))
             }
