@@ -48,6 +48,41 @@ pub enum Info {
         /// Whether it has changes not saved.
         unsaved: bool,
     },
+    /// Nothing has been said yet: nothing to say again, no history to list.
+    NothingSaid,
+    /// Whether the side to move must capture, and with what: the captures of the position
+    /// shown (none: no capture is due). Under table rules (`table`) nothing points a capture
+    /// out (rules.md §5).
+    Captures {
+        /// The position shown.
+        before: Position,
+        /// Its captures.
+        moves: Vec<Move>,
+        /// Whether the game is played under table rules.
+        table: bool,
+    },
+    /// Where one side's pieces stand in the position shown.
+    Pieces {
+        /// The position shown.
+        pos: Position,
+        /// The side asked about.
+        side: Color,
+    },
+    /// The moves of the piece on a square (the keyboard cursor's) in the position shown.
+    PieceMoves {
+        /// The position shown.
+        before: Position,
+        /// The square.
+        square: Square,
+        /// The moves from it the side to move may make.
+        moves: Vec<Move>,
+    },
+    /// The last moves of the game up to the position shown, oldest first: each its ply
+    /// (counted from the rule set's first player's first move, as the move list numbers them),
+    /// the position before it and the move.
+    LastMoves(Vec<(usize, Position, Move)>),
+    /// How to go to a square: type its number on the board, then Enter.
+    TypeSquare,
 }
 
 /// What becomes of a build of endgame databases in the background

@@ -6,7 +6,7 @@ use common::{click, harness, label};
 use dama::ui::{DamaApp, Language, T};
 use eframe::egui::{self, Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn press(h: &mut Harness<'_, DamaApp>, key: Key) {
     h.key_press(key);
@@ -346,7 +346,7 @@ fn a_capture_typed_as_its_path_is_played() {
         voice.spoken(),
         [
             "29-18-22 cannot be played here. Possible moves: 29 takes 27.",
-            "29 takes 27, 2 men"
+            "29 takes 27, 2 men: 22 and 23"
         ]
     );
 }
@@ -499,7 +499,7 @@ fn looking_back_under_table_rules_gives_no_capture_away() {
     press(&mut h, Key::F4);
     assert_eq!(
         voice.spoken().last().unwrap(),
-        "Pieces that can move: 30, 32. Moves: 30 takes 16, 2 men; 30 takes 23; 30 to 25; \
+        "Pieces that can move: 30, 32. Moves: 30 takes 16, 2 men: 19 and 26; 30 takes 23; 30 to 25; \
          32 to 27; 32 to 28."
     );
     // Under strict rules the same position says so.
@@ -515,7 +515,7 @@ fn looking_back_under_table_rules_gives_no_capture_away() {
     press(&mut h, Key::F4);
     assert_eq!(
         voice.spoken().last().unwrap(),
-        "You must capture. Pieces that can capture: 30. Moves: 30 takes 16, 2 men."
+        "You must capture. Pieces that can capture: 30. Moves: 30 takes 16, 2 men: 19 and 26."
     );
 }
 
@@ -904,4 +904,86 @@ fn a_character_typed_with_the_enter_starts_the_next_move() {
     type_text(&mut h, "1-15");
     press(&mut h, Key::Enter);
     assert_eq!(common::plies(&h), ["22-18", "11-15"]);
+}
+
+/// F12 says the last announcement again, and is not itself kept: Shift+F12 lists what was
+/// said, newest first, each line once, the newest focused; Escape closes the list.
+#[test]
+fn the_last_announcement_again_and_the_history() {
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    press(&mut h, Key::F5);
+    press(&mut h, Key::F6);
+    voice.clear();
+    press(&mut h, Key::F12);
+    assert_eq!(voice.spoken(), ["White to move"]);
+    assert_eq!(h.state().announcement(), "White to move");
+    h.key_press_modifiers(Modifiers::SHIFT, Key::F12);
+    h.run();
+    assert!(matches!(
+        h.state().dialog(),
+        Some(dama::ui::Dialog::History(_))
+    ));
+    // The repeat is not a line of its own; the newest line has the focus, the older follow.
+    let lines = |h: &Harness<'_, DamaApp>, text: &str| {
+        h.query_all_by(|n| {
+            n.role() == egui::accesskit::Role::ListItem && n.label().as_deref() == Some(text)
+        })
+        .count()
+    };
+    assert_eq!(lines(&h, "White to move"), 1);
+    assert_eq!(lines(&h, "White: 12 men. Black: 12 men."), 1);
+    let focused = h.query_by(|n| n.is_focused()).expect("a focused line");
+    assert_eq!(
+        focused.accesskit_node().label().as_deref(),
+        Some("White to move")
+    );
+    press(&mut h, Key::ArrowDown);
+    let focused = h.query_by(|n| n.is_focused()).expect("a focused line");
+    assert_eq!(
+        focused.accesskit_node().label().as_deref(),
+        Some("White: 12 men. Black: 12 men.")
+    );
+    press(&mut h, Key::Escape);
+    assert!(h.state().dialog().is_none());
+}
+
+/// A square's number typed on the board moves the cursor there (the focus with it); Home, Page
+/// Up, End and Page Down go along the diagonals; digits in the move field stay a move.
+#[test]
+fn the_cursor_by_number_and_along_diagonals() {
+    let (mut h, voice) = harness(Language::English);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::G);
+    h.run();
+    type_text(&mut h, "2");
+    type_text(&mut h, "3");
+    press(&mut h, Key::Enter);
+    let focused = h.query_by(|n| n.is_focused()).expect("a focused square");
+    assert_eq!(focused.accesskit_node().label(), Some(label(&h, 23)));
+    assert_eq!(
+        h.state().game().moves().len(),
+        0,
+        "Enter went to the number"
+    );
+    press(&mut h, Key::Home);
+    assert_eq!(voice.spoken().last().unwrap(), "18, d4, empty");
+    press(&mut h, Key::PageDown);
+    press(&mut h, Key::End);
+    press(&mut h, Key::PageUp);
+    let focused = h.query_by(|n| n.is_focused()).expect("a focused square");
+    assert_eq!(focused.accesskit_node().label(), Some(label(&h, 23)));
+    // A number the board does not have is refused, and the cursor stays.
+    type_text(&mut h, "99");
+    press(&mut h, Key::Enter);
+    assert_eq!(
+        voice.spoken().last().unwrap(),
+        "“99”: there is no square 99 on the 8×8 board."
+    );
+    // In the move field the digits are the move's.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.run();
+    type_text(&mut h, "2218");
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().game().moves().len(), 1);
 }

@@ -152,6 +152,64 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     (
+        "repeat the last announcement",
+        &["Česká dáma. Hrají dva lidé. Tah 2, na tahu je bílý. Partie není uložena v souboru."],
+        &[
+            "Czech draughts. Two people play. Move 2, White to move. The game is not saved in a file.",
+        ],
+    ),
+    (
+        "announcement history",
+        &["Historie hlášení"],
+        &["Announcement history"],
+    ),
+    ("announcement history, escape", &["Zavřeno."], &["Closed."]),
+    (
+        "must I capture",
+        &["Podle stolních pravidel braní nikdo nepřipomíná."],
+        &["Under table rules nobody points out a capture."],
+    ),
+    (
+        "my pieces",
+        &["Bílý: kameny 18, 21, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32."],
+        &["White: men 18, 21, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32."],
+    ),
+    (
+        "the other side's pieces",
+        &["Černý: kameny 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15."],
+        &["Black: men 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15."],
+    ),
+    (
+        "the last moves",
+        &["Poslední tahy: 1. 22 na 18, 11 na 15."],
+        &["Last moves: 1. 22 to 18, 11 to 15."],
+    ),
+    (
+        "go to a square",
+        &["Napište číslo pole a stiskněte Enter."],
+        &["Type a square's number and press Enter."],
+    ),
+    (
+        "a square's number",
+        &["18, d4, bílý kámen, může táhnout"],
+        &["18, d4, white man, can move"],
+    ),
+    (
+        "the moves of the piece there",
+        &["Bílý kámen na 18: 18 bere 11; 18 na 14."],
+        &["White man on 18: 18 takes 11; 18 to 14."],
+    ),
+    (
+        "a diagonal",
+        &["15, e5, černý kámen, poslední tah"],
+        &["15, e5, black man, last move"],
+    ),
+    (
+        "no such square",
+        &["„40“: pole 40 na desce 8×8 není."],
+        &["“40”: there is no square 40 on the 8×8 board."],
+    ),
+    (
         "back",
         &[
             "Po 1. tahu bílého: 22 na 18 (1 z 2). Prohlížíte dřívější pozici; tah odsud začne variantu, nebo nahradí další tahy.",
@@ -584,6 +642,11 @@ const GOLDEN: &[(&str, &[&str], &[&str])] = &[
         &["You must capture. Pieces that can capture: 14. Moves: 14 takes 23."],
     ),
     (
+        "strict: must I capture",
+        &["Černý musí brát: 14 bere 23."],
+        &["Black must capture: 14 takes 23."],
+    ),
+    (
         "hint",
         &["Počítač hledá doporučený tah…", "Rada: 14 bere 23"],
         &["The computer is looking for a hint…", "Hint: 14 takes 23"],
@@ -979,6 +1042,35 @@ fn script(lang: Language) -> Script {
     s.step("last move", |s| s.command(Command::RepeatLastMove));
     s.step("move list", |s| s.command(Command::ReadMoveList));
     s.step("game information", |s| s.command(Command::SayGameInfo));
+    // Said again, and the history of what was said.
+    s.step("repeat the last announcement", |s| {
+        s.command(Command::RepeatAnnouncement)
+    });
+    s.step("announcement history", |s| {
+        s.command(Command::AnnouncementHistory)
+    });
+    s.step("announcement history, escape", |s| s.key(Key::Escape));
+    // Questions about the position shown.
+    s.step("must I capture", |s| s.command(Command::MustCapture));
+    s.step("my pieces", |s| s.command(Command::MyPieces));
+    s.step("the other side's pieces", |s| {
+        s.command(Command::OtherPieces)
+    });
+    s.step("the last moves", |s| s.command(Command::LastMoves));
+    // The cursor: to a square by its number, along a diagonal, the moves of its piece.
+    s.step("go to a square", |s| s.command(Command::GoToSquare));
+    s.step("a square's number", |s| {
+        s.type_text("18");
+        s.key(Key::Enter);
+    });
+    s.step("the moves of the piece there", |s| {
+        s.command(Command::PieceMoves)
+    });
+    s.step("a diagonal", |s| s.key(Key::PageUp));
+    s.step("no such square", |s| {
+        s.type_text("40");
+        s.key(Key::Enter);
+    });
     // Looking back and forward.
     s.step("back", |s| s.command(Command::PreviousPosition));
     s.step("to the start", |s| s.command(Command::FirstPosition));
@@ -1155,6 +1247,9 @@ fn script(lang: Language) -> Script {
     });
     s.step("strict: typed quiet move", |s| s.typed("1-5"));
     s.step("strict: legal moves", |s| s.command(Command::ReadMoves));
+    s.step("strict: must I capture", |s| {
+        s.command(Command::MustCapture)
+    });
     // A hint, where there is only one move.
     s.step("hint", |s| {
         s.command(Command::Hint);

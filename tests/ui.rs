@@ -591,8 +591,10 @@ fn dialogs_take_the_focus_on_the_safe_answer() {
         (
             Modifiers::NONE,
             Key::F1,
-            "Arrow keys: move over the dark squares. Enter or Space: select a piece and move. \
-             Escape: cancel the selection.",
+            "Arrow keys: move over the dark squares. Home, Page Up, End, Page Down (7, 9, 1, 3 \
+             on the numeric keypad): move along the diagonals. A square's number and Enter: go \
+             to the square. Enter or Space: select a piece and move. Escape: cancel the \
+             selection.",
             "Keyboard shortcuts",
         ),
         (Modifiers::COMMAND, Key::Comma, "Close", "Settings"),

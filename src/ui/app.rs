@@ -541,11 +541,16 @@ impl DamaApp {
             && !self.menu_is_open(&ctx)
             && !in_board_text
         {
+            self.type_square(&ctx);
             for key in [
                 egui::Key::ArrowUp,
                 egui::Key::ArrowDown,
                 egui::Key::ArrowLeft,
                 egui::Key::ArrowRight,
+                egui::Key::Home,
+                egui::Key::PageUp,
+                egui::Key::End,
+                egui::Key::PageDown,
             ] {
                 if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
                     self.move_cursor(&ctx, key);

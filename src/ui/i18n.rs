@@ -149,6 +149,14 @@ texts! {
     ReadPosition => "Přečíst pozici", "Read the position";
     ReadMoves => "Přečíst možné tahy", "Read the legal moves";
     ReadMaterial => "Počet kamenů", "Count the pieces";
+    RepeatAnnouncement => "Zopakovat poslední hlášení", "Repeat the last announcement";
+    AnnouncementHistory => "Historie hlášení", "Announcement history";
+    MustCapture => "Musím brát?", "Must I capture?";
+    MyPieces => "Kameny strany na tahu", "Pieces of the side to move";
+    OtherPieces => "Kameny druhé strany", "Pieces of the other side";
+    PieceMoves => "Tahy kamene pod kurzorem", "Moves of the piece at the cursor";
+    LastMoves => "Posledních pět tahů", "The last five moves";
+    GoToSquare => "Přejít na pole…", "Go to square…";
     WhoseTurn => "Kdo je na tahu", "Whose turn";
     ReadMoveList => "Přečíst zápis partie", "Read the move list";
     SayGameInfo => "Informace o partii", "Game information";
@@ -161,7 +169,7 @@ texts! {
     NotNow => "nyní nelze", "not now";
     MoveField => "Tah", "Move";
     MoveFieldHint => "např. 32-28, 3228, c3-d4", "e.g. 32-28, 3228, c3-d4";
-    BoardKeys => "Šipky: pohyb po tmavých polích. Enter nebo mezerník: vybrat kámen a táhnout. Escape: zrušit výběr.", "Arrow keys: move over the dark squares. Enter or Space: select a piece and move. Escape: cancel the selection.";
+    BoardKeys => "Šipky: pohyb po tmavých polích. Home, Page Up, End, Page Down (na numerické klávesnici 7, 9, 1, 3): pohyb po úhlopříčkách. Číslo pole a Enter: přejít na pole. Enter nebo mezerník: vybrat kámen a táhnout. Escape: zrušit výběr.", "Arrow keys: move over the dark squares. Home, Page Up, End, Page Down (7, 9, 1, 3 on the numeric keypad): move along the diagonals. A square's number and Enter: go to the square. Enter or Space: select a piece and move. Escape: cancel the selection.";
     Speech => "Řeč", "Speech";
     SpeechOn => "Říkat tahy a zprávy", "Speak moves and messages";
     OwnVoice => "Vlastním hlasem Dámy", "With Dáma's own voice";

@@ -37,6 +37,9 @@ fn mover(lang: Language, c: Color) -> &'static str {
 /// The words for what the person asked to be told.
 fn info(cx: &Context<'_>, info: &Info) -> String {
     let lang = cx.lang;
+    if let Some(answer) = super::questions::answer(cx, info) {
+        return answer;
+    }
     match info {
         // "Česká dáma. Hrají dva lidé. Tah 12, na tahu je bílý. Soubor partie.pdn, neuložené
         // změny."
@@ -85,6 +88,13 @@ fn info(cx: &Context<'_>, info: &Info) -> String {
             };
             join([format!("{}.", rules_name(lang, cx.rules)), who, stand, file])
         }
+        // Said by `questions::answer`.
+        Info::NothingSaid
+        | Info::Captures { .. }
+        | Info::Pieces { .. }
+        | Info::PieceMoves { .. }
+        | Info::LastMoves(_)
+        | Info::TypeSquare => String::new(),
     }
 }
 

@@ -26,6 +26,7 @@ mod names;
 pub mod pdn;
 mod play;
 pub mod problems;
+mod questions;
 mod setup;
 
 pub use editor::{editor_keys, piece_letters};
@@ -48,6 +49,7 @@ pub use play::{
     must_capture, outcome, resign_question, taken_back, to_move,
 };
 pub use problems::problem;
+pub use questions::asked_side;
 
 use crate::language::Language;
 use crate::notation::{Notation, write};
@@ -112,7 +114,8 @@ pub fn count(lang: Language, n: usize, role: Role) -> String {
 }
 
 /// A move as spoken, in the notation the settings choose: "32 na 28", "28 bere 19", "47 bere
-/// 36, 3 kameny", "c3 na d4", with ", dáma" when the piece is crowned. `pos` is the position
+/// 36, 3 kameny: 31, 38 a 42", "c3 na d4", with ", dáma" when the piece is crowned; the squares
+/// taken are named for a capture of several pieces and for a king's. `pos` is the position
 /// before the move. When another capture shares start and end, the landing squares are named.
 /// Every move said or announced is made here, so that speech never reads a written "32-28".
 pub fn spoken_move(
@@ -126,10 +129,6 @@ pub fn spoken_move(
     let written = write(pos, rules, m, Notation::Numeric);
     let mut text = spoken_written(lang, notation, pos.board(), &written);
     let n = m.capture_count() as usize;
-    if n > 1 {
-        text.push_str(", ");
-        text.push_str(&count(lang, n, Role::Man));
-    }
     let was_king = pos.piece_at(m.from()).is_some_and(|p| p.role == Role::King);
     let mut after = *pos;
     after.play_unchecked(m);
@@ -139,6 +138,25 @@ pub fn spoken_move(
             Czech => ", dáma",
             English => ", king",
         });
+    }
+    // The pieces taken, by their squares, where the move's squares do not tell them: a king
+    // takes from afar, and a capture of several passes squares the ear does not add up. Last,
+    // so that no square of them is heard with the crowning.
+    if n > 1 || (n == 1 && was_king) {
+        let board = pos.board();
+        let names: Vec<String> = m
+            .captured()
+            .iter()
+            .map(|sq| match notation {
+                Notation::Numeric => sq.to_string(),
+                Notation::Algebraic => board.algebraic(sq),
+            })
+            .collect();
+        text.push_str(&format!(
+            ", {}: {}",
+            count(lang, n, Role::Man),
+            and_list(lang, &names)
+        ));
     }
     text
 }
@@ -173,6 +191,21 @@ pub fn spoken_written(lang: Language, notation: Notation, board: Board, written:
         text.push_str(&via.join(", "));
     }
     text
+}
+
+/// Names joined as a sentence joins them: "13, 18 a 22", "13, 18 and 22".
+pub(crate) fn and_list(lang: Language, names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => {
+            let and = match lang {
+                Czech => "a",
+                English => "and",
+            };
+            format!("{} {and} {last}", rest.join(", "))
+        }
+    }
 }
 
 fn list(squares: impl IntoIterator<Item = Square>) -> String {
@@ -245,11 +278,11 @@ mod tests {
         // Two captures: the count.
         assert_eq!(
             said(Czech, Variant::Czech, "W:W30:B26,19"),
-            ["30 bere 16, 2 kameny"]
+            ["30 bere 16, 2 kameny: 19 a 26"]
         );
         assert_eq!(
             said(English, Variant::Czech, "W:W30:B26,19"),
-            ["30 takes 16, 2 men"]
+            ["30 takes 16, 2 men: 19 and 26"]
         );
         // Five: the other plural.
         assert_eq!(count(Czech, 5, Role::Man), "5 kamenů");
@@ -259,17 +292,39 @@ mod tests {
         assert_eq!(
             said(Czech, Variant::Czech, "W:W30:B17,18,25,26"),
             [
-                "30 bere 14, přes 21, 2 kameny",
-                "30 bere 14, přes 23, 2 kameny"
+                "30 bere 14, přes 21, 2 kameny: 17 a 25",
+                "30 bere 14, přes 23, 2 kameny: 18 a 26"
             ]
         );
         assert_eq!(
             said(English, Variant::Czech, "W:W30:B17,18,25,26")[1],
-            "30 takes 14, via 23, 2 men"
+            "30 takes 14, via 23, 2 men: 18 and 26"
         );
         // Crowning.
         assert_eq!(said(Czech, Variant::Czech, "W:W5:B20")[0], "5 na 1, dáma");
         assert_eq!(said(English, Variant::Czech, "W:W6:B20")[0], "6 to 1, king");
+        // A king's capture names the piece taken, one or more; a crowning comes before them.
+        assert_eq!(
+            said(Czech, Variant::Czech, "W:WK29:B15"),
+            [
+                "29 bere 4, 1 kámen: 15",
+                "29 bere 8, 1 kámen: 15",
+                "29 bere 11, 1 kámen: 15"
+            ]
+        );
+        assert_eq!(
+            said(English, Variant::Czech, "W:WK29:B15")[0],
+            "29 takes 4, 1 man: 15"
+        );
+        assert_eq!(
+            said(Czech, Variant::Czech, "W:W26:B22,14,7")[0],
+            "26 bere 3, dáma, 3 kameny: 7, 14 a 22"
+        );
+        assert_eq!(
+            said(English, Variant::Czech, "W:W26:B22,14,7")[0],
+            "26 takes 3, king, 3 men: 7, 14 and 22"
+        );
+        assert_eq!(count(Czech, 5, Role::Man), "5 kamenů");
     }
 
     #[test]
@@ -292,20 +347,20 @@ mod tests {
         assert_eq!(
             say(Czech, Numeric, two_ways),
             [
-                "30 bere 14, přes 21, 2 kameny",
-                "30 bere 14, přes 23, 2 kameny"
+                "30 bere 14, přes 21, 2 kameny: 17 a 25",
+                "30 bere 14, přes 23, 2 kameny: 18 a 26"
             ]
         );
         assert_eq!(
             say(Czech, Algebraic, two_ways),
             [
-                "c1 bere c5, přes a3, 2 kameny",
-                "c1 bere c5, přes e3, 2 kameny"
+                "c1 bere c5, přes a3, 2 kameny: b4 a b2",
+                "c1 bere c5, přes e3, 2 kameny: d4 a d2"
             ]
         );
         assert_eq!(
             say(English, Algebraic, two_ways)[1],
-            "c1 takes c5, via e3, 2 men"
+            "c1 takes c5, via e3, 2 men: d4 and d2"
         );
         assert_eq!(say(Czech, Algebraic, "W:W5:B20")[0], "a7 na b8, dáma");
         // Written text read back as spoken: what the refusals list.

@@ -193,35 +193,40 @@ fn lowercase_first(text: &str) -> String {
 
 /// Every piece by square: "Bílý: kameny 21, 22; dámy 29. Černý: kameny 1, 2."
 pub fn position(lang: Language, pos: &Position) -> String {
-    let mut parts = Vec::new();
-    for color in Color::ALL {
-        let mut groups = Vec::new();
-        for role in Role::ALL {
-            let set = pos.pieces_of(color, role);
-            if set.is_empty() {
-                continue;
-            }
-            let name = match (lang, role) {
-                (Czech, Role::Man) => "kameny",
-                (Czech, Role::King) => "dámy",
-                (Czech, Role::Tower) => "věže",
-                (English, Role::Man) => "men",
-                (English, Role::King) => "kings",
-                (English, Role::Tower) => "towers",
-            };
-            groups.push(format!("{name} {}", list(set)));
+    Color::ALL
+        .iter()
+        .map(|&color| side_position(lang, pos, color))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Where one side's pieces stand: "Bílý: kameny 21, 22; dámy 5.", "Černý: nic."
+pub fn side_position(lang: Language, pos: &Position, color: Color) -> String {
+    let mut groups = Vec::new();
+    for role in Role::ALL {
+        let set = pos.pieces_of(color, role);
+        if set.is_empty() {
+            continue;
         }
-        let side = side_name(lang, color);
-        parts.push(if groups.is_empty() {
-            match lang {
-                Czech => format!("{side}: nic."),
-                English => format!("{side}: nothing."),
-            }
-        } else {
-            format!("{side}: {}.", groups.join("; "))
-        });
+        let name = match (lang, role) {
+            (Czech, Role::Man) => "kameny",
+            (Czech, Role::King) => "dámy",
+            (Czech, Role::Tower) => "věže",
+            (English, Role::Man) => "men",
+            (English, Role::King) => "kings",
+            (English, Role::Tower) => "towers",
+        };
+        groups.push(format!("{name} {}", list(set)));
     }
-    parts.join(" ")
+    let side = side_name(lang, color);
+    if groups.is_empty() {
+        match lang {
+            Czech => format!("{side}: nic."),
+            English => format!("{side}: nothing."),
+        }
+    } else {
+        format!("{side}: {}.", groups.join("; "))
+    }
 }
 
 /// Pieces on the board: "Bílý: 8 kamenů, 1 dáma. Černý: 7 kamenů."

@@ -41,10 +41,15 @@ pub struct Notice {
     pub error: bool,
 }
 
+/// How many announcements the history keeps (the oldest go first).
+pub const HISTORY: usize = 50;
+
 /// What is said and how it reaches the person (see the module's documentation).
 pub(super) struct Announcer {
     /// The last announcement.
     said: Option<Notice>,
+    /// The last [`HISTORY`] announcements, oldest first (a repeat is not one of them).
+    history: std::collections::VecDeque<Notice>,
     /// Dáma's own voice, once it has started.
     speaker: Option<Box<dyn Speaker>>,
     /// That the own voice cannot speak has been said (once a run).
@@ -95,6 +100,7 @@ impl Announcer {
     pub(super) fn new() -> Announcer {
         Announcer {
             said: None,
+            history: std::collections::VecDeque::new(),
             speaker: None,
             speech_problem_shown: false,
             start_speech_engine: false,
@@ -216,9 +222,24 @@ impl Announcer {
         }
     }
 
-    /// Makes `notice` the last announcement, shown in the status bar.
+    /// Makes `notice` the last announcement, shown in the status bar, and keeps it in the
+    /// history.
     pub(super) fn show(&mut self, notice: Notice) {
+        self.remember(notice.clone());
         self.said = Some(notice);
+    }
+
+    /// Keeps `notice` in the history, the oldest dropped past [`HISTORY`].
+    fn remember(&mut self, notice: Notice) {
+        if self.history.len() == HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back(notice);
+    }
+
+    /// What was said, newest first (at most [`HISTORY`] announcements).
+    pub(super) fn history(&self) -> impl Iterator<Item = &Notice> {
+        self.history.iter().rev()
     }
 
     /// A problem found at start, added after the one in the status bar (the settings and the
@@ -230,6 +251,10 @@ impl Announcer {
         if self.speaker.is_none() && shown {
             self.unspoken.push(text.clone());
         }
+        self.remember(Notice {
+            text: text.clone(),
+            error: true,
+        });
         let text = match self.said.take() {
             Some(n) if n.error => format!("{} {text}", n.text),
             _ => text,
@@ -404,6 +429,16 @@ impl DamaApp {
     pub(super) fn say(&mut self, text: String, error: bool, interrupt: bool, focus_says_it: bool) {
         self.speak(&text, interrupt, focus_says_it);
         self.announcer.show(Notice { text, error });
+    }
+
+    /// Says the last announcement again, by the way it was said (the own voice, the screen
+    /// reader), cutting short what is being said; it stays in the status bar and is not added
+    /// to the history a second time (walking back through it would meet it twice).
+    pub(super) fn repeat_announcement(&mut self) {
+        match self.announcer.notice().map(|n| n.text.clone()) {
+            Some(text) => self.speak(&text, true, false),
+            None => self.tell(&[Event::Info(crate::event::Info::NothingSaid)], true),
+        }
     }
 
     /// [`DamaApp::say`] of what the focus does not say anyway.

@@ -120,6 +120,24 @@ commands! {
     ReadMoveList => ReadMoveList, NONE + F7;
     /// Say the game at a glance: its rules, who plays, where it stands, its file.
     SayGameInfo => SayGameInfo, CTRL + I;
+    /// Say the last announcement again (F2, F3, … say the game; this says again whatever was
+    /// said last: a move, a refusal, a square).
+    RepeatAnnouncement => RepeatAnnouncement, NONE + F12;
+    /// The last announcements, newest first, a line each to walk back through.
+    AnnouncementHistory => AnnouncementHistory, SHIFT + F12;
+    /// Say whether the side to move must capture, and with which moves (x: the capture's sign).
+    MustCapture => MustCapture, CTRL_SHIFT + X;
+    /// Say where the pieces of the side to move stand (F3 says both sides').
+    MyPieces => MyPieces, SHIFT + F3;
+    /// Say where the pieces of the other side stand.
+    OtherPieces => OtherPieces, CTRL + F3;
+    /// Say the moves of the piece under the keyboard cursor (F4 says every piece's).
+    PieceMoves => PieceMoves, SHIFT + F4;
+    /// Say the last moves up to the position shown, numbered (F7 says them all).
+    LastMoves => LastMoves, SHIFT + F7;
+    /// Put the focus on the board to type a square's number (then Enter: the cursor goes
+    /// there and says what stands on it).
+    GoToSquare => GoToSquare, CTRL + G;
     /// Put the cursor in the move field.
     MoveField => MoveFieldCommand, CTRL + M;
     /// Go to the next part of the window: the board, the side panel (or the position
@@ -162,6 +180,9 @@ commands! {
     /// Start a game from the position set up in the editor: the new-game dialog, filled in.
     PlayFromEditor => PlayFromHere, CTRL + Enter;
 }
+
+/// How many half-moves "the last moves" says: the last five moves of each side.
+const LAST_MOVES: usize = 10;
 
 /// The menus of the bar, in its order: each its title and its groups of commands, with a
 /// separator between groups. A command is in a menu where it is placed here; the recent files
@@ -223,6 +244,15 @@ pub(super) const MENUS: [(T, &[&[Command]]); 4] = {
                     ReadMoveList,
                     SayGameInfo,
                 ],
+                &[
+                    MustCapture,
+                    MyPieces,
+                    OtherPieces,
+                    PieceMoves,
+                    LastMoves,
+                    GoToSquare,
+                ],
+                &[RepeatAnnouncement, AnnouncementHistory],
             ],
         ),
         (T::Help, &[&[Help, Learn]]),
@@ -313,6 +343,14 @@ impl DamaApp {
             | Command::WhoseTurn
             | Command::ReadMoveList
             | Command::SayGameInfo
+            | Command::LastMoves
+            | Command::RepeatAnnouncement
+            | Command::AnnouncementHistory
+            | Command::MustCapture
+            | Command::MyPieces
+            | Command::OtherPieces
+            | Command::PieceMoves
+            | Command::GoToSquare
             | Command::MoveField
             | Command::NextRegion
             | Command::PreviousRegion
@@ -368,6 +406,13 @@ impl DamaApp {
             | Command::WhoseTurn
             | Command::ReadMoveList
             | Command::SayGameInfo
+            | Command::RepeatAnnouncement
+            | Command::AnnouncementHistory
+            | Command::MustCapture
+            | Command::MyPieces
+            | Command::OtherPieces
+            | Command::PieceMoves
+            | Command::GoToSquare
             | Command::NextRegion
             | Command::PreviousRegion
             | Command::Help
@@ -439,6 +484,8 @@ impl DamaApp {
                 game_only()?;
                 check(game.moves().is_empty(), Problem::NothingToReview)
             }
+            // The game's moves: none in the editor.
+            Command::LastMoves => game_only(),
             Command::NextMistake => {
                 game_only()?;
                 let key = || self.shortcut_text(Command::ReviewGame);
@@ -611,6 +658,69 @@ impl DamaApp {
                     unsaved: self.doc.is_dirty(),
                 };
                 self.tell(&[Event::Info(info)], true);
+            }
+            Command::RepeatAnnouncement => self.repeat_announcement(),
+            Command::AnnouncementHistory if self.announcer.history().next().is_none() => {
+                self.tell(&[Event::Info(Info::NothingSaid)], true);
+            }
+            Command::AnnouncementHistory => {
+                let lines = self.announcer.history().map(|n| n.text.clone()).collect();
+                self.dialogs.open(Dialog::History(lines));
+            }
+            Command::MustCapture => {
+                let before = *self.shown_position();
+                let moves = before
+                    .legal_moves(self.words().rules)
+                    .into_iter()
+                    .filter(|m| m.is_capture())
+                    .collect();
+                // A variation and the editor's position are lines considered, not played under
+                // table rules.
+                let table =
+                    self.table_rules() && self.editor.is_none() && self.view.variation.is_none();
+                let info = Info::Captures {
+                    before,
+                    moves,
+                    table,
+                };
+                self.tell(&[Event::Info(info)], true);
+            }
+            Command::MyPieces | Command::OtherPieces => {
+                let pos = *self.shown_position();
+                let side = phrases::asked_side(&pos, c == Command::MyPieces);
+                self.tell(&[Event::Info(Info::Pieces { pos, side })], true);
+            }
+            Command::PieceMoves => {
+                let before = *self.shown_position();
+                let square = self.cursor_square();
+                let moves = self
+                    .moves_shown()
+                    .into_iter()
+                    .filter(|m| m.from() == square)
+                    .collect();
+                let info = Info::PieceMoves {
+                    before,
+                    square,
+                    moves,
+                };
+                self.tell(&[Event::Info(info)], true);
+            }
+            Command::LastMoves => {
+                let game = self.doc.game();
+                let end = self.view.ply.unwrap_or(game.moves().len());
+                let offset = game.first_ply();
+                let played = (end.saturating_sub(LAST_MOVES)..end)
+                    .filter_map(|i| {
+                        let before = *game.position_at(i)?;
+                        Some((i + offset, before, *game.moves().get(i)?))
+                    })
+                    .collect();
+                self.tell(&[Event::Info(Info::LastMoves(played))], true);
+            }
+            Command::GoToSquare => {
+                self.focus_board(ctx);
+                self.input.square_typed.clear();
+                self.tell(&[Event::Info(Info::TypeSquare)], true);
             }
             Command::MoveField => {
                 // The screen reader reads the field the focus moves to, its name and its

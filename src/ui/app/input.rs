@@ -207,8 +207,76 @@ impl DamaApp {
             .find(|&sq| square_id(sq) == focused)
     }
 
-    /// Moves the keyboard cursor one step; arrows follow the board as it is shown, from the
-    /// square the focus is on (the one the screen reader read last).
+    /// A square's number typed on the board (digits, then Enter) moves the keyboard cursor
+    /// there, and what stands on it is said; Escape forgets the digits. The digits are taken
+    /// only where the focus is on the board (or nowhere), so that no field loses them; Enter
+    /// without digits is the square's own (select, move).
+    pub(super) fn type_square(&mut self, ctx: &Context) {
+        let board = self.shown_position().board();
+        let focused = ctx.memory(|m| m.focused());
+        let on_board = focused.is_none_or(|f| board.all_squares().any(|sq| square_id(sq) == f));
+        if !on_board {
+            self.input.square_typed.clear();
+            return;
+        }
+        let digits: String = ctx.input_mut(|i| {
+            let mut digits = String::new();
+            i.events.retain(|e| match e {
+                egui::Event::Text(t) if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) => {
+                    digits.push_str(t);
+                    false
+                }
+                _ => true,
+            });
+            digits
+        });
+        // No board has a square of more than three digits: the last three typed count.
+        self.input.square_typed.push_str(&digits);
+        let extra = self.input.square_typed.len().saturating_sub(3);
+        self.input.square_typed.drain(..extra);
+        if self.input.square_typed.is_empty() {
+            return;
+        }
+        let key = |k| ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k));
+        if key(egui::Key::Escape) {
+            self.input.square_typed.clear();
+            return;
+        }
+        if !key(egui::Key::Enter) {
+            return;
+        }
+        let typed = std::mem::take(&mut self.input.square_typed);
+        let Some(sq) = board.parse_square(&typed) else {
+            self.complain(&Problem::MoveText(MoveTextError::Square {
+                text: typed.clone(),
+                square: typed,
+                board,
+            }));
+            return;
+        };
+        self.cursor_to(ctx, sq);
+    }
+
+    /// Moves the keyboard cursor and the focus to `sq`, and says the square: the screen reader
+    /// reads the square the focus moves to; where the focus is there already, the words go
+    /// to it as well.
+    fn cursor_to(&mut self, ctx: &Context, sq: Square) {
+        let moves = ctx.memory(|m| m.focused()) != Some(square_id(sq));
+        self.view.cursor = Some(sq);
+        ctx.memory_mut(|m| {
+            // The cursor moves by the board's geometry, not egui's nearest-widget search.
+            m.move_focus(egui::FocusDirection::None);
+            m.request_focus(square_id(sq));
+        });
+        let view = self.square_view(sq);
+        let text = crate::speech::phrases::events(&self.words(), &[Event::Cursor(view)]);
+        self.say(text, false, true, moves);
+    }
+
+    /// Moves the keyboard cursor one step from the square the focus is on (the one the screen
+    /// reader read last); arrows follow the board as it is shown, and Home, Page Up, End and
+    /// Page Down (a numeric keypad's 7, 9, 1 and 3) go along the diagonals: up and left, up
+    /// and right, down and left, down and right.
     pub(super) fn move_cursor(&mut self, ctx: &Context, key: egui::Key) {
         let pos = *self.shown_position();
         let board = pos.board();
@@ -230,6 +298,10 @@ impl DamaApp {
                 r -= flip;
                 f ^= 1;
             }
+            egui::Key::Home => (f, r) = (f - flip, r + flip),
+            egui::Key::PageUp => (f, r) = (f + flip, r + flip),
+            egui::Key::End => (f, r) = (f - flip, r - flip),
+            egui::Key::PageDown => (f, r) = (f + flip, r - flip),
             _ => {}
         }
         let next = if (0..size).contains(&f) && (1..=size).contains(&r) {
@@ -278,6 +350,8 @@ pub(super) struct Input {
     pub board_text_rows: Vec<egui::Id>,
     /// Whether the board as text is to take the focus.
     pub focus_board_text: bool,
+    /// The digits of a square's number typed on the board, before Enter.
+    pub square_typed: String,
 }
 
 /// How long after a screen reader has first asked for the window's objects the focus goes to

@@ -52,6 +52,43 @@ impl DialogUi for HelpList {
     }
 }
 
+/// The history of announcements: what was said, newest first, a line each, read line by line
+/// as the keyboard help is (a missed word is never lost).
+pub(super) struct HistoryList {
+    /// What was said, newest first.
+    pub lines: Vec<String>,
+}
+
+impl DialogUi for HistoryList {
+    type Answer = HelpAnswer;
+
+    fn title(&self, lang: Language) -> String {
+        title(T::AnnouncementHistory, lang)
+    }
+
+    fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<HelpAnswer> {
+        let lang = at.lang;
+        ui.heading(T::AnnouncementHistory.get(lang));
+        let lines = (at.room.y - 160.0).max(120.0);
+        ScrollArea::vertical().max_height(lines).show(ui, |ui| {
+            let mut ids = Vec::new();
+            for (i, text) in self.lines.iter().enumerate() {
+                let row = help_row(ui, text, None, None);
+                // The focus starts on the newest, read at once; Up, Down and Tab go back
+                // through the older ones.
+                if at.focus_now() && i == 0 {
+                    row.request_focus();
+                }
+                ids.push(row.id);
+            }
+            step_through_rows(ui, &ids);
+            follow_focus(ui);
+        });
+        let close = ui.button(T::Close.get(lang));
+        close.clicked().then_some(HelpAnswer::Close)
+    }
+}
+
 /// One line of the keyboard help: a command and its keys, a line the focus can rest on, so
 /// that a screen reader reads the help line by line. The text is painted, not made of labels:
 /// the screen reader would read stray labels with the dialog. A line of a command not usable

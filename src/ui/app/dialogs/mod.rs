@@ -32,7 +32,7 @@ use self::file_questions::{
     GoneFromDiskQuestion, OpenPathForm, PathAnswer, ReplaceAnswer, ReplaceQuestion, SavePathForm,
     UnsavedAnswer, UnsavedQuestion,
 };
-use self::help::{HelpAnswer, HelpList};
+use self::help::{HelpAnswer, HelpList, HistoryList};
 use self::host::Opening;
 use self::new_game::{NewGameAnswer, NewGameView};
 use self::questions::{
@@ -84,6 +84,8 @@ pub enum Dialog {
     Endgames,
     /// The keyboard shortcuts.
     Help,
+    /// What was said before it opened, newest first (its own title is not among them).
+    History(Vec<String>),
     /// "Resume the interrupted game?": this window's own or another window's (see
     /// [`crate::autosave::Autosave::others`]).
     Resume(Box<crate::autosave::Interrupted>),
@@ -106,7 +108,9 @@ impl Dialog {
     /// answered (Escape would leave the game neither resumed nor put aside).
     fn left_by_escape(&self) -> Option<Event> {
         match self {
-            Dialog::Help | Dialog::Settings | Dialog::Endgames => Some(Event::Closed),
+            Dialog::Help | Dialog::History(_) | Dialog::Settings | Dialog::Endgames => {
+                Some(Event::Closed)
+            }
             Dialog::NewGame(_)
             | Dialog::OpenPath(_)
             | Dialog::SavePath(..)
@@ -451,6 +455,11 @@ impl DamaApp {
                     }))
                     .collect();
                 present(ctx, opening, at, HelpList { lines })
+                    .then(|HelpAnswer::Close| Outcome::Left(Event::Closed))
+            }
+            Dialog::History(lines) => {
+                let lines = lines.clone();
+                present(ctx, opening, at, HistoryList { lines })
                     .then(|HelpAnswer::Close| Outcome::Left(Event::Closed))
             }
             Dialog::Resume(found) => {
