@@ -32,6 +32,12 @@ pub const READER_HOLD: Duration = Duration::from_secs(2);
 /// after them, in order.
 pub const NAME_AFTER_WORDS: Duration = Duration::from_millis(250);
 
+/// The least time between two sets of words handed to the same widget as its description.
+/// Orca drops a description change still queued when a newer one of the same widget comes
+/// ("obsoleted by"): the person's move went unheard where the computer's reply came within a
+/// frame or two of it.
+pub const WORDS_APART: Duration = Duration::from_millis(300);
+
 /// The last announcement: shown in the status bar, and spoken with Dáma's own voice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
@@ -223,9 +229,11 @@ impl Announcer {
     }
 
     /// Makes `notice` the last announcement, shown in the status bar, and keeps it in the
-    /// history.
-    pub(super) fn show(&mut self, notice: Notice) {
-        self.remember(notice.clone());
+    /// history where it is `news` (not a square the cursor came to, which the focus says).
+    pub(super) fn show(&mut self, notice: Notice, news: bool) {
+        if news {
+            self.remember(notice.clone());
+        }
         self.said = Some(notice);
     }
 
@@ -325,6 +333,15 @@ impl Announcer {
             .saturating_sub(self.reader_focus.1.elapsed())
             .max((self.reader_settle / 3).saturating_sub(self.reader_field.1.elapsed()));
         let new = focused.is_some_and(|id| !ctx.memory(|m| m.had_focus_last_frame(id)));
+        // Words handed to the same widget a moment ago: these wait until the screen reader has
+        // taken those.
+        let target = reader_target(ctx);
+        let wait = match &self.described {
+            Some((t, _, since)) if self.reader_by_description && *t == target => {
+                wait.max(WORDS_APART.saturating_sub(since.elapsed()))
+            }
+            _ => wait,
+        };
         if new || !wait.is_zero() {
             if self.for_reader.is_some() {
                 ctx.request_repaint_after(wait);
@@ -335,7 +352,6 @@ impl Announcer {
             return;
         };
         if self.reader_by_description {
-            let target = reader_target(ctx);
             let old = self
                 .described
                 .as_ref()
@@ -428,7 +444,9 @@ impl DamaApp {
     /// region.
     pub(super) fn say(&mut self, text: String, error: bool, interrupt: bool, focus_says_it: bool) {
         self.speak(&text, interrupt, focus_says_it);
-        self.announcer.show(Notice { text, error });
+        // The squares the cursor comes to are not kept in the history: walking back through
+        // it would be walking back over the board.
+        self.announcer.show(Notice { text, error }, !focus_says_it);
     }
 
     /// Says the last announcement again, by the way it was said (the own voice, the screen
