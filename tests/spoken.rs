@@ -1639,10 +1639,14 @@ fn the_screen_reader_is_handed_each_announcement() {
     release(&mut h, Modifiers::NONE, Key::F5);
     // Kept a while, for Orca reads its events in its own time.
     assert_eq!(window(&h), Some(material.clone()), "kept in the next frame");
-    // The same words again are handed over again: a change, by an invisible space.
+    // The same words again are handed over again: a change, by an invisible space. (Words
+    // for the same widget go 300 ms apart at least, so that Orca takes each.)
+    let apart = || std::thread::sleep(std::time::Duration::from_millis(300));
+    apart();
     press(&mut h, Modifiers::NONE, Key::F5);
     assert_eq!(window(&h), Some(format!("{material}\u{a0}")));
     release(&mut h, Modifiers::NONE, Key::F5);
+    apart();
     press(&mut h, Modifiers::NONE, Key::F5);
     assert_eq!(window(&h), Some(material));
     release(&mut h, Modifiers::NONE, Key::F5);
