@@ -187,6 +187,17 @@ impl DamaApp {
         self.view.cursor = Some(sq);
         let id = square_id(sq);
         ctx.memory_mut(|m| m.request_focus(id));
+        // The board was drawn earlier in this frame, maybe from the game before (a dialog
+        // that began a new one): the square the screen reader reads now is named as it is.
+        let pos = *self.shown_position();
+        let label = crate::ui::board_view::square_label(
+            self.lang(),
+            &pos,
+            sq,
+            &self.highlights(&pos),
+            self.settings.verbosity,
+        );
+        ctx.accesskit_node_builder(id, |node| node.set_label(label));
         id
     }
 

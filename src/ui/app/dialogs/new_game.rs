@@ -118,6 +118,9 @@ impl DialogUi for NewGameView<'_> {
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<NewGameAnswer> {
         let (form, lang, frames) = (self.form, at.lang, at.frames);
         ui.heading(T::NewGame.get(lang).trim_end_matches('…'));
+        // Shown as well as given as the description: Orca 43 reads a dialog's first text as
+        // it opens, not its description.
+        ui.label(T::NewGamePurpose.get(lang));
         let narrow = is_narrow(ui);
         // The focus goes in at the dialog's second frame (see `dialogs`); a pasted position puts it
         // on its field instead of on Start.

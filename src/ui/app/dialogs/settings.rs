@@ -42,6 +42,9 @@ impl DialogUi for SettingsForm<'_> {
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<SettingsAnswer> {
         let (s, voices, lang) = (self.settings, self.voices, at.lang);
         ui.heading(T::Settings.get(lang).trim_end_matches('…'));
+        // Shown as well as given as the description: Orca 43 reads a dialog's first text as
+        // it opens, not its description.
+        ui.label(T::SettingsPurpose.get(lang));
         let narrow = is_narrow(ui);
         form_rows(ui, "settings", narrow, |ui| {
             radio_row(
