@@ -524,12 +524,12 @@ impl DamaApp {
             }
         }
         self.menu_keys(&ctx);
-        // A new game, a set-up position, a lesson's task: the cursor starts where the focus is
-        // on the board, the square the screen reader read, not on another.
-        // The focus come to the board by Tab or a click: the cursor is there too.
-        if let Some(sq) = self.focused_square(&ctx)
-            && (self.view.cursor.is_none()
-                || !ctx.memory(|m| m.had_focus_last_frame(crate::ui::board_view::square_id(sq))))
+        // The cursor is where the focus is on the board, the square the screen reader read:
+        // after a new game, a set-up position or a lesson's task (the cursor begun anew), and
+        // where the focus came to the board by Tab or a click.
+        if let Some(id) = ctx.memory(|m| m.focused())
+            && let Some(sq) = self.square_of(id)
+            && (self.view.cursor.is_none() || !ctx.memory(|m| m.had_focus_last_frame(id)))
         {
             self.view.cursor = Some(sq);
         }

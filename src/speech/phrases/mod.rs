@@ -143,14 +143,10 @@ pub fn spoken_move(
     // takes from afar, and a capture of several passes squares the ear does not add up. Last,
     // so that no square of them is heard with the crowning.
     if n > 1 || (n == 1 && was_king) {
-        let board = pos.board();
         let names: Vec<String> = m
             .captured()
             .iter()
-            .map(|sq| match notation {
-                Notation::Numeric => sq.to_string(),
-                Notation::Algebraic => board.algebraic(sq),
-            })
+            .map(|sq| square_name(notation, pos.board(), sq))
             .collect();
         text.push_str(&format!(
             ", {}: {}",
@@ -161,6 +157,14 @@ pub fn spoken_move(
     text
 }
 
+/// A square as the moves name it, in the notation chosen: "22", "c3".
+pub(super) fn square_name(notation: Notation, board: Board, sq: Square) -> String {
+    match notation {
+        Notation::Numeric => sq.to_string(),
+        Notation::Algebraic => board.algebraic(sq),
+    }
+}
+
 /// A move written in PDN (`32-28`, `28x19`, `47x38x24x13x36`, `c3:e5`) as spoken in
 /// `notation`: "32 na 28", "47 bere 36, přes 38, 24, 13", "c3 bere e5". For the moves that
 /// only their written form tells (the moves a refusal lists); text that is no move on `board`
@@ -169,10 +173,7 @@ pub fn spoken_written(lang: Language, notation: Notation, board: Board, written:
     let Ok(mt) = crate::notation::MoveText::parse(board, written) else {
         return written.to_string();
     };
-    let name = |sq: Square| match notation {
-        Notation::Numeric => sq.to_string(),
-        Notation::Algebraic => board.algebraic(sq),
-    };
+    let name = |sq: Square| square_name(notation, board, sq);
     let word = match (lang, mt.capture) {
         (Czech, false) => "na",
         (Czech, true) => "bere",

@@ -80,10 +80,7 @@ pub fn move_list(
 ) -> String {
     let moves = game.moves();
     if moves.is_empty() {
-        return match lang {
-            Czech => "Zatím žádný tah.".into(),
-            English => "No moves yet.".into(),
-        };
+        return no_moves_yet(lang);
     }
     let offset = game.first_ply();
     let mut out = String::new();
@@ -109,6 +106,20 @@ pub fn move_list(
     out
 }
 
+/// Before the `i`th move of a line said, at `ply`: the first says its number ("11. ", or "11… "
+/// for the second player's move), a later one of the first player `between` and its number,
+/// the second player's ", ".
+pub(super) fn push_number(out: &mut String, i: usize, ply: usize, between: &str) {
+    if i == 0 {
+        let mark = if ply % 2 == 1 { "…" } else { "." };
+        out.push_str(&format!("{}{mark} ", move_number(ply)));
+    } else if ply.is_multiple_of(2) {
+        out.push_str(&format!("{between}{}. ", move_number(ply)));
+    } else {
+        out.push_str(", ");
+    }
+}
+
 /// A variation in brackets, its moves numbered as the list numbers them from `ply` (its first
 /// move's, counted from the rule set's first player's first move).
 fn variation_words(
@@ -126,14 +137,7 @@ fn variation_words(
     let mut pos = *start;
     for (i, m) in v.moves.iter().enumerate() {
         let at = ply + i;
-        if i == 0 {
-            let mark = if at % 2 == 1 { "…" } else { "." };
-            out.push_str(&format!("{}{mark} ", move_number(at)));
-        } else if at.is_multiple_of(2) {
-            out.push_str(&format!(", {}. ", move_number(at)));
-        } else {
-            out.push_str(", ");
-        }
+        push_number(&mut out, i, at, ", ");
         out.push_str(&spoken_move(lang, notation, &pos, rules, m));
         for inner in v.at(i) {
             out.push_str(&variation_words(lang, notation, rules, &pos, at, inner));
@@ -252,10 +256,15 @@ pub fn last_move(lang: Language, notation: Notation, game: &Game) -> String {
                 spoken_move(lang, notation, pos, game.rules(), m)
             )
         }
-        None => match lang {
-            Czech => "Zatím žádný tah.".into(),
-            English => "No moves yet.".into(),
-        },
+        None => no_moves_yet(lang),
+    }
+}
+
+/// What the move list, the last move and the last moves say of a game with none.
+pub(super) fn no_moves_yet(lang: Language) -> String {
+    match lang {
+        Czech => "Zatím žádný tah.".into(),
+        English => "No moves yet.".into(),
     }
 }
 

@@ -4,11 +4,11 @@
 
 use crate::event::Info;
 use crate::language::Language;
-use crate::notation::Notation;
-use crate::rules::{Color, Move, Position, Square, move_number};
+use crate::rules::{Color, Move, Position};
 
+use super::moves::{no_moves_yet, push_number};
 use super::names::{piece_name, side_name, side_position};
-use super::{Context, capitalized, spoken_move};
+use super::{Context, capitalized, spoken_move, square_name};
 
 use Language::{Czech, English};
 
@@ -55,7 +55,7 @@ pub(super) fn answer(cx: &Context<'_>, info: &Info) -> Option<String> {
             square,
             moves: from,
         } => {
-            let name = square_name(cx.notation, before, *square);
+            let name = square_name(cx.notation, before.board(), *square);
             match (before.piece_at(*square), from.is_empty()) {
                 (None, _) => match lang {
                     Czech => format!("Pole {name} je prázdné."),
@@ -85,24 +85,14 @@ pub(super) fn answer(cx: &Context<'_>, info: &Info) -> Option<String> {
         // "Poslední tahy: 11. 22 na 18, 11 na 15. 12. 18 bere 11."
         Info::LastMoves(played) => {
             if played.is_empty() {
-                return Some(match lang {
-                    Czech => "Zatím žádný tah.".into(),
-                    English => "No moves yet.".into(),
-                });
+                return Some(no_moves_yet(lang));
             }
             let mut out = match lang {
                 Czech => "Poslední tahy: ".to_string(),
                 English => "Last moves: ".to_string(),
             };
             for (i, (ply, before, m)) in played.iter().enumerate() {
-                if i == 0 {
-                    let mark = if ply % 2 == 1 { "…" } else { "." };
-                    out.push_str(&format!("{}{mark} ", move_number(*ply)));
-                } else if ply.is_multiple_of(2) {
-                    out.push_str(&format!(". {}. ", move_number(*ply)));
-                } else {
-                    out.push_str(", ");
-                }
+                push_number(&mut out, i, *ply, ". ");
                 out.push_str(&spoken_move(lang, cx.notation, before, cx.rules, m));
             }
             out.push('.');
@@ -113,14 +103,6 @@ pub(super) fn answer(cx: &Context<'_>, info: &Info) -> Option<String> {
             English => "Type a square's number and press Enter.".into(),
         },
     })
-}
-
-/// A square as the moves name it, in the notation chosen.
-fn square_name(notation: Notation, pos: &Position, sq: Square) -> String {
-    match notation {
-        Notation::Numeric => sq.to_string(),
-        Notation::Algebraic => pos.board().algebraic(sq),
-    }
 }
 
 /// The side a question about "my" pieces means: the side to move in the position shown.
@@ -135,6 +117,7 @@ pub fn asked_side(pos: &Position, mine: bool) -> Color {
 mod tests {
     use super::*;
     use crate::event::Event;
+    use crate::notation::Notation;
     use crate::rules::Variant;
     use crate::speech::phrases::{Verbosity, event};
 

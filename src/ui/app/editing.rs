@@ -9,7 +9,7 @@ use super::dialogs::{combo, radio_group};
 use crate::event::{Edit, Event};
 use crate::rules::{Color, Variant};
 use crate::speech::phrases;
-use crate::ui::board_view::{BoardInput, square_id};
+use crate::ui::board_view::BoardInput;
 use crate::ui::document::DocChange;
 use crate::ui::editor::{EditChange, Editor, piece_for_key};
 use crate::ui::i18n::T;
@@ -130,11 +130,8 @@ impl DamaApp {
         {
             return;
         }
-        let board = self.shown_position().board();
         let focused = ctx.memory(|m| m.focused());
-        let on = board
-            .all_squares()
-            .find(|&sq| Some(square_id(sq)) == focused);
+        let on = self.focused_square(ctx);
         let key = |k| ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k));
         if (on.is_some() || focused.is_none()) && key(egui::Key::Escape) {
             self.leave_editor(ctx);

@@ -201,21 +201,22 @@ impl DamaApp {
         id
     }
 
-    /// Whether `id` is a square of the board shown.
-    pub(super) fn is_square(&self, id: egui::Id) -> bool {
+    /// The square of the board shown whose widget is `id`.
+    pub(super) fn square_of(&self, id: egui::Id) -> Option<Square> {
         self.shown_position()
             .board()
             .all_squares()
-            .any(|sq| square_id(sq) == id)
+            .find(|&sq| square_id(sq) == id)
+    }
+
+    /// Whether `id` is a square of the board shown.
+    pub(super) fn is_square(&self, id: egui::Id) -> bool {
+        self.square_of(id).is_some()
     }
 
     /// The square of the board that has the keyboard focus: the one the screen reader read.
     pub(super) fn focused_square(&self, ctx: &Context) -> Option<Square> {
-        let focused = ctx.memory(|m| m.focused())?;
-        self.shown_position()
-            .board()
-            .all_squares()
-            .find(|&sq| square_id(sq) == focused)
+        self.square_of(ctx.memory(|m| m.focused())?)
     }
 
     /// A square's number typed on the board (digits, then Enter) moves the keyboard cursor
@@ -224,8 +225,9 @@ impl DamaApp {
     /// without digits is the square's own (select, move).
     pub(super) fn type_square(&mut self, ctx: &Context) {
         let board = self.shown_position().board();
-        let focused = ctx.memory(|m| m.focused());
-        let on_board = focused.is_none_or(|f| board.all_squares().any(|sq| square_id(sq) == f));
+        let on_board = ctx
+            .memory(|m| m.focused())
+            .is_none_or(|f| self.is_square(f));
         if !on_board {
             self.input.square_typed.clear();
             return;
@@ -328,14 +330,7 @@ impl DamaApp {
             self.complain(&Problem::BoardEdge);
             return;
         }
-        self.view.cursor = Some(next);
-        ctx.memory_mut(|m| {
-            // The cursor moves by the board's geometry, not egui's nearest-widget search.
-            m.move_focus(egui::FocusDirection::None);
-            m.request_focus(square_id(next));
-        });
-        let view = self.square_view(next);
-        self.tell(&[Event::Cursor(view)], true);
+        self.cursor_to(ctx, next);
     }
 }
 
@@ -486,12 +481,7 @@ impl DamaApp {
                 parts
                     .iter()
                     .position(|&p| Some(p) == self.input.regions.moves)
-            } else if self
-                .shown_position()
-                .board()
-                .all_squares()
-                .any(|sq| square_id(sq) == f)
-            {
+            } else if self.is_square(f) {
                 Some(0)
             } else {
                 parts.iter().position(|&p| p == f)

@@ -28,27 +28,11 @@ impl DialogUi for HelpList {
     }
 
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<HelpAnswer> {
-        let lang = at.lang;
-        ui.heading(T::KeyboardHelp.get(lang));
-        // The lines scroll, the Close button stays in sight.
-        let lines = (at.room.y - 160.0).max(120.0);
-        ScrollArea::vertical().max_height(lines).show(ui, |ui| {
-            let mut ids = Vec::new();
-            for (i, (text, key, enabled)) in self.lines.into_iter().enumerate() {
-                let not_now = (!enabled).then(|| T::NotNow.get(lang));
-                let row = help_row(ui, &text, key.as_deref(), not_now);
-                // The focus starts on the first line, read at once; Up,
-                // Down and Tab go through the rest.
-                if at.focus_now() && i == 0 {
-                    row.request_focus();
-                }
-                ids.push(row.id);
-            }
-            step_through_rows(ui, &ids);
-            follow_focus(ui);
+        let not_now = T::NotNow.get(at.lang);
+        let lines = self.lines.iter().map(|(text, key, enabled)| {
+            (text.as_str(), key.as_deref(), (!enabled).then_some(not_now))
         });
-        let close = ui.button(T::Close.get(lang));
-        close.clicked().then_some(HelpAnswer::Close)
+        line_list(ui, at, T::KeyboardHelp, lines)
     }
 }
 
@@ -67,26 +51,37 @@ impl DialogUi for HistoryList {
     }
 
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<HelpAnswer> {
-        let lang = at.lang;
-        ui.heading(T::AnnouncementHistory.get(lang));
-        let lines = (at.room.y - 160.0).max(120.0);
-        ScrollArea::vertical().max_height(lines).show(ui, |ui| {
-            let mut ids = Vec::new();
-            for (i, text) in self.lines.iter().enumerate() {
-                let row = help_row(ui, text, None, None);
-                // The focus starts on the newest, read at once; Up, Down and Tab go back
-                // through the older ones.
-                if at.focus_now() && i == 0 {
-                    row.request_focus();
-                }
-                ids.push(row.id);
-            }
-            step_through_rows(ui, &ids);
-            follow_focus(ui);
-        });
-        let close = ui.button(T::Close.get(lang));
-        close.clicked().then_some(HelpAnswer::Close)
+        let lines = self.lines.iter().map(|text| (text.as_str(), None, None));
+        line_list(ui, at, T::AnnouncementHistory, lines)
     }
+}
+
+/// A dialog of lines under `heading`, each a [`help_row`] (its text, its keys, and why it
+/// cannot be used now), read line by line: the focus starts on the first, read at once; Up,
+/// Down and Tab go through the rest. The lines scroll, the Close button stays in sight.
+fn line_list<'a>(
+    ui: &mut Ui,
+    at: &DialogFrame,
+    heading: T,
+    lines: impl Iterator<Item = (&'a str, Option<&'a str>, Option<&'a str>)>,
+) -> Option<HelpAnswer> {
+    let lang = at.lang;
+    ui.heading(heading.get(lang));
+    let height = (at.room.y - 160.0).max(120.0);
+    ScrollArea::vertical().max_height(height).show(ui, |ui| {
+        let mut ids = Vec::new();
+        for (i, (text, key, not_now)) in lines.enumerate() {
+            let row = help_row(ui, text, key, not_now);
+            if at.focus_now() && i == 0 {
+                row.request_focus();
+            }
+            ids.push(row.id);
+        }
+        step_through_rows(ui, &ids);
+        follow_focus(ui);
+    });
+    let close = ui.button(T::Close.get(lang));
+    close.clicked().then_some(HelpAnswer::Close)
 }
 
 /// One line of the keyboard help: a command and its keys, a line the focus can rest on, so
