@@ -589,15 +589,8 @@ fn build_locked(
     let partial = partial_dir(dir, rules);
     // What a build that was killed while writing left, its process gone (another build of
     // these rules cannot run: the lock is held).
-    for stale in crate::storage::remove_stale_temp_files(dir, None)
-        .into_iter()
-        .chain(crate::storage::remove_stale_temp_files(&partial, None))
-    {
-        log::info!(
-            "removed {}, left by a build that broke off",
-            stale.display()
-        );
-    }
+    crate::storage::remove_stale_temp_files(dir, None);
+    crate::storage::remove_stale_temp_files(&partial, None);
     if stopped_plan(&partial).is_some_and(|p| p != (plan.pieces, distances)) {
         let _ = fs::remove_dir_all(&partial);
     }

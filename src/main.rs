@@ -592,14 +592,7 @@ impl Sink {
         // process that made it is gone).
         if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
             let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-            for stale in
-                dama::storage::remove_stale_temp_files(dir.unwrap_or(Path::new(".")), Some(&[name]))
-            {
-                log::info!(
-                    "removed {}, left by a write that broke off",
-                    stale.display()
-                );
-            }
+            dama::storage::remove_stale_temp_files(dir.unwrap_or(Path::new(".")), Some(&[name]));
         }
         dama::storage::AtomicFile::create(path)
             .map(Sink::Replace)

@@ -255,8 +255,8 @@ pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
 pub const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// Removes the temporary files that [`write_atomically`] left in `dir` when its process
-/// crashed or was killed between creating and renaming them (`.NAME.tmpPID-N`), and returns
-/// them. Only files of `names` are looked at when given (a user's folder holds other files);
+/// crashed or was killed between creating and renaming them (`.NAME.tmpPID-N`), logs each,
+/// and returns them. Only files of `names` are looked at when given (a user's folder holds other files);
 /// a file is left over when its process no longer runs (where that can be told) or it is older
 /// than [`STALE_AFTER`]; this process's own are never touched.
 pub fn remove_stale_temp_files(dir: &Path, names: Option<&[&str]>) -> Vec<PathBuf> {
@@ -284,6 +284,7 @@ pub fn remove_stale_temp_files(dir: &Path, names: Option<&[&str]>) -> Vec<PathBu
         if meta.is_file() && (old || !process_runs(pid)) {
             let path = entry.path();
             if std::fs::remove_file(&path).is_ok() {
+                log::info!("removed {}, left by a write that broke off", path.display());
                 removed.push(path);
             }
         }

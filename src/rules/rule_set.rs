@@ -155,11 +155,15 @@ pub enum FieldProblem {
 }
 
 impl RuleSet {
-    /// Reads and checks a description in RON.
+    /// Reads and checks a description in RON (an autosave's, a house rule) against what the
+    /// rules core can play: draws after two occurrences or more and one move each or more, and
+    /// a preset's id only with the preset's board and set-up (house rules change the rest), so
+    /// that a game saved under it reads back (a tower in an 8×8 Česká dáma would be written as
+    /// Česká dáma, which has none).
     ///
     /// # Errors
-    /// Bad syntax, unknown fields, a field the rules core cannot play (see [`RuleSet::check`]),
-    /// or a starting position that does not fit the board.
+    /// Bad syntax, unknown fields, the first field the rules core cannot play (by name), or a
+    /// starting position that does not fit the board.
     pub fn from_ron(text: &str) -> Result<RuleSet, RuleSetError> {
         let rules = RuleSet::read_ron(text)?;
         rules.check_preset()?;
@@ -177,19 +181,6 @@ impl RuleSet {
         rules.check_draws()?;
         rules.start_position()?;
         Ok(rules)
-    }
-
-    /// Checks what a description read from a file (an autosave, a house rule) says against
-    /// what the rules core can play: draws after two occurrences or more and one move each or
-    /// more, and a preset's id only with the preset's board and set-up (house rules change the
-    /// rest), so that a game saved under it reads back (a tower in an 8×8 Česká dáma would be
-    /// written as Česká dáma, which has none).
-    ///
-    /// # Errors
-    /// The first field that cannot be played, by name.
-    pub fn check(&self) -> Result<(), RuleSetError> {
-        self.check_draws()?;
-        self.check_preset()
     }
 
     fn field_error(&self, field: &'static str, problem: FieldProblem) -> RuleSetError {

@@ -116,10 +116,7 @@ impl DamaApp {
             None => (Settings::default(), None),
         };
         if let Some(dir) = &config_dir {
-            log_removed(crate::storage::remove_stale_temp_files(
-                dir,
-                Some(&["settings.ron"]),
-            ));
+            crate::storage::remove_stale_temp_files(dir, Some(&["settings.ron"]));
         }
         // A save that broke off leaves its temporary file beside the user's file: the recent
         // files' folders are where those are.
@@ -127,7 +124,7 @@ impl DamaApp {
             if let (Some(dir), Some(name)) =
                 (file.parent(), file.file_name().and_then(|n| n.to_str()))
             {
-                log_removed(crate::storage::remove_stale_temp_files(dir, Some(&[name])));
+                crate::storage::remove_stale_temp_files(dir, Some(&[name]));
             }
         }
         let mut app = DamaApp::with_settings(settings, config_dir);
@@ -732,13 +729,6 @@ impl DamaApp {
     /// The shortcuts that accept and decline a draw, as the help shows them.
     fn draw_answer_keys(&self) -> [String; 2] {
         [Command::AcceptDraw, Command::DeclineDraw].map(|c| self.shortcut_text(c))
-    }
-}
-
-/// Logs the temporary files of writes that broke off, removed at start.
-pub(super) fn log_removed(files: Vec<PathBuf>) {
-    for f in files {
-        log::info!("removed {}, left by a write that broke off", f.display());
     }
 }
 

@@ -38,7 +38,8 @@ pub fn stated_result(pdn: &PdnGame) -> Option<ResultToken> {
 /// warning returned says.
 pub fn read_result(pdn: &PdnGame, game: &mut Game, game_no: usize) -> Option<Warning> {
     let stated = stated_result(pdn)?;
-    if game.ending().is_some() || result_of(game) == stated {
+    let position = result_of(game);
+    if game.ending().is_some() || position == stated {
         return None;
     }
     let first = game.rules().first;
@@ -76,18 +77,12 @@ pub fn read_result(pdn: &PdnGame, game: &mut Game, game_no: usize) -> Option<War
         None => Outcome::Draw(game.claimable_draw().unwrap_or(DrawReason::Agreement)),
     };
     game.record_ending(outcome).ok()?;
-    let position = decided?;
-    Some(Warning {
+    // Only what the position decided by itself contradicts the file (`position` was taken
+    // before the ending was recorded).
+    decided.map(|_| Warning {
         pos: pdn.moves.nodes.last().map_or(pdn.pos, |n| n.pos),
         game: game_no,
-        kind: WarningKind::ResultContradicts {
-            stated,
-            position: match position {
-                Outcome::Win { winner, .. } if winner == first => ResultToken::FirstWins,
-                Outcome::Win { .. } => ResultToken::SecondWins,
-                Outcome::Draw(_) => ResultToken::Draw,
-            },
-        },
+        kind: WarningKind::ResultContradicts { stated, position },
     })
 }
 

@@ -68,7 +68,7 @@ impl DamaApp {
             });
             return;
         }
-        super::log_removed(crate::storage::remove_stale_temp_files(dir, None));
+        crate::storage::remove_stale_temp_files(dir, None);
         let autosave = match Autosave::claim(dir) {
             Ok(Some(a)) => a,
             Ok(None) => {

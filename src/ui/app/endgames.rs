@@ -98,7 +98,7 @@ impl EndgameBuilds {
         // What a build killed in the middle of writing left (a 5-piece file's is hundreds of
         // megabytes); those of a build running in another window are kept.
         if let Some(dir) = &dir {
-            super::log_removed(crate::storage::remove_stale_temp_files(dir, None));
+            crate::storage::remove_stale_temp_files(dir, None);
         }
         EndgameBuilds {
             dir,

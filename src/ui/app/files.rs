@@ -277,11 +277,10 @@ impl DamaApp {
         let revision = self.doc.revision();
         let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
         if at.is_some() && bytes > BACKGROUND_BYTES {
-            self.start_save_job(path, at, game, then, bytes);
+            self.start_save_job(path, at, game, then, bytes, revision);
             return;
         }
-        let written = file_bytes(path, at, &game, self.doc.place())
-            .and_then(|(bytes, place)| write_file(path, &bytes).map(|()| place));
+        let written = write_game_file(path, at, &game, self.doc.place());
         self.saved(path, game.tags, revision, written);
         if let Some(then) = then
             && !self.doc.is_dirty()
@@ -339,23 +338,21 @@ impl DamaApp {
         game: PdnGame,
         then: Option<Pending>,
         bytes: u64,
+        revision: u64,
     ) {
         let place = self.doc.place();
         let tags = game.tags.clone();
         let target = path.to_path_buf();
         let spawned = std::thread::Builder::new()
             .name("dama-save".into())
-            .spawn(move || {
-                file_bytes(&target, at, &game, place)
-                    .and_then(|(bytes, place)| write_file(&target, &bytes).map(|()| place))
-            });
+            .spawn(move || write_game_file(&target, at, &game, place));
         match spawned {
             Ok(thread) => {
                 log::info!("saving {} in the background", path.display());
                 self.saving.job = Some(SaveJob {
                     path: path.to_path_buf(),
                     tags,
-                    revision: self.doc.revision(),
+                    revision,
                     bytes,
                     then,
                     thread,
@@ -487,9 +484,17 @@ impl SaveJob {
     }
 }
 
-/// Writes `bytes` to `path` atomically.
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    Ok(crate::storage::write_atomically(path, bytes)?)
+/// Writes `game` to `path` atomically as [`file_bytes`] makes it (the file's other games kept), and
+/// answers its place there: the one save, on the window's thread or a save job's.
+fn write_game_file(
+    path: &Path,
+    at: Option<At>,
+    game: &PdnGame,
+    place: Option<Place>,
+) -> Result<Place, SaveError> {
+    let (bytes, place) = file_bytes(path, at, game, place)?;
+    crate::storage::write_atomically(path, &bytes)?;
+    Ok(place)
 }
 
 /// The bytes to write to `path` for `game`, and its place in them. `at` a place, the game goes
