@@ -76,8 +76,8 @@ STEPS = [
     ("F1", ["F1"], ["Klávesové zkratky"]),
     ("Down x14", ["Down", "sleep:0.4"] * 14, ["Přijmout remízu: Ctrl+Shift+A (nyní nelze)"]),
     ("Escape (help)", ["Escape"], None),
-    # The path in the field is to be read back (not yet: issue 42, item 4).
-    ("Ctrl+S", ["ctrl+s"], ["Uložit", ".pdn"]),
+    # The save dialog says the folder its file goes in (issue 82), then the path in the field.
+    ("Ctrl+S", ["ctrl+s"], ["Uložit", "Soubor se uloží do složky", ".pdn"]),
     ("Escape (save)", ["Escape"], ["Zrušeno"]),
     # A game reviewed and stepped through.
     ("22-18 again", ["ctrl+m", "type:22-18", "Return"], ["22 na 18"]),
