@@ -16,7 +16,7 @@ use dama::rules::Variant;
 use dama::ui::{DamaApp, Language, Player};
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn said(h: &Harness<'_, DamaApp>) -> String {
     h.state().announcement().to_string()
@@ -164,6 +164,27 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
         "{}",
         said(&h)
     );
+    // The dialog's description (what Orca 48 reads again at each change of it) stays as it
+    // opened while only the build's progress changes; the text shown follows the progress.
+    let description = |h: &Harness<'_, DamaApp>| {
+        h.get_by_role(eframe::egui::accesskit::Role::Dialog)
+            .accesskit_node()
+            .description()
+            .map(|d| d.to_string())
+    };
+    let opened = description(&h).expect("the dialog is described");
+    let shown_as_opened = |h: &Harness<'_, DamaApp>| h.query_by_label(&opened).is_some();
+    assert!(shown_as_opened(&h), "{opened}");
+    let began = Instant::now();
+    while shown_as_opened(&h) {
+        assert!(
+            began.elapsed() < Duration::from_secs(60),
+            "no progress shown"
+        );
+        frames(&mut h);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(description(&h).as_deref(), Some(opened.as_str()));
     // Stopped once a material is kept, so that there is something to go on from (the frames of
     // a release build can come before the build's first material is written).
     let partial = dir.join("english.partial");

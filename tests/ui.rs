@@ -92,6 +92,19 @@ fn czech_splitter_and_sliders() {
     assert_eq!(value(&h, "Hlasitost"), Some(100.0));
     assert_eq!(value(&h, "Velikost rozhraní"), Some(100.0));
     assert!(h.query_by_label("Resize panel").is_none());
+    // The numbers beside the sliders step by whole units: Orca 43 reads as many decimals as
+    // the step has ("100.0" with egui's own drag speed of half a percent).
+    let steps: Vec<_> = h
+        .get_all_by_role(Role::SpinButton)
+        .map(|s| s.accesskit_node().numeric_value_step())
+        .collect();
+    assert!(steps.len() >= 4, "{steps:?}");
+    assert!(
+        steps
+            .iter()
+            .all(|s| s.is_some_and(|s| s >= 1.0 && s.fract() == 0.0)),
+        "{steps:?}"
+    );
 }
 
 /// A short complete game in each rule set, from a set-up opened through the Open dialog and

@@ -571,7 +571,7 @@ impl DamaApp {
                 self.save_settings();
             }
             Command::Settings => self.dialogs.open(Dialog::Settings),
-            Command::Endgames => self.dialogs.open(Dialog::Endgames),
+            Command::Endgames => self.dialogs.open(Dialog::Endgames(None)),
             Command::Resign => match self.doc.game().outcome() {
                 None => self.dialogs.open(Dialog::ConfirmResign),
                 Some(_) => self.complain(&Problem::Game(GameError::GameOver)),

@@ -13,12 +13,49 @@ use crate::ui::i18n::{Language, T};
 pub(super) struct EndgamesView {
     /// What is built, a build under way, what the next build takes.
     pub text: String,
+    /// The same as the screen reader's description of the dialog: as it was when only the
+    /// build's progress has changed since. Orca 48 reads every change of the description of
+    /// a dialog the focus is in, and read the progress over and over while the dialog was
+    /// open; it is said when asked for (Ctrl+Shift+E) and at the build's end.
+    pub spoken: String,
     /// A build of the next size can begin.
     pub can_build: bool,
     /// A build of this rule set is under way.
     pub can_stop: bool,
     /// There is something of this rule set on disk, or being built.
     pub can_remove: bool,
+}
+
+/// What the screen reader was given as the dialog's description, and the words it was made
+/// from without the build's progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaidOfEndgames {
+    key: String,
+    text: String,
+}
+
+impl SaidOfEndgames {
+    /// The description for `text`, whose words without the progress are `key`: `text` itself
+    /// as the dialog opens (`fresh`) or where more than the progress changed, else the one
+    /// given before.
+    pub(super) fn describe(
+        said: &mut Option<SaidOfEndgames>,
+        key: String,
+        text: &str,
+        fresh: bool,
+    ) -> String {
+        match said {
+            Some(s) if s.key == key && !fresh => s.text.clone(),
+            _ => {
+                let text = text.to_string();
+                *said = Some(SaidOfEndgames {
+                    key,
+                    text: text.clone(),
+                });
+                text
+            }
+        }
+    }
 }
 
 /// The answers.
@@ -42,7 +79,7 @@ impl DialogUi for EndgamesView {
     }
 
     fn question(&self, _lang: Language) -> Option<String> {
-        Some(self.text.clone())
+        Some(self.spoken.clone())
     }
 
     fn show(self, ui: &mut Ui, at: &DialogFrame) -> Option<EndgamesAnswer> {

@@ -26,7 +26,7 @@ pub(super) use self::host::DialogHost;
 pub(super) use self::questions::ResumeAnswer;
 pub(super) use self::widgets::{combo, radio_group};
 
-use self::endgames::{EndgamesAnswer, EndgamesView};
+use self::endgames::{EndgamesAnswer, EndgamesView, SaidOfEndgames};
 use self::file_questions::{
     ChangedAnswer, ChangedOnDiskQuestion, ChooseAnswer, ChooseGameList, GoneAnswer,
     GoneFromDiskQuestion, OpenPathForm, PathAnswer, ReplaceAnswer, ReplaceQuestion, SavePathForm,
@@ -80,8 +80,9 @@ pub enum Dialog {
     ConfirmResign,
     /// Preferences.
     Settings,
-    /// The endgame databases of the game's rule set.
-    Endgames,
+    /// The endgame databases of the game's rule set, with what the screen reader was last given
+    /// as its description (see [`EndgamesView::spoken`]).
+    Endgames(Option<SaidOfEndgames>),
     /// The keyboard shortcuts.
     Help,
     /// What was said before it opened, newest first (its own title is not among them).
@@ -108,7 +109,7 @@ impl Dialog {
     /// answered (Escape would leave the game neither resumed nor put aside).
     fn left_by_escape(&self) -> Option<Event> {
         match self {
-            Dialog::Help | Dialog::History(_) | Dialog::Settings | Dialog::Endgames => {
+            Dialog::Help | Dialog::History(_) | Dialog::Settings | Dialog::Endgames(_) => {
                 Some(Event::Closed)
             }
             Dialog::NewGame(_)
@@ -473,13 +474,18 @@ impl DamaApp {
                     Outcome::Answered
                 })
             }
-            Dialog::Endgames => {
+            Dialog::Endgames(said) => {
                 let Some(variant) = crate::rules::Variant::preset_of(self.doc.game().rules())
                 else {
-                    return present(ctx, opening, at, self.endgames_view(lang, None, false))
-                        .then(|_| Outcome::Left(Event::Closed));
+                    return present(
+                        ctx,
+                        opening,
+                        at,
+                        self.endgames_view(lang, None, false, said),
+                    )
+                    .then(|_| Outcome::Left(Event::Closed));
                 };
-                let view = self.endgames_view(lang, Some(variant), opening.fresh);
+                let view = self.endgames_view(lang, Some(variant), opening.fresh, said);
                 present(ctx, opening, at, view).then(|answer| {
                     let news = match answer {
                         EndgamesAnswer::Build => self.endgames.start(variant),
@@ -521,10 +527,13 @@ impl DamaApp {
         lang: Language,
         variant: Option<crate::rules::Variant>,
         fresh: bool,
+        said: &mut Option<SaidOfEndgames>,
     ) -> EndgamesView {
         let Some(variant) = variant else {
+            let text = phrases::problem(lang, self.settings.notation, &Problem::NoEndgames);
             return EndgamesView {
-                text: phrases::problem(lang, self.settings.notation, &Problem::NoEndgames),
+                spoken: text.clone(),
+                text,
                 can_build: false,
                 can_stop: false,
                 can_remove: false,
@@ -532,8 +541,18 @@ impl DamaApp {
         };
         let super::endgames::OnDisk { installed, next } = self.endgames.on_disk(variant, fresh);
         let building = self.endgames.building();
+        let text = phrases::endgames::status(lang, variant, installed, building, next);
+        // The same words but for the build's progress keep the description as it was.
+        let unmoved = building.map(|b| phrases::endgames::Building {
+            percent: 0,
+            left: None,
+            ..b
+        });
+        let key = phrases::endgames::status(lang, variant, installed, unmoved, next);
+        let spoken = SaidOfEndgames::describe(said, key, &text, fresh);
         EndgamesView {
-            text: phrases::endgames::status(lang, variant, installed, building, next),
+            spoken,
+            text,
             can_build: building.is_none() && next.is_some(),
             can_stop: self.endgames.is_building(variant),
             can_remove: installed != crate::endgame_files::Installed::Nothing

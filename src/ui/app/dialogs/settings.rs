@@ -160,8 +160,12 @@ impl DialogUi for SettingsForm<'_> {
             let label = ui.label(T::EngineThreads.get(lang));
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
             let most = cores.max(s.engine_threads).min(MAX_ENGINE_THREADS);
-            ui.add(egui::Slider::new(&mut s.engine_threads, 1..=most))
-                .labelled_by(label.id);
+            ui.add(
+                egui::Slider::new(&mut s.engine_threads, 1..=most)
+                    .step_by(1.0)
+                    .drag_value_speed(1.0),
+            )
+            .labelled_by(label.id);
             ui.end_row();
         });
         let close = ui.button(T::Close.get(lang));

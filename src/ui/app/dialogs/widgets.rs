@@ -416,6 +416,9 @@ pub(super) fn percent_slider(
         (f64::from(*share) * 100.0).round()
     })
     .step_by(step)
+    // The number beside it changes by whole steps too: its accessible step is its drag speed,
+    // from which Orca 43 takes how many decimals to read ("100.0" with egui's own speed).
+    .drag_value_speed(step)
     .custom_formatter(move |n, _| i18n::percent(lang, n))
     .custom_parser(i18n::read_percent)
 }
