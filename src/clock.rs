@@ -40,8 +40,54 @@ const fn fischer(minutes: u64, increment: u64) -> TimeControl {
     }
 }
 
-/// The times left at which the side to move is told: a minute and ten seconds.
-pub const WARNINGS: [Duration; 2] = [Duration::from_secs(60), Duration::from_secs(10)];
+/// At which times left the side to move is told how much it has: a player's choice (a blind
+/// player who cannot glance at the clock may want it more often).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TimeCalls {
+    /// Never (the flag's fall is still told).
+    Off,
+    /// At one minute and at ten seconds.
+    #[default]
+    LastMinute,
+    /// At every fifth minute, then at one minute and ten seconds.
+    EveryFiveMinutes,
+    /// At every minute, then at thirty and ten seconds.
+    EveryMinute,
+}
+
+impl TimeCalls {
+    /// Every choice, in the order offered.
+    pub const ALL: [TimeCalls; 4] = [
+        TimeCalls::Off,
+        TimeCalls::LastMinute,
+        TimeCalls::EveryFiveMinutes,
+        TimeCalls::EveryMinute,
+    ];
+
+    /// The time to call with `left` on the clock, of those below `below` (the time the move
+    /// began with, or the time called last in it): the smallest one `left` has reached, so
+    /// that a clock that jumped past several (a slow frame) says only where it is now.
+    pub fn due(self, left: Duration, below: Duration) -> Option<Duration> {
+        let (every, fixed): (Option<u64>, &[u64]) = match self {
+            TimeCalls::Off => return None,
+            TimeCalls::LastMinute => (None, &[60, 10]),
+            TimeCalls::EveryFiveMinutes => (Some(300), &[60, 10]),
+            TimeCalls::EveryMinute => (Some(60), &[30, 10]),
+        };
+        // The multiple of `every` seconds that `left` has just reached (rounded up).
+        let round = every.map(|step| {
+            let step_nanos = u128::from(step) * 1_000_000_000;
+            let steps = left.as_nanos().div_ceil(step_nanos).max(1);
+            Duration::from_secs(u64::try_from(steps).unwrap_or(u64::MAX / step) * step)
+        });
+        fixed
+            .iter()
+            .map(|&secs| Duration::from_secs(secs))
+            .chain(round)
+            .filter(|&t| left <= t && t < below)
+            .min()
+    }
+}
 
 impl TimeControl {
     /// Each side's time at the start (and at each move, for a time per move).
@@ -104,7 +150,7 @@ pub fn shown_seconds(left: Duration) -> u64 {
 /// Something the clocks did that is to be said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tick {
-    /// `color`, to move, has no more than `left` (one of [`WARNINGS`]).
+    /// `color`, to move, has no more than `left` (a time of the [`TimeCalls`] chosen).
     Low {
         /// Whose clock.
         color: Color,
@@ -125,8 +171,8 @@ pub struct Clock {
     running: Option<(Color, Instant)>,
     /// Paused with this side to move.
     paused: Option<Color>,
-    /// Thresholds of [`WARNINGS`] already said for the running side's current move.
-    warned: usize,
+    /// The time called last in the running side's current move.
+    called: Option<Duration>,
     /// Whose time ran out.
     flagged: Option<Color>,
 }
@@ -139,7 +185,7 @@ impl Clock {
             left: [control.start_time(); 2],
             running: None,
             paused: None,
-            warned: 0,
+            called: None,
             flagged: None,
         }
     }
@@ -206,7 +252,7 @@ impl Clock {
                 self.running = Some((!mover, now));
             }
         }
-        self.warned = 0;
+        self.called = None;
         self.left[i]
     }
 
@@ -217,7 +263,7 @@ impl Clock {
             (Some((c, _)), _) if c != side => {
                 self.left[c.index()] = self.left(c, now);
                 self.running = Some((side, now));
-                self.warned = 0;
+                self.called = None;
             }
             (None, Some(_)) => self.paused = Some(side),
             _ => {}
@@ -251,9 +297,9 @@ impl Clock {
         self.paused.is_some()
     }
 
-    /// What the clocks did up to `now`: a threshold passed by the running side, or its flag
-    /// falling (then the clocks stop).
-    pub fn tick(&mut self, now: Instant) -> Option<Tick> {
+    /// What the clocks did up to `now`: a time of `calls` reached by the running side, or
+    /// its flag falling (then the clocks stop).
+    pub fn tick(&mut self, now: Instant, calls: TimeCalls) -> Option<Tick> {
         let (color, _) = self.running?;
         let left = self.left(color, now);
         if left.is_zero() {
@@ -261,23 +307,12 @@ impl Clock {
             self.flagged = Some(color);
             return Some(Tick::Flagged(color));
         }
-        // Only thresholds below the time the move started with are said.
+        // Only times below the one the move began with, and below the last called, are said.
         let start = self.left[color.index()];
-        while let Some(&threshold) = WARNINGS.get(self.warned) {
-            if threshold >= start {
-                self.warned += 1;
-                continue;
-            }
-            if left <= threshold {
-                self.warned += 1;
-                return Some(Tick::Low {
-                    color,
-                    left: threshold,
-                });
-            }
-            break;
-        }
-        None
+        let below = self.called.map_or(start, |c| c.min(start));
+        let due = calls.due(left, below)?;
+        self.called = Some(due);
+        Some(Tick::Low { color, left: due })
     }
 }
 
@@ -316,19 +351,68 @@ mod tests {
         let mut c = Clock::new(fischer(1, 1));
         c.moved(Color::White, t0);
         // Black starts with 60 s: the minute is not said, ten seconds are, once.
-        assert_eq!(c.tick(t0 + s(30)), None);
+        assert_eq!(c.tick(t0 + s(30), TimeCalls::LastMinute), None);
         assert_eq!(
-            c.tick(t0 + s(51)),
+            c.tick(t0 + s(51), TimeCalls::LastMinute),
             Some(Tick::Low {
                 color: Color::Black,
                 left: s(10)
             })
         );
-        assert_eq!(c.tick(t0 + s(52)), None);
-        assert_eq!(c.tick(t0 + s(60)), Some(Tick::Flagged(Color::Black)));
+        assert_eq!(c.tick(t0 + s(52), TimeCalls::LastMinute), None);
+        assert_eq!(
+            c.tick(t0 + s(60), TimeCalls::LastMinute),
+            Some(Tick::Flagged(Color::Black))
+        );
         assert_eq!(c.flagged(), Some(Color::Black));
         assert_eq!(c.running(), None);
-        assert_eq!(c.tick(t0 + s(61)), None);
+        assert_eq!(c.tick(t0 + s(61), TimeCalls::LastMinute), None);
+    }
+
+    /// Each choice of calls, from a move begun with 10:30 on the clock: what is said, second by
+    /// second, once each, and never a time above the one the move began with.
+    #[test]
+    fn the_times_called_follow_the_choice() {
+        let heard = |calls: TimeCalls| {
+            let t0 = Instant::now();
+            let mut c = Clock::with_times(fischer(15, 0), [s(630), s(630)]);
+            c.moved(Color::White, t0);
+            (0..=630)
+                .filter_map(|secs| match c.tick(t0 + s(secs), calls) {
+                    Some(Tick::Low { left, .. }) => Some(left.as_secs()),
+                    Some(Tick::Flagged(_)) => Some(0),
+                    None => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(heard(TimeCalls::Off), [0]);
+        assert_eq!(heard(TimeCalls::LastMinute), [60, 10, 0]);
+        assert_eq!(heard(TimeCalls::EveryFiveMinutes), [600, 300, 60, 10, 0]);
+        assert_eq!(
+            heard(TimeCalls::EveryMinute),
+            [600, 540, 480, 420, 360, 300, 240, 180, 120, 60, 30, 10, 0]
+        );
+        // A clock that jumped past several times (a slow frame, a suspended machine) calls
+        // only where it is now, and nothing above it afterwards.
+        let t0 = Instant::now();
+        let mut c = Clock::with_times(fischer(15, 0), [s(630), s(630)]);
+        c.moved(Color::White, t0);
+        let black = Color::Black;
+        assert_eq!(
+            c.tick(t0 + s(400), TimeCalls::EveryMinute),
+            Some(Tick::Low {
+                color: black,
+                left: s(240)
+            })
+        );
+        assert_eq!(c.tick(t0 + s(401), TimeCalls::EveryMinute), None);
+        // Fractions of a second: 59.5 s left has reached the minute.
+        assert_eq!(
+            TimeCalls::EveryMinute.due(Duration::from_millis(59_500), s(600)),
+            Some(s(60))
+        );
+        assert_eq!(TimeCalls::EveryMinute.due(s(61), s(600)), Some(s(120)));
+        assert_eq!(TimeCalls::EveryMinute.due(s(61), s(120)), None);
     }
 
     #[test]
@@ -353,7 +437,7 @@ mod tests {
         c.moved(Color::White, t0);
         assert_eq!(c.moved(Color::Black, t0 + s(25)), s(30));
         assert_eq!(
-            c.tick(t0 + s(45)),
+            c.tick(t0 + s(45), TimeCalls::LastMinute),
             Some(Tick::Low {
                 color: Color::White,
                 left: s(10)

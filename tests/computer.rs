@@ -211,6 +211,35 @@ fn a_long_thinking_is_said() {
     }
 }
 
+/// With "Say that the computer is thinking" off, a long thinking is shown but not said: the
+/// person's move is the last word until the reply.
+#[test]
+fn a_long_thinking_is_shown_but_not_said_when_so_chosen() {
+    let (mut h, voice) = common::speaking(Settings {
+        black_player: Player::Computer(Level::Master),
+        say_thinking: false,
+        ..common::settings(Language::English, Variant::Czech)
+    });
+    frames(&mut h);
+    click(&mut h, 22);
+    click(&mut h, 18);
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_millis(900) && h.state().is_thinking() {
+        frames(&mut h);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(h.state().is_thinking(), "the master answered within 0.9 s");
+    assert!(h.query_by_label("The computer is thinking…").is_some());
+    assert_eq!(h.state().announcement(), "22 to 18");
+    assert!(
+        !voice.spoken().iter().any(|s| s.contains("thinking")),
+        "{:?}",
+        voice.spoken()
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    frames(&mut h);
+}
+
 #[test]
 fn undo_against_the_computer_goes_back_to_the_persons_move() {
     let mut h = app(
@@ -504,4 +533,47 @@ fn the_reply_leaves_the_cursor_where_the_focus_is_and_the_words_come_first() {
     h.key_press(Key::ArrowDown);
     frames(&mut h);
     assert!(focused(&h).starts_with("22, c3, "), "{}", focused(&h));
+}
+
+/// With "Read the square under the cursor again after a move" off, the focused square keeps
+/// the name the screen reader read (Orca 46 and later read a changed name again) until the
+/// cursor leaves it; back on it, its name is the square as it is.
+#[test]
+fn the_square_under_the_cursor_keeps_its_name_when_so_chosen() {
+    let (mut h, _voice) = common::speaking(Settings {
+        black_player: Player::Computer(Level::Beginner),
+        speech_mode: dama::ui::SpeechMode::ScreenReader,
+        reread_square: false,
+        ..common::settings(Language::English, Variant::Czech)
+    });
+    h.state_mut().set_reader_settle(Duration::ZERO);
+    frames(&mut h);
+    let focused = |h: &Harness<'_, DamaApp>| {
+        h.query_by(|n| n.is_focused())
+            .and_then(|n| n.accesskit_node().label())
+            .unwrap_or_default()
+    };
+    for key in [Key::ArrowRight, Key::Enter, Key::ArrowUp, Key::Enter] {
+        h.key_press(key);
+        frames(&mut h);
+    }
+    wait_for(&mut h, "the computer's move", |a| {
+        a.game().moves().len() == 2
+    });
+    // Long after the words went (and the name would have followed them).
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_millis(1500) {
+        frames(&mut h);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(focused(&h), "18, d4, empty, destination");
+    h.key_press(Key::ArrowDown);
+    frames(&mut h);
+    h.key_press(Key::ArrowUp);
+    frames(&mut h);
+    let now = focused(&h);
+    assert!(
+        now.starts_with("18, d4, ") && !now.contains("destination"),
+        "{now}"
+    );
 }

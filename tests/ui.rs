@@ -363,6 +363,28 @@ fn dialog_controls_say_what_they_choose() {
         Some("Move notation")
     );
     assert_eq!(described(&h, "Čeština").as_deref(), Some("Language"));
+    // What is announced: the thinking, the square after a move, the times left.
+    assert_eq!(
+        described(&h, "Every minute").as_deref(),
+        Some("Announce the time left")
+    );
+    assert!(
+        described(&h, "Read the square under the cursor again after a move")
+            .is_some_and(|d| d.starts_with("Orca 46 and later read the square")),
+    );
+    for name in [
+        "Say that the computer is thinking",
+        "Read the square under the cursor again after a move",
+        "Every minute",
+    ] {
+        h.get_by_label(name).click_accesskit();
+        h.run();
+    }
+    let s = &h.state().settings;
+    assert_eq!(
+        (s.say_thinking, s.reread_square, s.time_calls),
+        (false, false, dama::clock::TimeCalls::EveryMinute)
+    );
     // The interface-size slider is named by its row.
     h.get_by_role_and_label(egui::accesskit::Role::Slider, "Interface size");
     h.get_by_role_and_label(

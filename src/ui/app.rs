@@ -681,7 +681,7 @@ impl DamaApp {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
         if self.doc.clock().is_some_and(|c| c.running().is_some()) {
-            self.apply(DocChange::Tick(Instant::now()));
+            self.apply(DocChange::Tick(Instant::now(), self.settings.time_calls));
             ctx.request_repaint_after(Duration::from_millis(250));
         }
         // At the start the focus goes to the board (not in egui's unseen first layout), once
@@ -693,8 +693,9 @@ impl DamaApp {
         self.place_start_focus(&ctx);
         self.name_window(&ctx);
         self.announcer.hand_to_reader(&ctx, &self.input.move_text);
+        let keep_name = !self.settings.reread_square && self.focused_square(&ctx).is_some();
         self.announcer
-            .hold_description(&ctx, &self.input.board_text_rows);
+            .hold_description(&ctx, &self.input.board_text_rows, keep_name);
         if self.window.allow_close && ctx.input(|i| i.viewport().close_requested()) {
             self.save_settings();
         } else if self.window.allow_close {

@@ -189,6 +189,15 @@ texts! {
     SquareWords => "Popis polí", "Square descriptions";
     BriefWords => "Stručný (číslo, kámen, stav)", "Brief (number, piece, state)";
     FullWords => "Úplný (i písmena a poslední tah)", "Full (with letters and the last move)";
+    Announcements => "Hlášení", "Announcements";
+    SayThinking => "Hlásit, že počítač přemýšlí", "Say that the computer is thinking";
+    RereadSquare => "Po tahu přečíst pole pod kurzorem znovu", "Read the square under the cursor again after a move";
+    RereadSquareWhat => "Orca 46 a novější přečte pole pod kurzorem znovu, když se na něm tahem něco změní. Vypnuto: nový stav pole zazní, až na ně kurzor přijde; braillský řádek do té doby ukazuje starý.", "Orca 46 and later read the square under the cursor again when a move changes it. Off: its new state is heard when the cursor comes to it; until then a braille display shows the old one.";
+    TimeCalls => "Hlásit zbývající čas", "Announce the time left";
+    TimeCallsOff => "Nehlásit", "Never";
+    TimeCallsLastMinute => "Při minutě a 10 sekundách", "At one minute and 10 seconds";
+    TimeCallsFiveMinutes => "Každých 5 minut", "Every 5 minutes";
+    TimeCallsEveryMinute => "Každou minutu", "Every minute";
     ResumeTitle => "Pokračovat v přerušené partii?", "Resume the interrupted game?";
     ResumeText => "Dáma minule nebyla správně ukončena. Rozehraná partie zůstala uložena:", "Dáma did not close properly last time. The game in progress was kept:";
     Resume => "Pokračovat", "Resume";

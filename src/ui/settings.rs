@@ -107,6 +107,15 @@ pub struct Settings {
     pub voice: crate::speech::Voice,
     /// How much is said about a square (the cursor, a selection).
     pub verbosity: crate::speech::phrases::Verbosity,
+    /// Whether "Počítač přemýšlí…" is said when the computer thinks longer than half a second
+    /// (it is shown either way).
+    pub say_thinking: bool,
+    /// Whether the square under the cursor is renamed for the screen reader when a move changes
+    /// it, which Orca 46 and later read aloud again; off, its new name comes when the cursor
+    /// comes to it (braille shows the old one until then).
+    pub reread_square: bool,
+    /// At which times left a player on the clock is told the time.
+    pub time_calls: crate::clock::TimeCalls,
     /// Interface scale, 1 to 3.
     pub zoom: f32,
     /// Short sounds for a selection, a refused move, a capture, a promotion and the end of the
@@ -178,6 +187,9 @@ impl Default for Settings {
             speech_mode: SpeechMode::OwnVoice,
             voice: crate::speech::Voice::default(),
             verbosity: crate::speech::phrases::Verbosity::default(),
+            say_thinking: true,
+            reread_square: true,
+            time_calls: crate::clock::TimeCalls::default(),
             zoom: 1.0,
             sounds: false,
             sound_volume: 0.5,
@@ -484,7 +496,7 @@ fn field_of(name: &str) -> Option<Field> {
         "speech" => Field::Speech,
         "speech_mode" => Field::SpeechMode,
         "voice" => Field::Voice,
-        "verbosity" => Field::Verbosity,
+        "verbosity" | "say_thinking" | "reread_square" | "time_calls" => Field::Verbosity,
         "zoom" => Field::Zoom,
         "sounds" => Field::Sounds,
         "sound_volume" => Field::SoundVolume,
@@ -550,7 +562,7 @@ mod tests {
     fn every_field_is_known_and_named() {
         let text = Settings::default().to_text().unwrap();
         let RawFields(fields) = ron::from_str(&text).unwrap();
-        assert_eq!(fields.len(), 27);
+        assert_eq!(fields.len(), 30);
         for (name, _) in fields {
             assert!(
                 field_of(&name).is_some(),

@@ -370,8 +370,15 @@ impl Announcer {
     /// outdated (Orca 48: "obsoleted by"), and "Zrušeno." after a dialog was unheard.
     /// `own_words`: widgets whose description is words of their own (the lines of the board as
     /// text), kept while the focus stays (the screen reader would say their words again).
-    pub(super) fn hold_description(&mut self, ctx: &Context, own_words: &[egui::Id]) {
-        self.hold_name(ctx);
+    /// `keep_name`: the focused widget keeps the name the screen reader had while the focus
+    /// stays on it (a square, where the player chose not to hear it again after each move).
+    pub(super) fn hold_description(
+        &mut self,
+        ctx: &Context,
+        own_words: &[egui::Id],
+        keep_name: bool,
+    ) {
+        self.hold_name(ctx, keep_name);
         let Some((target, text, since)) = &self.described else {
             return;
         };
@@ -391,8 +398,9 @@ impl Announcer {
 impl Announcer {
     /// Keeps the name of the widget words go to as the screen reader last had it while words
     /// wait for it and for [`NAME_AFTER_WORDS`] after they went, so that the change of name
-    /// (a move on the focused square) reaches the screen reader after the words that tell it.
-    fn hold_name(&mut self, ctx: &Context) {
+    /// (a move on the focused square) reaches the screen reader after the words that tell it;
+    /// with `keep_name`, for as long as the focus stays on it.
+    fn hold_name(&mut self, ctx: &Context, keep_name: bool) {
         if !self.reader_by_description || ctx.will_discard() {
             return;
         }
@@ -409,7 +417,9 @@ impl Announcer {
             .as_ref()
             .filter(|(t, ..)| *t == target)
             .map(|(.., since)| since.elapsed());
-        let waits = self.for_reader.is_some() || since_words.is_some_and(|e| e < NAME_AFTER_WORDS);
+        let waits = keep_name
+            || self.for_reader.is_some()
+            || since_words.is_some_and(|e| e < NAME_AFTER_WORDS);
         match &self.named {
             Some((id, old)) if *id == target && *old != name && waits => {
                 let old = old.clone();

@@ -68,7 +68,7 @@ impl Change {
             | DocChange::AnswerDraw { by, .. }
             | DocChange::Claim(by)
             | DocChange::Huff(_, by) => *by == Mover::Person,
-            DocChange::Tick(_) => false,
+            DocChange::Tick(..) => false,
             DocChange::Undo
             | DocChange::Redo
             | DocChange::Resign

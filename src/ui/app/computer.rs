@@ -290,7 +290,7 @@ impl DamaApp {
     /// Says that the computer is thinking about its move, a claim or a draw offer, once it
     /// has thought [`QUIET_THINKING`] with no answer; asks for a frame then until it has.
     fn say_thinking(&mut self, ctx: &Context) {
-        if self.computer.thinking_to_say(ctx) {
+        if self.computer.thinking_to_say(ctx) && self.settings.say_thinking {
             // Behind what is being said: the person's move.
             self.tell(&[Event::ComputerThinking], false);
         }

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crate::clock::{Clock, Tick, TimeControl};
+use crate::clock::{Clock, Tick, TimeCalls, TimeControl};
 use crate::event::{Event, Problem};
 use crate::rules::Color;
 
@@ -43,9 +43,9 @@ impl Document {
         self.clock.as_ref()
     }
 
-    /// What the clocks did up to `now`: a threshold said, or the flag of the side to move
-    /// falling, which ends the game.
-    pub(super) fn tick(&mut self, now: Instant) -> Applied {
+    /// What the clocks did up to `now`: a time of `calls` reached, or the flag of the side to
+    /// move falling, which ends the game.
+    pub(super) fn tick(&mut self, now: Instant, calls: TimeCalls) -> Applied {
         let Some(clock) = self.clock.as_mut() else {
             return Ok(Vec::new());
         };
@@ -53,7 +53,7 @@ impl Document {
             clock.stop(now);
             return Ok(Vec::new());
         }
-        match clock.tick(now) {
+        match clock.tick(now, calls) {
             None => Ok(Vec::new()),
             Some(Tick::Low { color, left }) => Ok(vec![Event::ClockLow { color, left }]),
             Some(Tick::Flagged(color)) => {
@@ -132,8 +132,10 @@ mod tests {
         let mv = doc.game().legal_moves()[0];
         doc.play(mv, None, Mover::Person).unwrap();
         let now = Instant::now();
-        assert!(doc.tick(now).unwrap().is_empty());
-        let low = doc.tick(now + Duration::from_secs(241)).unwrap();
+        assert!(doc.tick(now, TimeCalls::LastMinute).unwrap().is_empty());
+        let low = doc
+            .tick(now + Duration::from_secs(241), TimeCalls::LastMinute)
+            .unwrap();
         assert!(matches!(
             low[..],
             [Event::ClockLow {
@@ -141,7 +143,9 @@ mod tests {
                 ..
             }]
         ));
-        let flagged = doc.tick(now + Duration::from_secs(301)).unwrap();
+        let flagged = doc
+            .tick(now + Duration::from_secs(301), TimeCalls::LastMinute)
+            .unwrap();
         assert!(matches!(
             flagged[..],
             [

@@ -162,8 +162,9 @@ pub enum DocChange {
         /// save in the background leaves the changes made since it began unsaved.
         revision: u64,
     },
-    /// The clocks at this moment: a threshold to say, or a flag fallen.
-    Tick(Instant),
+    /// The clocks at this moment, with the times the player wants called: one to say, or a
+    /// flag fallen.
+    Tick(Instant, crate::clock::TimeCalls),
     /// Pause the clocks at this moment, or run them again.
     PauseClock(Instant),
     /// A move played in the line `branches` leads to (the game's own for none), after its
@@ -208,7 +209,7 @@ impl Document {
                 place,
                 revision,
             } => self.saved(path, tags, place, revision),
-            DocChange::Tick(now) => self.tick(now),
+            DocChange::Tick(now, calls) => self.tick(now, calls),
             DocChange::PauseClock(now) => self.toggle_pause(now),
             DocChange::Vary {
                 branches,

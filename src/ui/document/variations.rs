@@ -481,7 +481,11 @@ mod tests {
         .unwrap();
         let first = doc.game().legal_moves()[0];
         doc.play(first, None, Mover::Person).unwrap();
-        doc.tick(Instant::now() + Duration::from_secs(11)).unwrap();
+        doc.tick(
+            Instant::now() + Duration::from_secs(11),
+            crate::clock::TimeCalls::LastMinute,
+        )
+        .unwrap();
         assert!(doc.game().outcome().is_some(), "Black lost on time");
         let other = doc.game().start().legal_moves(doc.game().rules())[1];
         assert!(matches!(

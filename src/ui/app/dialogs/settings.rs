@@ -1,5 +1,5 @@
-//! The settings form: language, theme, notation, board, speech, sounds, words, zoom and the
-//! computer's threads, each changed as it is chosen.
+//! The settings form: language, theme, notation, board, speech, sounds, words, what is
+//! announced, zoom and the computer's threads, each changed as it is chosen.
 
 use eframe::egui::{self, Ui};
 
@@ -7,6 +7,7 @@ use super::widgets::{
     combo, describe, form_rows, is_narrow, percent_slider, radio_group, radio_row,
 };
 use super::{DialogFrame, DialogUi, title};
+use crate::clock::TimeCalls;
 use crate::notation::Notation;
 use crate::speech::phrases::Verbosity;
 use crate::ui::i18n::{Language, T};
@@ -152,6 +153,30 @@ impl DialogUi for SettingsForm<'_> {
                     (Verbosity::Brief, T::BriefWords.get(lang)),
                     (Verbosity::Full, T::FullWords.get(lang)),
                 ],
+            );
+            ui.label(T::Announcements.get(lang));
+            ui.vertical(|ui| {
+                ui.checkbox(&mut s.say_thinking, T::SayThinking.get(lang));
+                let what = T::RereadSquareWhat.get(lang);
+                let reread = ui
+                    .checkbox(&mut s.reread_square, T::RereadSquare.get(lang))
+                    .on_hover_text(what);
+                describe(ui, &reread, what);
+            });
+            ui.end_row();
+            radio_row(
+                ui,
+                T::TimeCalls.get(lang),
+                &mut s.time_calls,
+                TimeCalls::ALL.map(|calls| {
+                    let name = match calls {
+                        TimeCalls::Off => T::TimeCallsOff,
+                        TimeCalls::LastMinute => T::TimeCallsLastMinute,
+                        TimeCalls::EveryFiveMinutes => T::TimeCallsFiveMinutes,
+                        TimeCalls::EveryMinute => T::TimeCallsEveryMinute,
+                    };
+                    (calls, name.get(lang))
+                }),
             );
             let label = ui.label(T::Zoom.get(lang));
             ui.add(percent_slider(lang, &mut s.zoom, 100.0..=300.0, 25.0))
