@@ -352,12 +352,38 @@ fn dialog_controls_say_what_they_choose() {
         described(&h, "King first").as_deref(),
         Some("Capture choice")
     );
+    // The only text a screen reader meets loose in the dialog is its purpose: a label that
+    // names a control is the control's name (Orca 43 read loose labels of three words or more
+    // as the dialog opened, such as the position field's syntax).
+    let loose = |h: &Harness<'_, DamaApp>| {
+        h.get_by_role(egui::accesskit::Role::Dialog)
+            .query_all_by_role(egui::accesskit::Role::Label)
+            .filter(|n| !n.accesskit_node().is_hidden())
+            .filter_map(|n| n.accesskit_node().value())
+            .filter(|v| v.split_whitespace().count() >= 3)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        loose(&h),
+        [
+            "The rules, who plays, the clock and a position of your own if you like. Tab goes \
+             through the choices, Enter starts the game."
+        ],
+    );
+    assert_eq!(
+        described(&h, "Position (FEN or W: 32, 28, K46; B: 12, 19)").as_deref(),
+        Some("From typed piece lists, who starts moves first; a FEN says it itself.")
+    );
     h.get_by_label("Cancel").click();
     h.run();
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Comma);
     h.run();
     assert_eq!(described(&h, "Dark").as_deref(), Some("Theme"));
+    assert_eq!(
+        loose(&h),
+        ["Appearance, speech, sounds and the computer. Each change applies at once and is kept."],
+    );
     assert_eq!(
         described(&h, "Algebraic (c3-d4)").as_deref(),
         Some("Move notation")

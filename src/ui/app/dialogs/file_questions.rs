@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use eframe::egui::{self, Align, Button, Layout, ScrollArea, Ui};
 
 use super::help::help_row;
-use super::widgets::choice_row;
+use super::widgets::{choice_row, control_label};
 use super::{DialogFrame, DialogUi, title};
 use crate::game_file::FileGames;
 use crate::speech::phrases;
@@ -88,7 +88,7 @@ fn path_ui(
     // The field takes what width there is: at 300 % the Browse button goes below it.
     let width = (ui.available_width() - 24.0).min(320.0);
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label(T::Path.get(lang));
+        let label = control_label(ui, T::Path.get(lang));
         let edit = ui
             .add(
                 egui::TextEdit::singleline(text)

@@ -2,7 +2,7 @@
 
 use eframe::egui::{self, Align, Layout, Ui};
 
-use super::widgets::{combo, empty_cell, form_rows, is_narrow, radio_row};
+use super::widgets::{combo, control_label, describe, empty_cell, form_rows, is_narrow, radio_row};
 use super::{DialogFrame, DialogUi, title};
 use crate::engine::Level;
 use crate::rules::{Color, FenError, KingRange, Position, Precedence, RuleSet, Variant};
@@ -130,7 +130,7 @@ impl DialogUi for NewGameView<'_> {
             entered |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         };
         form_rows(ui, "new-game", narrow, |ui| {
-            let label = ui.label(T::RuleSet.get(lang));
+            let label = control_label(ui, T::RuleSet.get(lang));
             let before = form.variant;
             let choices =
                 Variant::ALL.map(|v| (v, phrases::rules_name(lang, v.rules()).to_string()));
@@ -156,7 +156,7 @@ impl DialogUi for NewGameView<'_> {
                 &mut form.rules.first,
                 Color::ALL.map(|c| (c, phrases::side_name(lang, c))),
             );
-            let label = ui.label(T::Clock.get(lang));
+            let label = control_label(ui, T::Clock.get(lang));
             let mut choices = vec![(None, T::NoClock.get(lang).to_string())];
             choices
                 .extend(crate::clock::PRESETS.map(|c| (Some(c), phrases::time_control(lang, c))));
@@ -170,7 +170,7 @@ impl DialogUi for NewGameView<'_> {
                 None,
             );
             ui.end_row();
-            let label = ui.label(T::SetupPosition.get(lang));
+            let label = control_label(ui, T::SetupPosition.get(lang));
             ui.vertical(|ui| {
                 let field = ui
                     .add(
@@ -198,7 +198,13 @@ impl DialogUi for NewGameView<'_> {
                         ui.label(egui::RichText::new(text).color(ui.visuals().error_fg_color));
                     }
                     None => {
-                        ui.weak(T::SetupPositionNote.get(lang));
+                        // The field's description for the screen reader, where it is not loose
+                        // text that Orca 43 reads as the dialog opens.
+                        let note = T::SetupPositionNote.get(lang);
+                        let shown = ui.weak(note);
+                        ui.ctx()
+                            .accesskit_node_builder(shown.id, |node| node.set_hidden());
+                        describe(ui, &field, note);
                     }
                 }
             });
@@ -241,7 +247,7 @@ impl DialogUi for NewGameView<'_> {
                     phrases::side_name(lang, color),
                     T::PlayedBy.get(lang)
                 );
-                let label = ui.label(&played_by);
+                let label = control_label(ui, &played_by);
                 let choices: Vec<(Player, String)> = std::iter::once(Player::Human)
                     .chain(Level::ALL.into_iter().map(Player::Computer))
                     .map(|p| (p, phrases::player_name(lang, p.level())))
@@ -261,7 +267,7 @@ impl DialogUi for NewGameView<'_> {
                     Color::White => (T::WhitePlayer, &mut form.white),
                     Color::Black => (T::BlackPlayer, &mut form.black),
                 };
-                let label = ui.label(t.get(lang));
+                let label = control_label(ui, t.get(lang));
                 let field = ui
                     .add(egui::TextEdit::singleline(name).char_limit(MAX_NAME))
                     .labelled_by(label.id);

@@ -4,7 +4,7 @@
 use eframe::egui::{self, Ui};
 
 use super::widgets::{
-    combo, describe, form_rows, is_narrow, percent_slider, radio_group, radio_row,
+    combo, control_label, describe, form_rows, is_narrow, percent_slider, radio_group, radio_row,
 };
 use super::{DialogFrame, DialogUi, title};
 use crate::clock::TimeCalls;
@@ -97,7 +97,7 @@ impl DialogUi for SettingsForm<'_> {
                     .map(|(mode, name)| (mode, name.get(lang))),
                 );
                 ui.horizontal(|ui| {
-                    let label = ui.label(T::VoiceName.get(lang));
+                    let label = control_label(ui, T::VoiceName.get(lang));
                     // The chosen voice stays a choice (and is shown) while the list of voices
                     // lacks it (no speech engine started).
                     let chosen = s.voice.name.clone().filter(|v| !voices.contains(v));
@@ -178,11 +178,11 @@ impl DialogUi for SettingsForm<'_> {
                     (calls, name.get(lang))
                 }),
             );
-            let label = ui.label(T::Zoom.get(lang));
+            let label = control_label(ui, T::Zoom.get(lang));
             ui.add(percent_slider(lang, &mut s.zoom, 100.0..=300.0, 25.0))
                 .labelled_by(label.id);
             ui.end_row();
-            let label = ui.label(T::EngineThreads.get(lang));
+            let label = control_label(ui, T::EngineThreads.get(lang));
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
             let most = cores.max(s.engine_threads).min(MAX_ENGINE_THREADS);
             ui.add(

@@ -80,9 +80,21 @@ pub(super) fn radio_row<'a, V: PartialEq + Copy>(
     current: &mut V,
     options: impl IntoIterator<Item = (V, &'a str)>,
 ) {
-    ui.label(heading);
+    control_label(ui, heading);
     ui.horizontal_wrapped(|ui| radio_group(ui, heading, current, options));
     ui.end_row();
+}
+
+/// A label that names the control beside it (given to it by `labelled_by`, or as each radio
+/// button's description): drawn, and left out of the screen reader's tree, where the control
+/// carries its words. AccessKit gives AT-SPI no label-for relation, and Orca 43 reads every
+/// label of three words or more that it cannot relate to a control as a dialog opens, after
+/// the dialog's purpose ("Vlákna počítače (úrovně 4 a 5)", the position field's syntax).
+pub(in crate::ui::app) fn control_label(ui: &mut Ui, text: &str) -> egui::Response {
+    let label = ui.label(text);
+    ui.ctx()
+        .accesskit_node_builder(label.id, |node| node.set_hidden());
+    label
 }
 
 /// One choice among `options`, as radio buttons in `ui`'s layout, behaving as on the desktop:
