@@ -15,7 +15,19 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 fn key(h: &mut Harness<'_, DamaApp>, modifiers: Modifiers, key: Key) {
     h.key_press_modifiers(modifiers, key);
-    h.run();
+    settle(h);
+}
+
+/// Frames until the window rests; a few against the computer (the spinner of its thinking
+/// keeps the window drawing).
+fn settle(h: &mut Harness<'_, DamaApp>) {
+    if h.state().settings.black_player != dama::ui::Player::Human {
+        for _ in 0..4 {
+            h.step();
+        }
+    } else {
+        h.run();
+    }
 }
 
 /// Every item of the four menus, opened by F10 and Right: (accessible name, usable).
@@ -212,4 +224,56 @@ fn the_help_says_in_words_what_cannot_be_used_now() {
     for (name, usable) in &lines {
         assert_eq!(!usable, name.ends_with(" (nyní nelze)"), "{name}");
     }
+}
+
+/// While the computer thinks about its move, what must wait for it (a hint, a review) is
+/// greyed in the menus and the help, the panel's Hint button too, and its shortcut says why
+/// with nothing asked of the computer. (They were offered, then refused in their handlers.)
+#[test]
+fn what_waits_for_the_computer_is_greyed_while_it_thinks() {
+    use dama::engine::Level;
+    use dama::ui::{Player, Settings};
+    let lang = Language::English;
+    let mut h = common::app_with(Settings {
+        black_player: Player::Computer(Level::Master),
+        ..common::settings(lang, Variant::Czech)
+    });
+    h.run();
+    common::square(&h, 22).click();
+    h.run();
+    common::square(&h, 18).click();
+    settle(&mut h);
+    assert!(h.state().is_thinking(), "the master answered at once");
+    let menus = menu_items(&mut h);
+    let help = help_lines(&mut h);
+    for c in [Command::Hint, Command::ReviewGame] {
+        let text = format!("{} {}", c.text().get(lang), c.shortcut_text(lang));
+        assert!(
+            menus.iter().any(|(name, usable)| *name == text && !usable),
+            "{c:?} in the menus: {menus:?}"
+        );
+        let line = format!(
+            "{}: {} (not now)",
+            c.text().get(lang),
+            c.shortcut_text(lang)
+        );
+        assert!(
+            help.iter().any(|(name, usable)| *name == line && !usable),
+            "{c:?} in the help: {help:?}"
+        );
+    }
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Hint")
+            .accesskit_node()
+            .is_disabled()
+    );
+    // (Hint says first that the computer is to move; Review, that it is still thinking.)
+    let sc = Command::ReviewGame.shortcut().expect("a shortcut");
+    h.key_press_modifiers(sc.modifiers, sc.logical_key);
+    h.step();
+    let notice = h.state().notice().cloned().expect("a notice");
+    assert_eq!(
+        (notice.error, notice.text.as_str()),
+        (true, "The computer is still thinking.")
+    );
 }

@@ -18,6 +18,9 @@ scenario.STEPS = [
     ("Shift+Tab (threads)", ["shift+Tab"], ["Vlákna počítače"]),
     ("Shift+Tab (size number)", ["shift+Tab"], ["100"]),
     ("Shift+Tab (size)", ["shift+Tab"], ["Velikost rozhraní"]),
+    # A value changed is read in whole numbers too (from the slider's step).
+    ("Right (size)", ["Right"], ["125"]),
+    ("Left (size)", ["Left"], ["100"]),
     ("Shift+Tab (time left)", ["shift+Tab"], ["Při minutě a 10 sekundách"]),
     ("Right (time left)", ["Right"], ["Každých 5 minut"]),
     ("Shift+Tab (square again)", ["shift+Tab"], ["Po tahu přečíst pole pod kurzorem znovu"]),

@@ -471,7 +471,8 @@ impl DamaApp {
                 check(
                     self.doc.computer_to_move().is_some(),
                     Problem::ComputerToMove,
-                )
+                )?;
+                check(self.computer.is_busy(), Problem::StillThinking)
             }
             Command::NextProblem | Command::PreviousProblem => check(
                 self.exercises.is_none() && self.learning.is_none(),
@@ -482,7 +483,8 @@ impl DamaApp {
             }
             Command::ReviewGame => {
                 game_only()?;
-                check(game.moves().is_empty(), Problem::NothingToReview)
+                check(game.moves().is_empty(), Problem::NothingToReview)?;
+                check(self.computer.is_busy(), Problem::StillThinking)
             }
             // The game's moves: none in the editor.
             Command::LastMoves => game_only(),

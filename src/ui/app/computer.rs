@@ -101,6 +101,13 @@ impl Computer {
         self.thinking.is_some()
     }
 
+    /// Whether the computer thinks about something that a hint or a review must wait for:
+    /// anything but the analysis, which gives way to them.
+    pub(super) fn is_busy(&self) -> bool {
+        self.thinking
+            .is_some_and(|t| !matches!(t.thought, Thought::Analysis(_)))
+    }
+
     /// Whether analysis follows the position shown.
     pub(super) fn analysis_on(&self) -> bool {
         self.analysis_on
@@ -362,20 +369,10 @@ impl DamaApp {
     }
 
     /// A move for the person to move, found by the computer and spoken.
+    /// What may stop it (the game over, the computer to move or thinking) is refused before,
+    /// by [`DamaApp::availability`].
     pub(super) fn ask_hint(&mut self, ctx: &Context) {
-        if self.doc.game().outcome().is_some() {
-            self.complain(&Problem::NoHint);
-            return;
-        }
-        if self.doc.computer_to_move().is_some() {
-            self.complain(&Problem::ComputerToMove);
-            return;
-        }
         self.stop_analysing();
-        if self.computer.thinking.is_some() {
-            self.complain(&Problem::StillThinking);
-            return;
-        }
         self.view.ply = None;
         self.view.variation = None;
         self.view.picker.clear();
@@ -462,17 +459,11 @@ impl DamaApp {
     }
 
     /// Has the computer go through the whole game.
+    /// A game without moves and a computer thinking are refused before, by
+    /// [`DamaApp::availability`].
     pub(super) fn review_game(&mut self, ctx: &Context) {
         let moves = self.doc.game().moves().len();
-        if moves == 0 {
-            self.complain(&Problem::NothingToReview);
-            return;
-        }
         self.stop_analysing();
-        if self.computer.thinking.is_some() {
-            self.complain(&Problem::StillThinking);
-            return;
-        }
         self.ask(ctx, Task::Review(REVIEW_TIME), Thought::Review);
         let seconds = ((moves as u64 + 1) * REVIEW_TIME.as_millis() as u64).div_ceil(1000);
         self.tell(&[Event::Reviewing { moves, seconds }], true);

@@ -377,21 +377,12 @@ impl DamaApp {
         let words = crate::speech::phrases::task_stars(lang, &won);
         ui.ctx()
             .accesskit_node_builder(stars.id, |node| node.set_label(words));
-        let mut asked = None;
         ui.horizontal_wrapped(|ui| {
             // (The hint is the panel's own button below.)
             for c in [Command::NextProblem, Command::Learn] {
-                let b = ui
-                    .button(c.text().get(lang))
-                    .on_hover_text(c.shortcut_text(lang));
-                if b.clicked() {
-                    asked = Some(c);
-                }
+                self.command_button(ui, c, c.text().get(lang));
             }
         });
-        if let Some(c) = asked {
-            self.input.queued.push(c);
-        }
         ui.separator();
     }
 }

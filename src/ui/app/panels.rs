@@ -156,23 +156,11 @@ impl DamaApp {
             }
         });
         self.input.regions.panel = first_button;
-        let can_hint = self.doc.game().outcome().is_none() && self.doc.computer_to_move().is_none();
-        if ui
-            .add_enabled(
-                can_hint && !self.computer.is_thinking(),
-                Button::new(T::Hint.get(lang)),
-            )
-            .on_hover_text(Command::Hint.shortcut_text(lang))
-            .clicked()
-        {
-            self.input.queued.push(Command::Hint);
-        }
+        self.command_button(ui, Command::Hint, T::Hint.get(lang));
         self.analysis_view(ui);
         if self.person_may_claim() && self.view.ply.is_none() {
             let text = RichText::new(T::Claim.get(lang)).strong();
-            if ui.button(text).clicked() {
-                self.input.queued.push(Command::Claim);
-            }
+            self.command_button(ui, Command::Claim, text);
         }
         ui.horizontal(|ui| {
             let label = ui.label(T::MoveField.get(lang));
@@ -435,9 +423,7 @@ impl DamaApp {
                 // The computer answers an offer made to it on its own.
                 if answers {
                     for c in [Command::AcceptDraw, Command::DeclineDraw] {
-                        if ui.button(c.text().get(lang)).clicked() {
-                            self.input.queued.push(c);
-                        }
+                        self.command_button(ui, c, c.text().get(lang));
                     }
                 }
             });
@@ -510,4 +496,25 @@ fn glyph_texts(lang: crate::ui::i18n::Language, nags: &[u16]) -> (String, String
         .collect::<Vec<_>>()
         .join(", ");
     (symbols, words)
+}
+
+impl DamaApp {
+    /// A button of the panels for command `c`: usable as [`DamaApp::availability`] says (the
+    /// one answer the menus, the shortcuts and `run` take too), its shortcut as its tooltip;
+    /// a click queues the command as a shortcut does.
+    pub(super) fn command_button(
+        &mut self,
+        ui: &mut Ui,
+        c: Command,
+        text: impl Into<egui::WidgetText>,
+    ) -> egui::Response {
+        let lang = self.lang();
+        let b = ui
+            .add_enabled(self.availability(c).is_ok(), Button::new(text))
+            .on_hover_text(c.shortcut_text(lang));
+        if b.clicked() {
+            self.input.queued.push(c);
+        }
+        b
+    }
 }
