@@ -247,7 +247,7 @@ macro_rules! note {
 /// Most bytes read from an input that is not a regular file (a pipe, `/dev/stdin`, a device):
 /// a regular file ends where its size says, a stream may never end. As much as the window
 /// reads of a file; a larger collection is read from a file.
-const MAX_STREAM: u64 = dama::game_file::MAX_FILE;
+const MAX_STREAM: u64 = dama::store::game_file::MAX_FILE;
 
 /// The weights file of `dama hub --eval` and `dama bestmove --eval`, read whole within
 /// [`hub::MAX_EVAL_FILE`] bytes (whether the weights fit the rule set is told where they are
@@ -277,7 +277,7 @@ fn read_eval(path: &Path) -> Result<Vec<u8>, Failure> {
 /// window judges a file) is refused before anything is read as PDN, and a stream ends in an
 /// error after [`MAX_STREAM`] bytes.
 fn open(path: &Path) -> Result<BufReader<Capped<impl Read>>, Failure> {
-    use dama::game_file::{ReadError, SNIFF, is_binary};
+    use dama::store::game_file::{ReadError, SNIFF, is_binary};
     let refused = |why: ReadError| bad_file(format!("{}: {why}", path.display()));
     let cannot_open = |e: io::Error| bad_file(format!("{}: cannot open: {e}", path.display()));
     let meta = std::fs::metadata(path).map_err(cannot_open)?;
@@ -559,7 +559,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
 /// FIFO, device or pipe (`/dev/null`, `>(gzip > x.gz)`, `/dev/fd/3`) is written into, as
 /// `cat > OUT` would, never replaced by a file; `-` is standard output.
 enum Sink {
-    Replace(dama::storage::AtomicFile),
+    Replace(dama::store::storage::AtomicFile),
     Into(BufWriter<File>),
     Stdout(Output),
 }
@@ -592,9 +592,12 @@ impl Sink {
         // process that made it is gone).
         if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
             let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-            dama::storage::remove_stale_temp_files(dir.unwrap_or(Path::new(".")), Some(&[name]));
+            dama::store::storage::remove_stale_temp_files(
+                dir.unwrap_or(Path::new(".")),
+                Some(&[name]),
+            );
         }
-        dama::storage::AtomicFile::create(path)
+        dama::store::storage::AtomicFile::create(path)
             .map(Sink::Replace)
             .map_err(cannot_write)
     }
@@ -646,9 +649,9 @@ fn build_endgames(
     distances: bool,
     force: bool,
 ) -> Result<(), Failure> {
-    use dama::endgame_files::{self, Finished, Plan};
     use dama::engine::endgame::{distances_file_in, file_in};
-    let Some(dir) = dir.or_else(dama::dirs::endgames_dir) else {
+    use dama::store::endgame_files::{self, Finished, Plan};
+    let Some(dir) = dir.or_else(dama::store::dirs::endgames_dir) else {
         return Err(bad_file(
             "no data folder for the endgame databases: give --dir".into(),
         ));
@@ -999,7 +1002,11 @@ fn main() -> ExitCode {
     // The window logs to a file in the data directory too; a subcommand only to stderr, where
     // it stays quiet unless DAMA_LOG asks for more (its output is for scripts).
     let window = cli.command.is_none();
-    let data_dir = if window { dama::dirs::data_dir() } else { None };
+    let data_dir = if window {
+        dama::store::dirs::data_dir()
+    } else {
+        None
+    };
     let logging = dama::logging::init(data_dir.as_deref());
     log::info!(
         "Dáma {} ({} {}) starting; data directory {}, log file {}",
@@ -1009,7 +1016,7 @@ fn main() -> ExitCode {
         shown(data_dir.as_deref()),
         shown(logging.file.as_deref()),
     );
-    if let Some(dir) = dama::dirs::endgames_dir() {
+    if let Some(dir) = dama::store::dirs::endgames_dir() {
         dama::engine::endgame::set_directory(&dir);
     }
     let result = run(cli);

@@ -780,7 +780,10 @@ fn a_file_with_a_bad_game_offers_the_good_ones_and_says_which_is_bad() {
 #[test]
 fn the_game_choice_says_how_many_games_were_left_out() {
     let game = "[GameType \"21\"]\n1. 11-15 *\n\n";
-    let (_dir, path) = temp_file("left-out.pdn", &game.repeat(dama::game_file::MAX_GAMES + 2));
+    let (_dir, path) = temp_file(
+        "left-out.pdn",
+        &game.repeat(dama::store::game_file::MAX_GAMES + 2),
+    );
     let mut h = app_with(english(Variant::Czech));
     h.run();
     open_typed(&mut h, &path);

@@ -10,7 +10,7 @@ use eframe::egui::{Key, KeyboardShortcut, ModifierNames, Modifiers};
 
 use super::change::{Change, Target};
 use super::{DamaApp, Dialog, Pending};
-use crate::event::{Event, Info, Mover, Problem};
+use crate::game::event::{Event, Info, Mover, Problem};
 use crate::rules::GameError;
 use crate::speech::phrases;
 use crate::ui::document::DocChange;

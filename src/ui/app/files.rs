@@ -4,13 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use super::{DamaApp, Dialog, Pending};
-use crate::collection::{self, At, OnDisk, Place, Stamp};
 use crate::engine::Level;
 use crate::engine::review::Mark;
-use crate::event::{Event, Problem};
-use crate::game_file::{self, Played};
+use crate::game::event::{Event, Problem};
 use crate::notation::pdn::{self, PdnGame};
 use crate::rules::Color;
+use crate::store::collection::{self, At, OnDisk, Place, Stamp};
+use crate::store::game_file::{self, Played};
 use crate::ui::document::{DocChange, Document, Replaced};
 use crate::ui::settings::Player;
 
@@ -72,7 +72,7 @@ impl DamaApp {
             return;
         };
         let path = path.to_path_buf();
-        match crate::game_file::read_file_games(&path) {
+        match crate::store::game_file::read_file_games(&path) {
             Ok(mut file) => match file.good.iter().position(|(n, _)| *n == place.number) {
                 Some(i) => {
                     let (number, game) = file.good.swap_remove(i);
@@ -127,7 +127,7 @@ impl DamaApp {
     /// Opens a PDN file: one game at once, several through a choice. Any failure leaves the
     /// current game as it is and says why.
     pub fn open_path(&mut self, path: &Path) {
-        match crate::game_file::read_file_games(path) {
+        match crate::store::game_file::read_file_games(path) {
             Ok(mut games)
                 if games.good.len() == 1 && games.bad.is_empty() && games.left_out.is_none() =>
             {
@@ -493,7 +493,7 @@ fn write_game_file(
     place: Option<Place>,
 ) -> Result<Place, SaveError> {
     let (bytes, place) = file_bytes(path, at, game, place)?;
-    crate::storage::write_atomically(path, &bytes)?;
+    crate::store::storage::write_atomically(path, &bytes)?;
     Ok(place)
 }
 

@@ -9,8 +9,8 @@ use eframe::egui::{self, Align, Button, Layout, ScrollArea, Ui};
 use super::help::help_row;
 use super::widgets::choice_row;
 use super::{DialogFrame, DialogUi, title};
-use crate::game_file::FileGames;
 use crate::speech::phrases;
+use crate::store::game_file::FileGames;
 use crate::ui::app::files::read_only;
 use crate::ui::i18n::{Language, T};
 
