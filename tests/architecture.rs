@@ -395,8 +395,11 @@ fn dependencies(module: &Module, tree: &str, modules: &BTreeSet<Module>) -> Vec<
 fn import_graph() -> BTreeMap<Module, BTreeMap<Module, String>> {
     let files: Vec<PathBuf> = sources(&src(""))
         .into_iter()
-        // The binary is a crate of its own, which uses the library by its name.
-        .filter(|f| *f != src("main.rs") && !f.starts_with(src("bin")))
+        // The binary (main.rs and its cli/) is a crate of its own, which uses the library by
+        // its name.
+        .filter(|f| {
+            *f != src("main.rs") && !f.starts_with(src("cli")) && !f.starts_with(src("bin"))
+        })
         .collect();
     let modules: BTreeSet<Module> = files.iter().map(|f| module_of(f)).collect();
     let mut graph: BTreeMap<Module, BTreeMap<Module, String>> = BTreeMap::new();
