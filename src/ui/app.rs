@@ -5,6 +5,7 @@ mod announcer;
 mod autosaving;
 mod board_text;
 mod change;
+mod command;
 mod commands;
 mod computer;
 mod dialogs;
@@ -24,7 +25,7 @@ use std::time::{Duration, Instant};
 use eframe::egui::{self, Context, ScrollArea, Ui, ViewportCommand};
 
 pub use self::announcer::{Notice, READER_BY_DESCRIPTION};
-pub use self::commands::Command;
+pub use self::command::Command;
 pub use self::dialogs::Dialog;
 pub use self::dialogs::new_game::{NewGameForm, POSITION_CHARS};
 use super::document::{DocChange, Document};

@@ -11,7 +11,7 @@ use super::widgets::choice_row;
 use super::{DialogFrame, DialogUi, title};
 use crate::speech::phrases;
 use crate::store::game_file::FileGames;
-use crate::ui::app::files::read_only;
+use crate::store::storage::read_only;
 use crate::ui::i18n::{Language, T};
 
 /// The most characters a path field holds: Linux's longest path (`PATH_MAX`).

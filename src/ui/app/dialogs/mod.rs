@@ -40,10 +40,11 @@ use self::questions::{
     ResignQuestion, ResumeQuestion,
 };
 use self::settings::{SettingsAnswer, SettingsForm};
-use super::{DamaApp, NewGameForm, Pending, files};
+use super::{DamaApp, NewGameForm, Pending};
 use crate::game::event::{Event, Mover, Problem};
 use crate::rules::Move;
 use crate::speech::phrases;
+use crate::store::storage;
 use crate::ui::Command;
 use crate::ui::document::DocChange;
 use crate::ui::i18n::{Language, T};
@@ -364,7 +365,7 @@ impl DamaApp {
                 present(ctx, opening, at, question).then(|answer| {
                     match answer {
                         ChangedAnswer::SaveAs => {
-                            let other = files::another_name(path).display().to_string();
+                            let other = storage::another_name(path).display().to_string();
                             return Outcome::Then(Dialog::SavePath(other, then.take()));
                         }
                         ChangedAnswer::Overwrite => self.save_then(path, then.take(), false),
