@@ -6,8 +6,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dama::collection::{At, splice};
 use dama::notation::pdn::{Reader, replay};
+use dama::store::collection::{At, splice};
 
 const TINSLEY: &[u8] = include_bytes!("../tests/data/pdn/english-tinsley.pdn");
 

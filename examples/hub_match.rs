@@ -593,7 +593,7 @@ fn main() {
         s.parse()
             .unwrap_or_else(|_| common::fail(format!("{s}: a number of plies")))
     });
-    if let Some(dir) = dama::dirs::endgames_dir() {
+    if let Some(dir) = dama::store::dirs::endgames_dir() {
         endgame::set_directory(&dir);
     }
     let referee = Referee {

@@ -31,7 +31,7 @@ fn main() {
         .parse()
         .unwrap_or_else(|e| common::fail(format!("{variant}: {e}")));
     let rules = variant.rules();
-    if let Some(dir) = dama::dirs::endgames_dir() {
+    if let Some(dir) = dama::store::dirs::endgames_dir() {
         endgame::set_directory(&dir);
     }
     let Some(tables) = endgame::installed(rules) else {

@@ -5,15 +5,9 @@
 
 #![warn(missing_docs)]
 
-pub mod autosave;
-pub mod clock;
-pub mod collection;
 pub mod course;
-pub mod dirs;
-pub mod endgame_files;
 pub mod engine;
-pub mod event;
-pub mod game_file;
+pub mod game;
 pub mod language;
 pub mod logging;
 pub mod notation;
@@ -23,5 +17,5 @@ pub mod rules;
 /// rodio, for players who do not look at the board.
 pub mod sound;
 pub mod speech;
-pub mod storage;
+pub mod store;
 pub mod ui;

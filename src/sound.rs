@@ -3,7 +3,7 @@
 //! them. A cue is heard at once, before or under the spoken words, so a player who does not
 //! look at the board knows what happened without waiting for the sentence.
 //!
-//! [`cues`](crate::sound::cues) says which cues a batch of [`Event`](crate::event::Event)s
+//! [`cues`](crate::sound::cues) says which cues a batch of [`Event`](crate::game::event::Event)s
 //! sounds, [`samples`](crate::sound::samples) synthesizes a cue (pure, no audio device), and
 //! [`Sounds`](crate::sound::Sounds) plays them through the default output device with `rodio`.
 //! (The links are written out: this text is read in the crate root too, after `lib.rs`'s line.)
@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rodio::buffer::SamplesBuffer;
 use rodio::{DeviceSinkBuilder, MixerDeviceSink};
 
-use crate::event::Event;
+use crate::game::event::Event;
 use crate::rules::{Position, Role};
 
 /// A sound cue. Each is distinct in pitch and rhythm, so that it can be told apart without
@@ -24,7 +24,7 @@ pub enum Cue {
     /// A piece was picked up (selected): a soft high blip.
     Selected,
     /// A click or a typed move was refused: a low buzz. [`cues`] never returns it: the caller
-    /// plays it for a refusal ([`crate::event::Problem::Click`], an illegal move, …).
+    /// plays it for a refusal ([`crate::game::event::Problem::Click`], an illegal move, …).
     Refused,
     /// A quiet move: a short low tick.
     Moved,
@@ -482,7 +482,7 @@ fn chain(err: &dyn std::error::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Marks, Mover, SquareView};
+    use crate::game::event::{Marks, Mover, SquareView};
     use crate::rules::{Color, Game, Outcome, Square, SquareSet, Variant, WinReason};
 
     const RATE: u32 = 44_100;

@@ -72,40 +72,63 @@ fn layer(part: &str, allowed: &[&str]) -> Vec<String> {
     bad
 }
 
+/// The layers of src/, bottom first: each folder (or leaf file) with the top-level modules
+/// its code may import besides itself. The window (`ui`) lies on top and may import them all.
+const LAYERS: &[(&str, &[&str])] = &[
+    // The rules core imports nothing of the others.
+    ("rules", &[]),
+    ("language.rs", &[]),
+    // Opening only regular files: a leaf that every layer reading a file may use.
+    ("regular_file.rs", &[]),
+    ("logging.rs", &[]),
+    ("notation", &["rules"]),
+    ("engine", &["rules", "regular_file"]),
+    // Files on disk: the store knows the rules, the notation and the engine (its databases).
+    (
+        "store",
+        &["rules", "notation", "engine", "language", "regular_file"],
+    ),
+    // The course: lessons as data, checked by the rules core and the notation.
+    (
+        "course",
+        &["rules", "notation", "engine", "language", "regular_file"],
+    ),
+    // The game's vocabulary names the store's errors and what a lesson judged.
+    (
+        "game",
+        &[
+            "rules",
+            "notation",
+            "engine",
+            "language",
+            "regular_file",
+            "store",
+            "course",
+        ],
+    ),
+    ("sound.rs", &["rules", "notation", "game"]),
+    // Speech turns the game's events and every layer's errors into words.
+    (
+        "speech",
+        &[
+            "rules",
+            "notation",
+            "engine",
+            "language",
+            "regular_file",
+            "store",
+            "course",
+            "game",
+        ],
+    ),
+];
+
 #[test]
 fn layers_import_only_what_lies_below() {
-    let services = [
-        "autosave",
-        "clock",
-        "endgame_files",
-        "collection",
-        "game_file",
-        "storage",
-        "dirs",
-        "logging",
-        "event",
-    ];
     let mut bad = Vec::new();
-    bad.extend(layer("rules", &[]));
-    bad.extend(layer("language.rs", &[]));
-    // Opening only regular files: a leaf that every layer reading a file may use.
-    bad.extend(layer("regular_file.rs", &[]));
-    bad.extend(layer("notation", &["rules"]));
-    bad.extend(layer("engine", &["rules", "regular_file"]));
-    let below_services = ["rules", "notation", "engine", "language", "regular_file"];
-    for s in services {
-        let mut allowed = below_services.to_vec();
-        allowed.extend(services);
-        // The course (a folder) is a service too: an event may name what a lesson judged.
-        allowed.push("course");
-        bad.extend(layer(&format!("{s}.rs"), &allowed));
+    for (part, allowed) in LAYERS {
+        bad.extend(layer(part, allowed));
     }
-    let mut below_speech = below_services.to_vec();
-    below_speech.extend(services);
-    // The course is a service too: its data checked by the rules core and the notation.
-    bad.extend(layer("course", &below_speech));
-    below_speech.push("course");
-    bad.extend(layer("speech", &below_speech));
     assert!(
         bad.is_empty(),
         "imports against the layers:\n{}",
@@ -229,8 +252,8 @@ fn mutating_methods(path: &Path) -> Vec<(String, String)> {
     out
 }
 
-/// A module of the crate by its path: `["ui", "app", "change"]` for src/ui/app/change.rs,
-/// `["ui"]` for src/ui/mod.rs, `[]` for src/lib.rs.
+/// A module of a crate by its path: `["ui", "app", "change"]` for src/ui/app/change.rs,
+/// `["ui"]` for src/ui/mod.rs, `[]` for src/lib.rs (and src/main.rs, the binary's root).
 type Module = Vec<String>;
 
 /// The module a file of src/ is.
@@ -240,18 +263,36 @@ fn module_of(file: &Path) -> Module {
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
-    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
         parts.pop();
     }
     parts
 }
 
-/// The paths a use tree stands for: `a::{b, c::{d, e}}` is `a::b`, `a::c::d` and `a::c::e`.
-fn expand(tree: &str) -> Vec<Vec<String>> {
+/// The paths a use tree stands for, each with the name it brings into scope:
+/// `a::{b, c::{d as e, self}}` is `a::b` (b), `a::c::d` (e) and `a::c` (c).
+fn expand(tree: &str) -> Vec<(Vec<String>, String)> {
     let tree = tree.trim();
     let Some(open) = tree.find('{') else {
-        let path = tree.split(" as ").next().unwrap_or("");
-        return vec![path.split("::").map(|s| s.trim().to_string()).collect()];
+        let mut parts = tree.split(" as ");
+        let mut path: Vec<String> = parts
+            .next()
+            .unwrap_or("")
+            .split("::")
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect();
+        if path.last().is_some_and(|s| s == "self") && path.len() > 1 {
+            path.pop();
+        }
+        let name = match parts.next() {
+            Some(alias) => alias.trim().to_string(),
+            None => path.last().cloned().unwrap_or_default(),
+        };
+        return vec![(path, name)];
     };
     let head: Vec<String> = tree[..open]
         .split("::")
@@ -275,8 +316,15 @@ fn expand(tree: &str) -> Vec<Vec<String>> {
     items.push(&inner[start..]);
     let mut out = Vec::new();
     for item in items.into_iter().filter(|i| !i.trim().is_empty()) {
-        for tail in expand(item) {
-            out.push(head.iter().cloned().chain(tail).collect());
+        for (tail, name) in expand(item) {
+            let path: Vec<String> = head.iter().cloned().chain(tail).collect();
+            // `a::{self}` names `a`.
+            let name = if name == "self" {
+                head.last().cloned().unwrap_or_default()
+            } else {
+                name
+            };
+            out.push((path, name));
         }
     }
     out
@@ -324,134 +372,388 @@ fn path_trees(code: &str) -> Vec<(usize, String)> {
     out
 }
 
-/// The modules a path tree of `module`'s code names: each path resolved from `crate`, `super`
-/// or `self`, to the longest start of it that is a module of the crate (the module it imports
-/// from).
-fn dependencies(module: &Module, tree: &str, modules: &BTreeSet<Module>) -> Vec<Module> {
-    let mut out = Vec::new();
-    for path in expand(tree) {
-        let mut at: Module = Vec::new();
+/// What the module-level `use` declarations of one file bring into scope: names with the
+/// path each stands for, and the paths of its glob imports (`use x::*`).
+#[derive(Default)]
+struct Uses {
+    names: BTreeMap<String, Vec<String>>,
+    globs: Vec<Vec<String>>,
+}
+
+/// One file of a crate, read: its module, its code (comments and unit tests left out), the
+/// names it imports and the names it defines.
+struct Source {
+    file: PathBuf,
+    module: Module,
+    lines: Vec<(usize, String)>,
+    text: String,
+    uses: Uses,
+    defined: BTreeSet<String>,
+}
+
+impl Source {
+    fn read(file: &Path) -> Source {
+        let lines = code(file);
+        let text: String = lines.iter().map(|(_, l)| format!("{l}\n")).collect();
+        let mut uses = Uses::default();
+        let mut defined = BTreeSet::new();
+        // Module-level items start their line (after a visibility at most).
+        let mut from = 0;
+        while from < text.len() {
+            let end = text[from..].find('\n').map_or(text.len(), |i| i + from);
+            let line = &text[from..end];
+            let item = strip_visibility(line);
+            if let Some(rest) = item.strip_prefix("use ") {
+                let stop = text[from..].find(';').map_or(text.len(), |i| i + from);
+                let tree = &text[from + (line.len() - rest.len())..stop];
+                for (path, name) in expand(tree) {
+                    if name == "*" {
+                        uses.globs.push(path[..path.len() - 1].to_vec());
+                    } else {
+                        uses.names.insert(name, path);
+                    }
+                }
+            } else {
+                for keyword in [
+                    "fn ",
+                    "struct ",
+                    "enum ",
+                    "const ",
+                    "static ",
+                    "type ",
+                    "trait ",
+                    "mod ",
+                    "union ",
+                    "macro_rules! ",
+                    "async fn ",
+                    "const fn ",
+                    "unsafe fn ",
+                ] {
+                    if let Some(rest) = item.strip_prefix(keyword) {
+                        let name: String = rest
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect();
+                        defined.insert(name);
+                    }
+                }
+            }
+            from = end + 1;
+        }
+        Source {
+            module: module_of(file),
+            file: file.to_path_buf(),
+            lines,
+            text,
+            uses,
+            defined,
+        }
+    }
+}
+
+/// A line of code without its visibility (`pub`, `pub(crate)`, `pub(in crate::ui)`, …); a
+/// line that does not start an item at column 0 is returned empty.
+fn strip_visibility(line: &str) -> &str {
+    if line.starts_with(' ') {
+        return "";
+    }
+    let Some(rest) = line.strip_prefix("pub") else {
+        return line;
+    };
+    let rest = match rest.strip_prefix('(') {
+        Some(inner) => inner.find(')').map_or("", |i| &inner[i + 1..]),
+        None => rest,
+    };
+    rest.trim_start()
+}
+
+/// The files of one crate, read, by module.
+struct Crate {
+    sources: BTreeMap<Module, Source>,
+}
+
+impl Crate {
+    fn read(files: &[PathBuf]) -> Crate {
+        let sources = files
+            .iter()
+            .map(|f| {
+                let s = Source::read(f);
+                (s.module.clone(), s)
+            })
+            .collect();
+        Crate { sources }
+    }
+
+    fn is_module(&self, m: &Module) -> bool {
+        self.sources.contains_key(m)
+    }
+
+    /// The module that defines what `path` names, read from `module`: the path followed
+    /// through the modules it names, then through the `use` declarations (re-exports and
+    /// private imports alike, as a child sees both of its parent) to the module whose own code
+    /// defines the name. `None` for another crate's item.
+    fn resolve(&self, module: &Module, path: &[String], depth: usize) -> Option<Module> {
+        let mut at: Module;
         let mut rest = path.iter().peekable();
-        match rest.next().map(String::as_str) {
-            Some("crate") => {}
-            Some("self") => at = module.clone(),
-            Some("super") => at = module[..module.len().saturating_sub(1)].to_vec(),
-            _ => continue,
+        match rest.peek().map(|s| s.as_str()) {
+            Some("crate") => {
+                rest.next();
+                at = Vec::new();
+            }
+            Some("self") => {
+                rest.next();
+                at = module.clone();
+            }
+            Some("super") => {
+                at = module.clone();
+                while rest.peek().is_some_and(|s| *s == "super") {
+                    rest.next();
+                    at.pop();
+                }
+            }
+            Some(first) => {
+                // A bare path: a child module, or a name imported into `module`.
+                let mut child = module.clone();
+                child.push(first.to_string());
+                if self.is_module(&child) {
+                    at = module.clone();
+                } else {
+                    let imported = self.sources.get(module)?.uses.names.get(first)?;
+                    if imported.len() == 1 && imported[0] == *first || depth > 16 {
+                        return None;
+                    }
+                    rest.next();
+                    let whole: Vec<String> =
+                        imported.iter().cloned().chain(rest.cloned()).collect();
+                    return self.resolve(module, &whole, depth + 1);
+                }
+            }
+            None => return None,
         }
-        while rest.peek().is_some_and(|s| *s == "super") {
-            rest.next();
-            at.pop();
-        }
-        let mut found = at.clone();
         for segment in rest {
-            at.push(segment.clone());
-            if modules.contains(&at) {
-                found = at.clone();
+            let mut child = at.clone();
+            child.push(segment.clone());
+            if self.is_module(&child) {
+                at = child;
+            } else if segment == "*" {
+                return Some(at);
+            } else {
+                return Some(self.definer(&at, segment, depth));
             }
         }
-        if found != *module {
-            out.push(found);
+        Some(at)
+    }
+
+    /// The module whose own code defines `name`, as seen in module `at`.
+    fn definer(&self, at: &Module, name: &str, depth: usize) -> Module {
+        let Some(source) = self.sources.get(at) else {
+            return at.clone();
+        };
+        if depth > 16 || source.defined.contains(name) {
+            return at.clone();
         }
+        if let Some(path) = source.uses.names.get(name) {
+            // Another crate's item, brought in under this module's name, stays here.
+            return self
+                .resolve(at, path, depth + 1)
+                .unwrap_or_else(|| at.clone());
+        }
+        for glob in &source.uses.globs {
+            if let Some(g) = self.resolve(at, glob, depth + 1)
+                && g != *at
+                && self
+                    .sources
+                    .get(&g)
+                    .is_some_and(|s| s.defined.contains(name) || s.uses.names.contains_key(name))
+            {
+                return self.definer(&g, name, depth + 1);
+            }
+        }
+        at.clone()
+    }
+
+    /// The modules that `source`'s code imports from, each with the line that names it: every
+    /// path from `crate::`, `super::` or `self::` resolved to the module that defines its name;
+    /// a glob import from an ancestor (`use super::*`) counts each name of the ancestor that
+    /// the code uses.
+    fn imports(&self, source: &Source) -> Vec<(Module, usize)> {
+        let mut out = Vec::new();
+        for (at, tree) in path_trees(&source.text) {
+            let n = source.lines[source.text[..at].matches('\n').count()].0;
+            for (path, _) in expand(&tree) {
+                let glob = path.last().is_some_and(|s| s == "*");
+                let Some(to) = self.resolve(&source.module, &path, 0) else {
+                    continue;
+                };
+                let ancestor = source.module.starts_with(&to) && to != source.module;
+                if glob && ancestor {
+                    let names = &self.sources[&to];
+                    let used = names
+                        .uses
+                        .names
+                        .keys()
+                        .filter(|name| mentions(&source.text, name));
+                    for name in used {
+                        out.push((self.definer(&to, name, 0), n));
+                    }
+                } else {
+                    out.push((to, n));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether `text` has `name` as a whole word.
+fn mentions(text: &str, name: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(i, _)| {
+        !text[..i].chars().next_back().is_some_and(word)
+            && !text[i + name.len()..].chars().next().is_some_and(word)
+    })
+}
+
+/// The graph of imports between the modules of one crate: an edge for each module that one
+/// module's code imports a name from, found where the name is defined (a re-export is looked
+/// through: `super::Dialog`, re-exported by ui::app, is ui::app::dialogs's), lifted to the
+/// level where the two are apart. A module and the modules inside it are one part seen from
+/// outside: an import between two modules that neither contains is an edge between the
+/// children of their nearest common ancestor that hold them (ui::app::change → ui::document
+/// is ui::app → ui::document). A name defined in the code of a module's own ancestor is no
+/// edge, nor is a parent's use of its parts: a child module is a part of its parent (it sees
+/// the parent's private items; the window's `DamaApp` is implemented across the files of
+/// ui/app/), and the parent declares its parts.
+///
+/// So every level must be without cycles: the children of each module among themselves, and
+/// the top-level modules. The unit tests at a file's end are not read. The edge's value is
+/// where it was first seen.
+fn import_graph(krate: &Crate) -> BTreeMap<Module, BTreeMap<Module, String>> {
+    let mut graph: BTreeMap<Module, BTreeMap<Module, String>> = BTreeMap::new();
+    for source in krate.sources.values() {
+        let module = &source.module;
+        for (to, n) in krate.imports(source) {
+            let common = module.iter().zip(&to).take_while(|(a, b)| a == b).count();
+            if common == module.len() || common == to.len() {
+                continue;
+            }
+            let (from, to) = (module[..=common].to_vec(), to[..=common].to_vec());
+            graph
+                .entry(from)
+                .or_default()
+                .entry(to)
+                .or_insert_with(|| format!("{}:{n}", source.file.display()));
+        }
+    }
+    graph
+}
+
+/// The library's files: src/ without the binary (src/main.rs and its src/cli/).
+fn library() -> Crate {
+    let files: Vec<PathBuf> = sources(&src(""))
+        .into_iter()
+        .filter(|f| {
+            *f != src("main.rs") && !f.starts_with(src("cli")) && !f.starts_with(src("bin"))
+        })
+        .collect();
+    Crate::read(&files)
+}
+
+/// The binary's files: src/main.rs and src/cli/ (it uses the library by its name).
+fn binary() -> Crate {
+    let mut files = vec![src("main.rs")];
+    files.extend(sources(&src("cli")));
+    Crate::read(&files)
+}
+
+/// The cycles of `graph`: each set of modules that import one another round a cycle (a
+/// strongly connected component of more than one module), with the edges between them and
+/// where each was seen.
+fn cycles(graph: &BTreeMap<Module, BTreeMap<Module, String>>) -> Vec<Vec<String>> {
+    let reach = |from: &Module| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.clone()];
+        while let Some(m) = stack.pop() {
+            for next in graph.get(&m).into_iter().flat_map(|e| e.keys()) {
+                if seen.insert(next.clone()) {
+                    stack.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reached: BTreeMap<&Module, BTreeSet<Module>> =
+        graph.keys().map(|m| (m, reach(m))).collect();
+    let mut done = BTreeSet::new();
+    let mut out = Vec::new();
+    for m in graph.keys() {
+        if done.contains(m) || !reached[m].contains(m) {
+            continue;
+        }
+        let component: BTreeSet<&Module> = reached[m]
+            .iter()
+            .filter(|o| reached.get(o).is_some_and(|r| r.contains(m)))
+            .collect();
+        let mut edges = Vec::new();
+        for from in &component {
+            done.insert((*from).clone());
+            for (to, at) in &graph[*from] {
+                if component.contains(to) {
+                    edges.push(format!("{} → {} ({at})", from.join("::"), to.join("::")));
+                }
+            }
+        }
+        out.push(edges);
     }
     out
 }
 
-/// The graph of imports between the modules of src/: an edge for each module that one
-/// module's code names, lifted to the level where the two are apart. A module and the
-/// modules inside it are one part seen from outside: an import between two modules that
-/// neither contains is an edge between the children of their nearest common ancestor that
-/// hold them (ui::app::change → ui::document is ui::app → ui::document). A module's imports
-/// from its own ancestors or descendants are not edges: a child module is a part of its
-/// parent (it sees the parent's private items; the window's `DamaApp` is implemented across
-/// the files of ui/app/), and the parent declares its parts and uses them.
-///
-/// So every level must be without cycles: the children of each module among themselves, and
-/// the top-level modules. Paths are read from `crate::`, `super::` and `self::` (a bare path
-/// names a child, or another crate); the unit tests at a file's end are not read. The edge's
-/// value is where it was first seen.
-fn import_graph() -> BTreeMap<Module, BTreeMap<Module, String>> {
-    let files: Vec<PathBuf> = sources(&src(""))
-        .into_iter()
-        // The binary is a crate of its own, which uses the library by its name.
-        .filter(|f| *f != src("main.rs") && !f.starts_with(src("bin")))
-        .collect();
-    let modules: BTreeSet<Module> = files.iter().map(|f| module_of(f)).collect();
-    let mut graph: BTreeMap<Module, BTreeMap<Module, String>> = BTreeMap::new();
-    for file in &files {
-        let module = module_of(file);
-        let lines = code(file);
-        let text: String = lines.iter().map(|(_, l)| format!("{l}\n")).collect();
-        for (at, tree) in path_trees(&text) {
-            let n = lines[text[..at].matches('\n').count()].0;
-            for to in dependencies(&module, &tree, &modules) {
-                let common = module.iter().zip(&to).take_while(|(a, b)| a == b).count();
-                if common == module.len() || common == to.len() {
-                    continue;
-                }
-                let (from, to) = (module[..=common].to_vec(), to[..=common].to_vec());
-                graph
-                    .entry(from)
-                    .or_default()
-                    .entry(to)
-                    .or_insert_with(|| format!("{}:{n}", file.display()));
-            }
-        }
+#[test]
+fn names_are_found_where_they_are_defined() {
+    let krate = library();
+    let module = |m: &str| -> Module { m.split("::").map(String::from).collect() };
+    let path = |p: &str| -> Vec<String> { p.split("::").map(String::from).collect() };
+    let cases = [
+        // A re-export of the parent is its child's.
+        ("ui::app::commands", "super::Dialog", "ui::app::dialogs"),
+        // A re-export with a bare path, and one renamed.
+        ("speech", "crate::ui::Settings", "ui::settings"),
+        ("ui", "crate::notation::pdn::Error", "notation::pdn::error"),
+        // The parent's own item.
+        ("ui::app::commands", "super::DamaApp", "ui::app"),
+        // A module.
+        ("ui::app::dialogs", "super::files", "ui::app::files"),
+    ];
+    for (from, p, to) in cases {
+        assert_eq!(
+            krate.resolve(&module(from), &path(p), 0),
+            Some(module(to)),
+            "{p} from {from}"
+        );
     }
-    graph
-}
-
-/// A cycle of `graph`, as the modules along it with where each edge was seen, if it has one.
-fn find_cycle(graph: &BTreeMap<Module, BTreeMap<Module, String>>) -> Option<Vec<String>> {
-    fn visit(
-        m: &Module,
-        graph: &BTreeMap<Module, BTreeMap<Module, String>>,
-        done: &mut BTreeSet<Module>,
-        path: &mut Vec<Module>,
-    ) -> Option<Vec<String>> {
-        if let Some(at) = path.iter().position(|p| p == m) {
-            let mut cycle = path[at..].to_vec();
-            cycle.push(m.clone());
-            return Some(
-                cycle
-                    .windows(2)
-                    .map(|w| {
-                        format!(
-                            "{} → {} ({})",
-                            w[0].join("::"),
-                            w[1].join("::"),
-                            graph[&w[0]][&w[1]]
-                        )
-                    })
-                    .collect(),
-            );
-        }
-        if done.contains(m) {
-            return None;
-        }
-        path.push(m.clone());
-        for next in graph.get(m).into_iter().flat_map(|e| e.keys()) {
-            if let Some(cycle) = visit(next, graph, done, path) {
-                return Some(cycle);
-            }
-        }
-        path.pop();
-        done.insert(m.clone());
-        None
-    }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|m| visit(m, graph, &mut done, &mut Vec::new()))
 }
 
 #[test]
 fn modules_import_one_another_without_cycles() {
-    let graph = import_graph();
+    let graph = import_graph(&library());
     // The graph is read: the window imports its document and the rules.
     let ui = |m: &str| vec!["ui".to_string(), m.to_string()];
     assert!(graph[&ui("app")].contains_key(&ui("document")));
     assert!(graph[&vec!["ui".to_string()]].contains_key(&vec!["rules".to_string()]));
-    if let Some(cycle) = find_cycle(&graph) {
-        panic!("modules that import one another:\n{}", cycle.join("\n"));
-    }
+    let binary = import_graph(&binary());
+    assert!(
+        binary[&vec!["cli".to_string(), "endgame".to_string()]]
+            .contains_key(&vec!["cli".to_string(), "output".to_string()])
+    );
+    let found: Vec<String> = cycles(&graph)
+        .into_iter()
+        .chain(cycles(&binary))
+        .map(|c| c.join("\n"))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "{} sets of modules that import one another:\n\n{}",
+        found.len(),
+        found.join("\n\n")
+    );
 }

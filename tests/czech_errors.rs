@@ -204,7 +204,7 @@ fn every_refusal_and_failure_is_in_czech() {
     let huge = dir.join("obrovský.pdn");
     std::fs::File::create(&huge)
         .unwrap()
-        .set_len(dama::game_file::MAX_FILE + 1)
+        .set_len(dama::store::game_file::MAX_FILE + 1)
         .unwrap();
     e.expect("too large", |e| e.open(&huge));
     e.expect("empty", |e| e.open_text("prázdný.pdn", "\n \n"));
@@ -333,8 +333,12 @@ fn failures_at_start_are_in_czech() {
 
     // Every autosave slot taken by other windows.
     let busy = dir.join("busy");
-    let held: Vec<_> = (0..dama::autosave::SLOTS)
-        .map(|_| dama::autosave::Autosave::claim(&busy).unwrap().unwrap())
+    let held: Vec<_> = (0..dama::store::autosave::SLOTS)
+        .map(|_| {
+            dama::store::autosave::Autosave::claim(&busy)
+                .unwrap()
+                .unwrap()
+        })
         .collect();
     let mut app = DamaApp::with_settings(czech(), None);
     app.start_autosave(&busy);

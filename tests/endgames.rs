@@ -249,7 +249,7 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
     // Damaged databases: never read as other values, said to be damaged, set aside (renamed,
     // the bytes kept) and built again, by level 4 as if there were none.
     let english = Variant::English.rules();
-    let built = dama::endgame_files::build(
+    let built = dama::store::endgame_files::build(
         english,
         3,
         2,

@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 
 use common::{click, harness, plies};
 use dama::engine::Level;
-use dama::game_file::MAX_FILE;
 use dama::notation::pdn;
 use dama::rules::{Color, Variant};
 use dama::speech::Recording;
+use dama::store::game_file::MAX_FILE;
 use dama::ui::{DamaApp, Dialog, Language, Player, Settings};
 use eframe::egui::{self, Key, Modifiers, ViewportEvent, ViewportId, ViewportInfo};
 use egui_kittest::Harness;
@@ -388,7 +388,7 @@ fn no_game_control_characters_and_utf16() {
 /// out.
 #[test]
 fn games_past_the_limits_are_counted() {
-    use dama::game_file::{KeptLimit, LeftOut, MAX_GAMES, read_file_games};
+    use dama::store::game_file::{KeptLimit, LeftOut, MAX_GAMES, read_file_games};
     let dir = common::temp_dir("files", "left-out");
     let many = dir.join("many.pdn");
     let game = "[GameType \"21\"]\n1. 11-15 *\n\n";
@@ -435,7 +435,7 @@ fn games_past_the_limits_are_counted() {
 /// byte of the file stays. Game 45's bytes start at its first bad tag, which ended game 44.
 #[test]
 fn the_chooser_counts_games_whose_tags_are_written_wrong() {
-    use dama::game_file::read_file_games;
+    use dama::store::game_file::read_file_games;
     let original = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/lenient/bad-tags-48-games.pdn"
@@ -1059,9 +1059,10 @@ fn a_large_collection_is_saved_while_the_window_goes_on() {
     change(&mut h);
     // What a save on the window's thread would write.
     let game = h.state().document().to_pdn();
-    let expected = dama::collection::splice(&big, dama::collection::At::Game(4), &game)
-        .unwrap()
-        .bytes;
+    let expected =
+        dama::store::collection::splice(&big, dama::store::collection::At::Game(4), &game)
+            .unwrap()
+            .bytes;
     let started = std::time::Instant::now();
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.step();
@@ -1107,9 +1108,10 @@ fn a_large_collection_is_saved_while_the_window_goes_on() {
     // save began, and the window still has the change to save.
     change(&mut h);
     let game = h.state().document().to_pdn();
-    let expected = dama::collection::splice(&saved, dama::collection::At::Game(4), &game)
-        .unwrap()
-        .bytes;
+    let expected =
+        dama::store::collection::splice(&saved, dama::store::collection::At::Game(4), &game)
+            .unwrap()
+            .bytes;
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.step();
     assert!(h.state().is_saving());

@@ -4,8 +4,8 @@
 
 mod common;
 
-use dama::autosave::{Autosave, SessionRef};
 use dama::rules::{Game, GameTree, Move, Position, Variant};
+use dama::store::autosave::{Autosave, SessionRef};
 use dama::ui::{DamaApp, Language, MAX_ROWS_DRAWN};
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;

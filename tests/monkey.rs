@@ -29,10 +29,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, Once};
 use std::time::Instant;
 
-use dama::autosave::{Autosave, Found, Session};
 use dama::notation::pdn;
 use dama::rules::{Branch, Enforcement, Game, GameTree, Outcome, Position, Variant, WinReason};
 use dama::sound::CueRecording;
+use dama::store::autosave::{Autosave, Found, Session};
 use dama::ui::{Command, DamaApp, Dialog, Language, Pending, T};
 use eframe::egui::{self, Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
@@ -787,7 +787,7 @@ fn check_autosave(app: &DamaApp, dir: &Path) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&copy);
     std::fs::create_dir_all(&copy).unwrap();
     let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    std::fs::write(copy.join(dama::autosave::AUTOSAVE_FILE), &text).unwrap();
+    std::fs::write(copy.join(dama::store::autosave::AUTOSAVE_FILE), &text).unwrap();
     let text = String::from_utf8_lossy(&text);
     let game = app.game();
     let ply = app.shown_ply();
@@ -953,7 +953,7 @@ fn check_file(app: &DamaApp) -> Result<(), String> {
     if !Variant::ALL.iter().any(|v| v.rules() == game.rules()) {
         return Ok(());
     }
-    let games = dama::game_file::read_file_games(path)
+    let games = dama::store::game_file::read_file_games(path)
         .map_err(|e| format!("the saved game's file does not open: {e}"))?;
     let mut found = Vec::new();
     for (number, mut pdn) in games.good {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use dama::event::{SettingField as Field, SettingsDamage as Damage};
+use dama::game::event::{SettingField as Field, SettingsDamage as Damage};
 use dama::ui::{DamaApp, Settings};
 use dama::ui::{LoadNotice, MAX_SETTINGS_FILE};
 

@@ -409,7 +409,7 @@ fn dialog_controls_say_what_they_choose() {
     let s = &h.state().settings;
     assert_eq!(
         (s.say_thinking, s.reread_square, s.time_calls),
-        (false, false, dama::clock::TimeCalls::EveryMinute)
+        (false, false, dama::game::clock::TimeCalls::EveryMinute)
     );
     // The interface-size slider is named by its row.
     h.get_by_role_and_label(egui::accesskit::Role::Slider, "Interface size");
@@ -841,7 +841,10 @@ fn a_file_with_a_bad_game_offers_the_good_ones_and_says_which_is_bad() {
 #[test]
 fn the_game_choice_says_how_many_games_were_left_out() {
     let game = "[GameType \"21\"]\n1. 11-15 *\n\n";
-    let (_dir, path) = temp_file("left-out.pdn", &game.repeat(dama::game_file::MAX_GAMES + 2));
+    let (_dir, path) = temp_file(
+        "left-out.pdn",
+        &game.repeat(dama::store::game_file::MAX_GAMES + 2),
+    );
     let mut h = app_with(english(Variant::Czech));
     h.run();
     open_typed(&mut h, &path);

@@ -255,6 +255,13 @@ pub fn write(pos: &Position) -> String {
     out
 }
 
+/// A position as its FEN, for `{:?}` (in asserts and logs).
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", write(self))
+    }
+}
+
 impl Position {
     /// Reads a FEN for `board`: the side to move, then a field per colour of squares with an
     /// optional `K` (king) or `T` (tower) prefix; ranges (`1-12`), algebraic squares (`c3`)

@@ -327,9 +327,3 @@ impl fmt::Display for Position {
         write!(f, "{} to move", self.side)
     }
 }
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", super::fen::write(self))
-    }
-}

@@ -5,6 +5,7 @@ mod announcer;
 mod autosaving;
 mod board_text;
 mod change;
+mod command;
 mod commands;
 mod computer;
 mod dialogs;
@@ -24,7 +25,7 @@ use std::time::{Duration, Instant};
 use eframe::egui::{self, Context, ScrollArea, Ui, ViewportCommand};
 
 pub use self::announcer::{Notice, READER_BY_DESCRIPTION};
-pub use self::commands::Command;
+pub use self::command::Command;
 pub use self::dialogs::Dialog;
 pub use self::dialogs::new_game::{NewGameForm, POSITION_CHARS};
 use super::document::{DocChange, Document};
@@ -33,7 +34,7 @@ use super::game_view::GameView;
 use super::i18n::Language;
 use super::settings::{LoadNotice, Player, Settings, Theme};
 use super::theme::visuals;
-use crate::event::{Event, Problem};
+use crate::game::event::{Event, Problem};
 use crate::rules::{Color, Game, Move, Position, Square, Variant};
 use crate::speech::{Speaker, phrases};
 
@@ -116,7 +117,7 @@ impl DamaApp {
             None => (Settings::default(), None),
         };
         if let Some(dir) = &config_dir {
-            crate::storage::remove_stale_temp_files(dir, Some(&["settings.ron"]));
+            crate::store::storage::remove_stale_temp_files(dir, Some(&["settings.ron"]));
         }
         // A save that broke off leaves its temporary file beside the user's file: the recent
         // files' folders are where those are.
@@ -124,7 +125,7 @@ impl DamaApp {
             if let (Some(dir), Some(name)) =
                 (file.parent(), file.file_name().and_then(|n| n.to_str()))
             {
-                crate::storage::remove_stale_temp_files(dir, Some(&[name]));
+                crate::store::storage::remove_stale_temp_files(dir, Some(&[name]));
             }
         }
         let mut app = DamaApp::with_settings(settings, config_dir);
@@ -144,7 +145,7 @@ impl DamaApp {
         if first_start && !app.settings.course_offered {
             app.settings.course_offered = true;
             app.save_settings();
-            app.tell(&[Event::Course(crate::event::Lesson::Offered)], false);
+            app.tell(&[Event::Course(crate::game::event::Lesson::Offered)], false);
         }
         app
     }

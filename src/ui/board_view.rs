@@ -7,7 +7,7 @@ use eframe::egui::{
 
 use super::i18n::Language;
 use super::theme::Palette;
-use crate::event::{Marks, SquareView};
+use crate::game::event::{Marks, SquareView};
 use crate::rules::{Board, Color, Piece, Position, Role as PieceRole, Square, SquareSet};
 use crate::speech::phrases::{self, Verbosity};
 

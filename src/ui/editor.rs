@@ -2,7 +2,7 @@
 //! it. Every change returns what happened as an [`Edit`], which the window says; nothing here
 //! draws.
 
-use crate::event::{Edit, Marks, Problem, SquareView};
+use crate::game::event::{Edit, Marks, Problem, SquareView};
 use crate::rules::{Color, FenError, Piece, Position, Role, Square, Variant};
 
 /// The position being set up, its rules, and the piece a click or Space puts.

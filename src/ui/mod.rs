@@ -49,7 +49,7 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
     }
     let mut app = DamaApp::new(config_dir());
     app.start_speech_engine();
-    if let Some(dir) = crate::dirs::data_dir() {
+    if let Some(dir) = crate::store::dirs::data_dir() {
         app.start_autosave(&dir);
     }
     if let Some(path) = &file {

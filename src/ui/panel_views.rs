@@ -5,7 +5,7 @@
 
 use eframe::egui::{self, RichText, Ui};
 
-use crate::clock::Clock;
+use crate::game::clock::Clock;
 use crate::rules::Color;
 use crate::speech::phrases;
 use crate::ui::i18n::{Language, T};
@@ -94,7 +94,7 @@ impl ClockView<'_> {
         ui.vertical(|ui| {
             for color in Color::ALL {
                 let left = self.clock.left(color, self.now);
-                let secs = crate::clock::shown_seconds(left);
+                let secs = crate::game::clock::shown_seconds(left);
                 let mut text = format!(
                     "{} {}:{:02}",
                     phrases::side_name(lang, color),

@@ -1,7 +1,7 @@
 //! Choosing a move by clicking squares: the start, then the destination, or the landing
 //! squares one by one when several captures share start and end. Pure logic, no drawing.
 
-pub use crate::event::Refusal;
+pub use crate::game::event::Refusal;
 use crate::rules::{Move, Position, RuleSet, Square};
 
 /// What a click did.

@@ -4,10 +4,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::dirs::config_dir;
-pub use crate::event::{SettingField as Field, SettingsDamage as Damage};
+pub use crate::game::event::{SettingField as Field, SettingsDamage as Damage};
 use crate::language::Language;
 use crate::notation::Notation;
+pub use crate::store::dirs::config_dir;
 
 /// Colours of the board and window.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -115,7 +115,7 @@ pub struct Settings {
     /// comes to it (braille shows the old one until then).
     pub reread_square: bool,
     /// At which times left a player on the clock is told the time.
-    pub time_calls: crate::clock::TimeCalls,
+    pub time_calls: crate::game::clock::TimeCalls,
     /// Interface scale, 1 to 3.
     pub zoom: f32,
     /// Short sounds for a selection, a refused move, a capture, a promotion and the end of the
@@ -127,7 +127,7 @@ pub struct Settings {
     /// `MAX_ENGINE_THREADS`); the weaker levels use one.
     pub engine_threads: u32,
     /// The time control chosen last in the new-game dialog (`None`: no clock).
-    pub last_clock: Option<crate::clock::TimeControl>,
+    pub last_clock: Option<crate::game::clock::TimeControl>,
     /// The problems solved in each file of problems (their indices in the file); files whose
     /// path is not UTF-8 text are left out of the file, as for `recent_files`.
     #[serde(serialize_with = "utf8_keys")]
@@ -189,7 +189,7 @@ impl Default for Settings {
             verbosity: crate::speech::phrases::Verbosity::default(),
             say_thinking: true,
             reread_square: true,
-            time_calls: crate::clock::TimeCalls::default(),
+            time_calls: crate::game::clock::TimeCalls::default(),
             zoom: 1.0,
             sounds: false,
             sound_volume: 0.5,
@@ -264,7 +264,7 @@ impl Settings {
         };
         // Should the rename fail, the damaged file stays and is replaced at the next save: the
         // notice then names where it was.
-        let kept_as = crate::storage::keep_aside(&file).unwrap_or_else(|_| file.clone());
+        let kept_as = crate::store::storage::keep_aside(&file).unwrap_or_else(|_| file.clone());
         if settings != Settings::default()
             && let Err(e) = settings.save(dir)
         {
@@ -370,7 +370,7 @@ impl Settings {
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
         let text = self.to_text().map_err(std::io::Error::other)?;
-        crate::storage::write_atomically(&settings_file(dir), text.as_bytes())
+        crate::store::storage::write_atomically(&settings_file(dir), text.as_bytes())
     }
 
     /// The settings file's text.

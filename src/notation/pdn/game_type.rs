@@ -1,8 +1,7 @@
-//! The PDN GameType tag and the choice of rule set (rules.md §6).
+//! The PDN GameType tag (rules.md §6): its numbers and fields, and the tag a rule set is written
+//! with. Which rule set a game is played by is `rule_choice`'s.
 
 use crate::rules::{RuleSet, Variant};
-
-use super::{InferReason, Line, PdnGame};
 
 /// A GameType tag Dáma cannot use.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -21,13 +20,16 @@ pub enum GameTypeError {
 /// What a `[Variant "…"]` tag names, as lidraughts, playstrategy, py-draughts and Dáma write
 /// it: one of Dáma's rule sets, another game, or nothing Dáma knows (then the tag is left to
 /// the GameType).
-enum VariantTag {
+pub(super) enum VariantTag {
+    /// One of Dáma's rule sets.
     Plays(Variant),
+    /// A game Dáma does not play.
     Other,
+    /// Nothing Dáma knows.
     Unknown,
 }
 
-fn variant_tag(value: &str) -> VariantTag {
+pub(super) fn variant_tag(value: &str) -> VariantTag {
     let name = value.trim().to_lowercase().replace(['_', '-'], " ");
     if let Ok(v) = value.trim().parse() {
         return VariantTag::Plays(v);
@@ -130,86 +132,6 @@ pub fn game_type_for(rules: &RuleSet) -> (&'static str, bool) {
         .find(|p| p.board == rules.board && !p.pdn_variant_tag)
         .expect("a preset with an official GameType on each board");
     (&official.pdn_game_type, true)
-}
-
-fn highest_square(line: &Line, high: &mut u32, letters: &mut bool) {
-    for node in &line.nodes {
-        // Algebraic: a file letter, then the rank (`c3-d4`).
-        let b = node.text.as_bytes();
-        if b.len() > 1 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit() {
-            *letters = true;
-        }
-        for n in node.text.split(|c: char| !c.is_ascii_digit()) {
-            if let Ok(v) = n.parse::<u32>() {
-                *high = (*high).max(v);
-            }
-        }
-        for v in &node.variations {
-            highest_square(v, high, letters);
-        }
-    }
-}
-
-/// The rule set a game's tags name, if they name one: a `Variant` tag with a preset id, else
-/// the GameType number.
-///
-/// # Errors
-/// A GameType that is malformed or names a game Dáma does not play.
-pub fn variant_from_tags(game: &PdnGame) -> Result<Option<Variant>, GameTypeError> {
-    if let Some(value) = game.tag("Variant") {
-        match variant_tag(value) {
-            VariantTag::Plays(v) => return Ok(Some(v)),
-            VariantTag::Other => return Err(GameTypeError::UnknownVariant(value.trim().into())),
-            VariantTag::Unknown => {}
-        }
-    }
-    let Some(value) = game.tag("GameType") else {
-        return Ok(None);
-    };
-    let gt = GameType::parse(value)?;
-    gt.variant()
-        .map(Some)
-        .ok_or(GameTypeError::Unknown(gt.number))
-}
-
-/// The rule set for a game without GameType (PDN defines no default, rules.md §6): squares
-/// above 32 mean International, algebraic moves Czech, anything else English as CheckerBoard
-/// writes it.
-pub(crate) fn infer_variant(game: &PdnGame) -> (Variant, InferReason) {
-    let mut high = 0;
-    let mut letters = false;
-    if let Some(fen) = game.tag("FEN") {
-        for n in fen.split(|c: char| !c.is_ascii_digit()) {
-            if let Ok(v) = n.parse::<u32>() {
-                high = high.max(v);
-            }
-        }
-    }
-    highest_square(&game.moves, &mut high, &mut letters);
-    if high > 32 {
-        (Variant::International, InferReason::SquaresAbove32)
-    } else if letters {
-        (Variant::Czech, InferReason::AlgebraicMoves)
-    } else {
-        (Variant::English, InferReason::Squares1To32)
-    }
-}
-
-/// Makes the tags of `game` name `rules`: leaves them when they already do, else writes the
-/// GameType (and, for Dáma's private numbers, a `Variant` tag), so that a written file reads
-/// back with the same rule set.
-pub fn tag_rules(game: &mut PdnGame, rules: &RuleSet) {
-    let named = variant_from_tags(game).ok().flatten();
-    if named.is_some_and(|v| v.id() == rules.id) {
-        return;
-    }
-    let (game_type, variant_tag) = game_type_for(rules);
-    game.set_tag("GameType", game_type);
-    if variant_tag {
-        game.set_tag("Variant", rules.id.clone());
-    } else {
-        game.remove_tag("Variant");
-    }
 }
 
 /// The notation PDN files use for a rule set's moves (rules.md §6): algebraic for Česká dáma

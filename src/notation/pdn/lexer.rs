@@ -6,7 +6,7 @@
 use std::io::{self, BufRead};
 
 use super::source::Source;
-use super::{MAX_DEPTH, PdnError, PdnErrorKind as Kind, TextPos};
+use super::{MAX_DEPTH, PdnError, PdnErrorKind as Kind, ResultToken, TextPos};
 
 /// Longest comment accepted (a larger one is an error, not an unbounded allocation).
 pub const MAX_COMMENT: usize = 1 << 20;
@@ -17,42 +17,6 @@ pub const MAX_SHORT: usize = 1 << 16;
 /// beyond any real file, while a stream of bytes without a line end (`/dev/zero` after a
 /// game) ends in a read error at once instead of being skipped for ever.
 pub const MAX_LINE: usize = 2 * super::MAX_GAME_TEXT;
-
-/// A game result as written at the end of the movetext.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ResultToken {
-    /// `1-0` (or `2-0`): the first player won.
-    FirstWins,
-    /// `0-1` (or `0-2`): the second player won.
-    SecondWins,
-    /// `1/2-1/2` (or `1-1`).
-    Draw,
-    /// `*`: unknown or unfinished.
-    Unknown,
-}
-
-impl ResultToken {
-    /// The PDN 3.0 text.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ResultToken::FirstWins => "1-0",
-            ResultToken::SecondWins => "0-1",
-            ResultToken::Draw => "1/2-1/2",
-            ResultToken::Unknown => "*",
-        }
-    }
-
-    /// Reads any accepted form, the 10×10 `2-0`, `0-2`, `1-1` included.
-    pub fn parse(text: &str) -> Option<ResultToken> {
-        Some(match text {
-            "1-0" | "2-0" => ResultToken::FirstWins,
-            "0-1" | "0-2" => ResultToken::SecondWins,
-            "1/2-1/2" | "1-1" => ResultToken::Draw,
-            "*" => ResultToken::Unknown,
-            _ => return None,
-        })
-    }
-}
 
 /// One PDN token.
 #[derive(Clone, Debug, PartialEq, Eq)]

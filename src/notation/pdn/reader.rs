@@ -4,24 +4,9 @@ use std::io::BufRead;
 use std::ops::Range;
 
 use super::{
-    Decoder, Lexer, Line, Node, PdnError, PdnErrorKind as Kind, PdnGame, ResultToken, TextPos,
-    Token, Warning, WarningKind,
+    Decoder, ITEM_COST, Lexer, Line, MAX_DEPTH, MAX_GAME_TEXT, MAX_NODES, Node, PdnError,
+    PdnErrorKind as Kind, PdnGame, ResultToken, TextPos, Token, Warning, WarningKind,
 };
-
-/// Deepest nesting of variations accepted.
-pub const MAX_DEPTH: usize = 64;
-/// Most moves (main line and variations together) in one game.
-pub const MAX_NODES: usize = 200_000;
-/// Most memory the text of one game may take: its tags, comments (prose in parentheses and
-/// text glued to moves included), annotation glyphs, and the warnings that quote them. Each is
-/// counted as its bytes and [`ITEM_COST`] more, so that millions of one-letter comments hit
-/// the limit as surely as one long text. 8 MiB is hundreds of times what a richly annotated
-/// game has, and keeps a file made of one endless comment from filling the memory: moves
-/// are limited by [`MAX_NODES`], this is the rest.
-pub const MAX_GAME_TEXT: usize = 8 << 20;
-/// What a kept string costs beyond its bytes: its place in a list (24 bytes, lists grow by
-/// doubling) and the allocator's least block (32 bytes), about 64.
-pub const ITEM_COST: usize = 64;
 
 /// Reads games from PDN text one at a time: memory stays bounded by the largest game, whatever
 /// the file's size. After an error it stops (the next call returns `None`), unless told to go

@@ -13,7 +13,7 @@
 use crate::notation::{MoveText, Notation, write};
 use crate::rules::{Enforcement, Game, Move, Position, RuleSet};
 
-use super::game_type::infer_variant;
+use super::rule_choice::infer_variant;
 use super::{
     Line, PdnError, PdnErrorKind as Kind, PdnGame, TextPos, Warning, WarningKind, pdn_notation,
     variant_from_tags,

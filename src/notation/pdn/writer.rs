@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use super::game_type::infer_variant;
+use super::rule_choice::infer_variant;
 use super::{Line, PdnGame, ResultToken, variant_from_tags};
 use crate::rules::Color;
 

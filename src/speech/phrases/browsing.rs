@@ -1,7 +1,7 @@
 //! Browsing the game in words: which position the board shows as the player steps through the
 //! moves and the variations, and the next moves a position offers.
 
-use crate::event::Look;
+use crate::game::event::Look;
 use crate::language::Language;
 
 use super::names::side_genitive;

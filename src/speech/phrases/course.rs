@@ -3,7 +3,7 @@
 //! around them.
 
 use crate::course::Miss;
-use crate::event::{Hinted, Lesson};
+use crate::game::event::{Hinted, Lesson};
 use crate::language::Language;
 
 use super::errors::counted;

@@ -1,7 +1,7 @@
 //! The position editor in words: the letters that put each piece, how to use its keys, and
 //! what each change in the editor says.
 
-use crate::event::Edit;
+use crate::game::event::Edit;
 use crate::language::Language;
 use crate::rules::{Color, Piece, Role};
 

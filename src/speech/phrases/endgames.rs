@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use crate::endgame_files::Installed;
-use crate::event::Endgames;
+use crate::game::event::Endgames;
 use crate::language::Language;
 use crate::rules::Variant;
+use crate::store::endgame_files::Installed;
 
 use super::errors::{counted, io_error};
 use super::names::rules_name;

@@ -1,6 +1,6 @@
 //! Events in words: what the window says after each change, in Czech and English.
 
-use crate::event::{Event, Info, Mover, Undone};
+use crate::game::event::{Event, Info, Mover, Undone};
 use crate::language::Language;
 use crate::rules::{Color, DrawReason, Outcome, Square, WinReason};
 
@@ -574,7 +574,7 @@ fn side_dative(lang: Language, c: Color) -> &'static str {
 /// A time left in words, in whole seconds (rounded up: a clock that shows 0 has run out):
 /// "jedna minuta", "4 minuty 57 sekund", "10 seconds".
 pub fn time_left(lang: Language, left: std::time::Duration) -> String {
-    let secs = crate::clock::shown_seconds(left);
+    let secs = crate::game::clock::shown_seconds(left);
     let (m, s) = ((secs / 60) as usize, (secs % 60) as usize);
     let minutes = match (lang, m) {
         (Czech, 1) => "jedna minuta".to_string(),
@@ -655,7 +655,7 @@ fn undone(cx: &Context<'_>, u: &Undone) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Look;
+    use crate::game::event::Look;
     use crate::rules::Variant;
     use std::time::Duration;
 
@@ -755,7 +755,7 @@ mod tests {
             say(Czech, Event::Looked(Look::Live { onto: None })),
             "Zpět v aktuální pozici."
         );
-        let edge = crate::event::Problem::BoardEdge;
+        let edge = crate::game::event::Problem::BoardEdge;
         assert_eq!(
             super::super::problem(Czech, crate::notation::Notation::Numeric, &edge),
             "Okraj desky."
@@ -859,7 +859,7 @@ mod tests {
     #[test]
     fn the_game_at_a_glance_in_both_languages() {
         use crate::engine::Level;
-        use crate::event::Info;
+        use crate::game::event::Info;
         use crate::rules::{Color, Outcome, Variant, WinReason};
         let rules = Variant::Czech.rules();
         let cx = |lang| Context {

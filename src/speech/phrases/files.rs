@@ -15,7 +15,7 @@ use Language::{Czech, English};
 
 /// What an interrupted game was, as the resume question describes it: "Česká dáma, 12 tahů,
 /// bílý: Jana, soubor: partie.pdn (neuloženo)".
-pub fn interrupted_game(lang: Language, s: &crate::autosave::Session) -> String {
+pub fn interrupted_game(lang: Language, s: &crate::store::autosave::Session) -> String {
     let mut parts = vec![rules_name(lang, s.game.rules()).to_string()];
     parts.push(half_moves(lang, s.game.moves().len()));
     for (color, name) in Color::ALL.into_iter().zip(&s.names) {
@@ -194,8 +194,8 @@ pub fn more_interrupted(lang: Language, more: usize) -> String {
 
 /// The games of a file that the game-choice dialog does not offer, and why: "Vynechané partie:
 /// 18518 (okno nabízí z jednoho souboru nejvýš 10000 partií)."
-pub fn games_left_out(lang: Language, left: &crate::game_file::LeftOut) -> String {
-    use crate::game_file::{KeptLimit, MAX_GAMES, MAX_KEPT};
+pub fn games_left_out(lang: Language, left: &crate::store::game_file::LeftOut) -> String {
+    use crate::store::game_file::{KeptLimit, MAX_GAMES, MAX_KEPT};
     let n = left.games;
     let mb = MAX_KEPT >> 20;
     match (lang, left.limit) {
@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn games_left_out_of_a_file() {
-        use crate::game_file::{KeptLimit, LeftOut};
+        use crate::store::game_file::{KeptLimit, LeftOut};
         let many = LeftOut {
             games: 18_518,
             limit: KeptLimit::Games,

@@ -12,6 +12,7 @@
 
 pub mod analysis;
 mod browsing;
+pub mod cli;
 mod course;
 pub use course::{lesson_number, task_stars};
 pub mod diagram;

@@ -3,7 +3,7 @@
 //! levels and who plays, rule sets, time controls and a problem's number in its collection.
 
 use crate::engine::Level;
-use crate::event::SquareView;
+use crate::game::event::SquareView;
 use crate::language::Language;
 use crate::rules::{Color, Piece, Position, Role, RuleSet};
 
@@ -52,8 +52,8 @@ pub fn piece_name(lang: Language, piece: Piece) -> &'static str {
 }
 
 /// A time control as the new-game dialog offers it: "5 min + 3 s", "10 s na tah".
-pub fn time_control(lang: Language, control: crate::clock::TimeControl) -> String {
-    use crate::clock::TimeControl;
+pub fn time_control(lang: Language, control: crate::game::clock::TimeControl) -> String {
+    use crate::game::clock::TimeControl;
     match control {
         TimeControl::Fischer { base, increment } => {
             let min = base.as_secs() / 60;
@@ -268,7 +268,7 @@ pub(super) fn side_genitive(lang: Language, c: Color) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Marks;
+    use crate::game::event::Marks;
     use crate::rules::{Square, Variant};
 
     #[test]

@@ -3,13 +3,13 @@
 
 use std::path::Path;
 
-use crate::autosave::AutosaveError;
-use crate::collection::SpliceError;
-use crate::dirs::FolderProblem;
-use crate::event::{Problem, Refusal, SettingField, SettingsDamage};
-use crate::game_file::{MAX_FILE, ReadError};
+use crate::game::event::{Problem, Refusal, SettingField, SettingsDamage};
 use crate::language::Language;
 use crate::notation::Notation;
+use crate::store::autosave::AutosaveError;
+use crate::store::collection::SpliceError;
+use crate::store::dirs::FolderProblem;
+use crate::store::game_file::{MAX_FILE, ReadError};
 
 use super::errors::{MoveWords, counted, game_error, io, move_text_error};
 use super::pdn::pdn_error as pdn;
@@ -603,7 +603,7 @@ fn field_names(lang: Language, fields: &[SettingField]) -> String {
 mod tests {
     use super::*;
     use crate::engine::Level;
-    use crate::event::{Edit, Endgames, Event, Look, Marks, Mover, SquareView, Undone};
+    use crate::game::event::{Edit, Endgames, Event, Look, Marks, Mover, SquareView, Undone};
     use crate::notation::MoveTextError;
     use crate::notation::pdn::{PdnError, PdnErrorKind, TextPos};
     use crate::rules::{
@@ -859,7 +859,7 @@ mod tests {
                 table_rules: false,
                 players: [None, None],
                 set_up: Some(Variant::Czech.rules().parse_fen("W:W22,K29:B1-3").unwrap()),
-                clock: Some(crate::clock::PRESETS[2]),
+                clock: Some(crate::game::clock::PRESETS[2]),
             },
             Event::PlayersChanged([None, None]),
             Event::Opened {
@@ -897,9 +897,9 @@ mod tests {
             Event::BoardText { shown: false },
             Event::Cancelled,
             Event::Closed,
-            Event::Course(crate::event::Lesson::Offered),
-            Event::Course(crate::event::Lesson::Task {
-                opened: Some(crate::event::LessonOpened {
+            Event::Course(crate::game::event::Lesson::Offered),
+            Event::Course(crate::game::event::Lesson::Task {
+                opened: Some(crate::game::event::LessonOpened {
                     number: 1,
                     count: 8,
                     title: "Deska a čísla polí".into(),
@@ -909,41 +909,47 @@ mod tests {
                 count: 3,
                 ask: "Najděte pole 1.".into(),
             }),
-            Event::Course(crate::event::Lesson::Right(None)),
-            Event::Course(crate::event::Lesson::Right(Some(2))),
-            Event::Course(crate::event::Lesson::Wrong(
+            Event::Course(crate::game::event::Lesson::Right(None)),
+            Event::Course(crate::game::event::Lesson::Right(Some(2))),
+            Event::Course(crate::game::event::Lesson::Wrong(
                 crate::course::Miss::NotThisMove,
             )),
-            Event::Course(crate::event::Lesson::Wrong(
+            Event::Course(crate::game::event::Lesson::Wrong(
                 crate::course::Miss::NotThisSquare,
             )),
-            Event::Course(crate::event::Lesson::Wrong(
+            Event::Course(crate::game::event::Lesson::Wrong(
                 crate::course::Miss::WantsSquare,
             )),
-            Event::Course(crate::event::Lesson::Wrong(crate::course::Miss::WantsMove)),
-            Event::Course(crate::event::Lesson::Wrong(
+            Event::Course(crate::game::event::Lesson::Wrong(
+                crate::course::Miss::WantsMove,
+            )),
+            Event::Course(crate::game::event::Lesson::Wrong(
                 crate::course::Miss::WantsCommand,
             )),
-            Event::Course(crate::event::Lesson::Wrong(crate::course::Miss::Illegal)),
-            Event::Course(crate::event::Lesson::Wrong(crate::course::Miss::Solved)),
-            Event::Course(crate::event::Lesson::Hint {
+            Event::Course(crate::game::event::Lesson::Wrong(
+                crate::course::Miss::Illegal,
+            )),
+            Event::Course(crate::game::event::Lesson::Wrong(
+                crate::course::Miss::Solved,
+            )),
+            Event::Course(crate::game::event::Lesson::Hint {
                 words: "Pole 1 je vlevo nahoře.".into(),
-                next: Some(crate::event::Hinted::Square(sq)),
+                next: Some(crate::game::event::Hinted::Square(sq)),
             }),
-            Event::Course(crate::event::Lesson::Hint {
+            Event::Course(crate::game::event::Lesson::Hint {
                 words: "F3 čte postavení.".into(),
-                next: Some(crate::event::Hinted::Key("F3".into())),
+                next: Some(crate::game::event::Hinted::Key("F3".into())),
             }),
-            Event::Course(crate::event::Lesson::Hint {
+            Event::Course(crate::game::event::Lesson::Hint {
                 words: "Táhněte vpřed.".into(),
-                next: Some(crate::event::Hinted::Move(before, mv)),
+                next: Some(crate::game::event::Hinted::Move(before, mv)),
             }),
-            Event::Course(crate::event::Lesson::Done {
+            Event::Course(crate::game::event::Lesson::Done {
                 stars: 7,
                 of: 9,
                 next: Some("Jak táhne kámen".into()),
             }),
-            Event::Course(crate::event::Lesson::Done {
+            Event::Course(crate::game::event::Lesson::Done {
                 stars: 9,
                 of: 9,
                 next: None,

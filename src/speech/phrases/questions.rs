@@ -2,7 +2,7 @@
 //! [`Info`]): must I capture and with what, one side's pieces, the moves of one piece, the last
 //! moves; and what is said when nothing has been said yet, or how to go to a square.
 
-use crate::event::Info;
+use crate::game::event::Info;
 use crate::language::Language;
 use crate::rules::{Color, Move, Position};
 
@@ -116,7 +116,7 @@ pub fn asked_side(pos: &Position, mine: bool) -> Color {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Event;
+    use crate::game::event::Event;
     use crate::notation::Notation;
     use crate::rules::Variant;
     use crate::speech::phrases::{Verbosity, event};

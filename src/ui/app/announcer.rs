@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use eframe::egui::{self, Context};
 
 use super::DamaApp;
-use crate::event::{Event, Problem};
+use crate::game::event::{Event, Problem};
 use crate::speech::{Speaker, SpeechStatus, Voice, phrases};
 use crate::ui::settings::{Settings, SpeechMode};
 
@@ -465,7 +465,7 @@ impl DamaApp {
     pub(super) fn repeat_announcement(&mut self) {
         match self.announcer.notice().map(|n| n.text.clone()) {
             Some(text) => self.speak(&text, true, false),
-            None => self.tell(&[Event::Info(crate::event::Info::NothingSaid)], true),
+            None => self.tell(&[Event::Info(crate::game::event::Info::NothingSaid)], true),
         }
     }
 

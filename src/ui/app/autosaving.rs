@@ -1,13 +1,13 @@
-//! The window's side of autosave (see [`crate::autosave`]): the game written after every change,
+//! The window's side of autosave (see [`crate::store::autosave`]): the game written after every change,
 //! the resume question at start, the file removed at a clean exit.
 
 use std::path::{Path, PathBuf};
 
 use super::dialogs::ResumeAnswer;
 use super::{DamaApp, Dialog};
-use crate::autosave::{Autosave, AutosaveError, Found, Interrupted, SLOTS, Session};
-use crate::event::{Event, Problem};
+use crate::game::event::{Event, Problem};
 use crate::speech::phrases;
+use crate::store::autosave::{Autosave, AutosaveError, Found, Interrupted, SLOTS, Session};
 use crate::ui::document::{DocChange, Document, Replaced};
 
 /// What outlives the window: where the game is autosaved, the interrupted games to offer, the
@@ -17,11 +17,11 @@ pub(super) struct Saving {
     /// Where settings are kept (None: not saved).
     pub(super) config_dir: Option<PathBuf>,
     /// Where the game is saved after every change (None: not autosaved).
-    pub(super) autosave: Option<crate::autosave::Autosave>,
+    pub(super) autosave: Option<crate::store::autosave::Autosave>,
     /// The last autosave failed (said once until one succeeds again).
     pub(super) autosave_failed: bool,
     /// Interrupted games still to be offered after the one asked about.
-    pub(super) resume_queue: Vec<crate::autosave::Interrupted>,
+    pub(super) resume_queue: Vec<crate::store::autosave::Interrupted>,
     /// A file given on the command line, opened once every resume question is answered.
     pub(super) after_resume: Option<PathBuf>,
     /// Whether this window took up an interrupted game (the next ones can only be put aside
@@ -29,7 +29,7 @@ pub(super) struct Saving {
     pub(super) resumed_here: bool,
     /// The state of the game's file last told about, so that a change made elsewhere is
     /// asked about once.
-    pub(super) disk_seen: Option<crate::collection::OnDisk>,
+    pub(super) disk_seen: Option<crate::store::collection::OnDisk>,
     /// A save of a large file running in the background.
     pub(super) job: Option<super::files::SaveJob>,
 }
@@ -57,7 +57,7 @@ impl DamaApp {
     pub fn start_autosave(&mut self, dir: &Path) {
         // A file or a link loop in the folder's place: said in words of its own (not as a
         // damaged autosave, which there was none), and play goes on without autosave.
-        if let Err(problem) = crate::dirs::ensure_folder(dir) {
+        if let Err(problem) = crate::store::dirs::ensure_folder(dir) {
             log::warn!(
                 "no autosave: the data folder {}: {problem:?}",
                 dir.display()
@@ -68,7 +68,7 @@ impl DamaApp {
             });
             return;
         }
-        crate::storage::remove_stale_temp_files(dir, None);
+        crate::store::storage::remove_stale_temp_files(dir, None);
         let autosave = match Autosave::claim(dir) {
             Ok(Some(a)) => a,
             Ok(None) => {

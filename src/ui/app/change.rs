@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 
 use super::DamaApp;
 use crate::engine::review::Mark;
-use crate::event::{Event, Look, Mover, Problem};
+use crate::game::event::{Event, Look, Mover, Problem};
 use crate::rules::Branch;
 use crate::ui::document::{Applied, DocChange, Replaced};
 use crate::ui::game_view::Spot;

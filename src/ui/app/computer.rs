@@ -9,7 +9,7 @@ use eframe::egui::Context;
 use super::{DamaApp, Dialog};
 use crate::engine::review::{self, Mark};
 use crate::engine::{Answer, ClaimChoice, Task, Worker};
-use crate::event::{Event, Mover, Problem};
+use crate::game::event::{Event, Mover, Problem};
 use crate::rules::{Color, Game, Position};
 use crate::ui::Command;
 use crate::ui::document::DocChange;

@@ -6,7 +6,7 @@ use eframe::egui::{self, Context, Ui};
 
 use super::DamaApp;
 use super::dialogs::{combo, radio_group};
-use crate::event::{Edit, Event};
+use crate::game::event::{Edit, Event};
 use crate::rules::{Color, Variant};
 use crate::speech::phrases;
 use crate::ui::board_view::BoardInput;

@@ -12,11 +12,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::endgame_files::{self, BuildError, Finished, Installed, Plan, Progress};
 use crate::engine::Level;
-use crate::event::{Endgames, Event};
+use crate::game::event::{Endgames, Event};
 use crate::rules::Variant;
 use crate::speech::phrases::endgames::Building;
+use crate::store::endgame_files::{self, BuildError, Finished, Installed, Plan, Progress};
 
 /// The most pieces a build begins with: every rule set's fit on a home computer's disk (20 MB
 /// to 660 MB) and take minutes.
@@ -98,7 +98,7 @@ impl EndgameBuilds {
         // What a build killed in the middle of writing left (a 5-piece file's is hundreds of
         // megabytes); those of a build running in another window are kept.
         if let Some(dir) = &dir {
-            crate::storage::remove_stale_temp_files(dir, None);
+            crate::store::storage::remove_stale_temp_files(dir, None);
         }
         EndgameBuilds {
             dir,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::DamaApp;
 use super::change::FollowUp;
-use crate::event::{Event, Mover, Problem};
+use crate::game::event::{Event, Mover, Problem};
 use crate::notation::pdn::{self, PdnGame};
 use crate::rules::{Game, Move};
 use crate::ui::document::{DocChange, Document, Replaced};

@@ -4,13 +4,14 @@
 use std::path::{Path, PathBuf};
 
 use super::{DamaApp, Dialog, Pending};
-use crate::collection::{self, At, OnDisk, Place, Stamp};
 use crate::engine::Level;
 use crate::engine::review::Mark;
-use crate::event::{Event, Problem};
-use crate::game_file::{self, Played};
+use crate::game::event::{Event, Problem};
 use crate::notation::pdn::{self, PdnGame};
 use crate::rules::Color;
+use crate::store::collection::{self, At, OnDisk, Place, Stamp};
+use crate::store::game_file::{self, Played};
+use crate::store::storage::read_only;
 use crate::ui::document::{DocChange, Document, Replaced};
 use crate::ui::settings::Player;
 
@@ -72,7 +73,7 @@ impl DamaApp {
             return;
         };
         let path = path.to_path_buf();
-        match crate::game_file::read_file_games(&path) {
+        match crate::store::game_file::read_file_games(&path) {
             Ok(mut file) => match file.good.iter().position(|(n, _)| *n == place.number) {
                 Some(i) => {
                     let (number, game) = file.good.swap_remove(i);
@@ -127,7 +128,7 @@ impl DamaApp {
     /// Opens a PDN file: one game at once, several through a choice. Any failure leaves the
     /// current game as it is and says why.
     pub fn open_path(&mut self, path: &Path) {
-        match crate::game_file::read_file_games(path) {
+        match crate::store::game_file::read_file_games(path) {
             Ok(mut games)
                 if games.good.len() == 1 && games.bad.is_empty() && games.left_out.is_none() =>
             {
@@ -493,7 +494,7 @@ fn write_game_file(
     place: Option<Place>,
 ) -> Result<Place, SaveError> {
     let (bytes, place) = file_bytes(path, at, game, place)?;
-    crate::storage::write_atomically(path, &bytes)?;
+    crate::store::storage::write_atomically(path, &bytes)?;
     Ok(place)
 }
 
@@ -567,23 +568,4 @@ fn disk_question(state: OnDisk, path: PathBuf, then: Option<Pending>) -> Option<
         OnDisk::Gone => Some(Dialog::GoneFromDisk(path, then)),
         OnDisk::Same | OnDisk::GameKept => None,
     }
-}
-
-/// A name beside `path` that no file has: "turnaj (2).pdn", "turnaj (3).pdn"…, for a game
-/// saved apart from a file that changed.
-pub(super) fn another_name(path: &Path) -> PathBuf {
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-    let stem = stem.unwrap_or_else(|| "dama".into());
-    let ext = path.extension().map(|e| e.to_string_lossy().into_owned());
-    let ext = ext.unwrap_or_else(|| "pdn".into());
-    (2..)
-        .map(|n| path.with_file_name(format!("{stem} ({n}).{ext}")))
-        .find(|p| !p.exists())
-        .expect("a free name")
-}
-
-/// Whether the file at `path` is marked read-only (mode 0444, the Windows attribute): the
-/// owner meant to keep it, so replacing it is asked first.
-pub(super) fn read_only(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
 }

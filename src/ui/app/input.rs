@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use eframe::egui::{self, Context};
 
 use super::DamaApp;
-use crate::event::{Event, Mover, Problem, Refusal, SquareView};
+use crate::game::event::{Event, Mover, Problem, Refusal, SquareView};
 use crate::notation::{MoveText, MoveTextError, typed_readings};
 use crate::rules::{GameError, Square};
 use crate::ui::Command;

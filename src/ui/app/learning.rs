@@ -8,7 +8,7 @@ use eframe::egui::{self, RichText, Ui};
 use super::DamaApp;
 use super::change::FollowUp;
 use crate::course::{Attempt, Course, Next, Verdict};
-use crate::event::{Event, Hinted, Lesson, LessonOpened, Mover, Problem};
+use crate::game::event::{Event, Hinted, Lesson, LessonOpened, Mover, Problem};
 use crate::rules::{Move, Square, Variant};
 use crate::ui::Command;
 use crate::ui::document::{DocChange, Document, Replaced};

@@ -4,7 +4,7 @@
 
 use super::change::{Change, Target, Varied};
 use super::{DamaApp, Dialog};
-use crate::event::{Event, Look, Mover, Problem};
+use crate::game::event::{Event, Look, Mover, Problem};
 use crate::rules::Move;
 use crate::ui::document::{Applied, DocChange};
 use crate::ui::game_view::{InVariation, Spot};

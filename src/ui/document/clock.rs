@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use crate::clock::{Clock, Tick, TimeCalls, TimeControl};
-use crate::event::{Event, Problem};
+use crate::game::clock::{Clock, Tick, TimeCalls, TimeControl};
+use crate::game::event::{Event, Problem};
 use crate::rules::Color;
 
 use super::{Applied, Document};
@@ -108,13 +108,13 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Mover;
+    use crate::game::event::Mover;
     use crate::ui::settings::Player;
     use std::time::Duration;
 
     #[test]
     fn a_timed_game_is_lost_on_time_and_saved_with_its_clock() {
-        use crate::clock::TimeControl;
+        use crate::game::clock::TimeControl;
         let control = TimeControl::Fischer {
             base: Duration::from_secs(300),
             increment: Duration::from_secs(3),

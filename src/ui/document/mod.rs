@@ -31,15 +31,15 @@ mod variations;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::autosave::{Session, SessionRef};
-use crate::clock::{Clock, TimeControl};
-use crate::collection::Place;
 use crate::engine::Level;
-use crate::event::{Event, Mover, Problem};
+use crate::game::clock::{Clock, TimeControl};
+use crate::game::event::{Event, Mover, Problem};
 use crate::notation::pdn::{self, PdnGame, Warning};
 use crate::rules::{
     Branch, Color, Enforcement, Game, GameTree, Move, Note, Position, RuleSet, RuleSetError, Square,
 };
+use crate::store::autosave::{Session, SessionRef};
+use crate::store::collection::Place;
 
 use super::settings::Player;
 
@@ -84,7 +84,7 @@ pub enum Replaced {
     /// The game of an interrupted run.
     Resumed,
     /// A task of the course: what is said as it is set.
-    Lesson(crate::event::Lesson),
+    Lesson(crate::game::event::Lesson),
     /// A problem of a collection, to be solved.
     Problem {
         /// Its number in the collection, from 1.
@@ -164,7 +164,7 @@ pub enum DocChange {
     },
     /// The clocks at this moment, with the times the player wants called: one to say, or a
     /// flag fallen.
-    Tick(Instant, crate::clock::TimeCalls),
+    Tick(Instant, crate::game::clock::TimeCalls),
     /// Pause the clocks at this moment, or run them again.
     PauseClock(Instant),
     /// A move played in the line `branches` leads to (the game's own for none), after its
@@ -272,7 +272,7 @@ impl Document {
     }
 
     /// A game opened from `path`, named as its tags say and played by `players` (as its tags
-    /// say too: [`crate::game_file::players_of`]).
+    /// say too: [`crate::store::game_file::players_of`]).
     pub fn opened(
         game: Game,
         pdn: &PdnGame,
@@ -405,7 +405,7 @@ impl Document {
     /// The game as PDN, with the file's tags, the names and who plays.
     pub fn to_pdn(&self) -> PdnGame {
         let mut pdn = pdn::to_pdn(&self.game, &self.tags, [&self.names[0], &self.names[1]]);
-        crate::game_file::set_players(&mut pdn, self.computer_levels());
+        crate::store::game_file::set_players(&mut pdn, self.computer_levels());
         // The notes, variations, and the time left after each timed move as PGN programs
         // write it.
         pdn::add_record(&mut pdn, &self.game, &self.tree, &self.lead);
@@ -597,7 +597,7 @@ mod tests {
 
     #[test]
     fn a_game_against_the_computer_comes_back_from_its_file_with_its_players() {
-        use crate::game_file::{Played, players_of};
+        use crate::store::game_file::{Played, players_of};
         let rules = Variant::Czech.rules().clone();
         let names = ["Jana".to_string(), "Dáma – Klubový hráč (3)".to_string()];
         let players = [Player::Human, Player::Computer(Level::Club)];

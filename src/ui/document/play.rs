@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crate::event::{Event, Mover, Problem};
+use crate::game::event::{Event, Mover, Problem};
 use crate::rules::{GameError, Move, Square};
 
 use super::{Applied, Document, lost_on_time};
@@ -165,7 +165,7 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collection::Place;
+    use crate::store::collection::Place;
     use crate::ui::document::tests::{against_the_computer, mv};
     use std::path::Path;
 

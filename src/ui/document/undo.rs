@@ -1,7 +1,7 @@
 //! Undo and redo: against the computer, back to the person's own move and forward with the
 //! computer's reply.
 
-use crate::event::{Event, Problem, Undone};
+use crate::game::event::{Event, Problem, Undone};
 use crate::rules::GameError;
 
 use super::{Applied, Document, lost_on_time};
@@ -94,7 +94,7 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Mover;
+    use crate::game::event::Mover;
     use crate::rules::Square;
     use crate::ui::document::tests::{against_the_computer, mv};
 

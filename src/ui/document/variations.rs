@@ -2,7 +2,7 @@
 //! line replayed, a variation added to, deleted, promoted — operations on the record's
 //! [`GameTree`], whose main line the game follows.
 
-use crate::event::{Event, Problem};
+use crate::game::event::{Event, Problem};
 use crate::rules::{Branch, GameError, GameTree, Move, Node, Note, Position, Variation};
 
 use super::{Applied, Document, Line, lost_on_time};
@@ -228,7 +228,7 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Mover;
+    use crate::game::event::Mover;
     use crate::rules::Variant;
     use crate::ui::document::tests::{by_hand, mv};
     use crate::ui::settings::Player;
@@ -467,7 +467,7 @@ mod tests {
 
     #[test]
     fn a_loss_on_time_is_not_taken_back_by_a_variation_nor_by_replacing_moves() {
-        use crate::clock::TimeControl;
+        use crate::game::clock::TimeControl;
         let control = TimeControl::PerMove(Duration::from_secs(10));
         let rules = Variant::Czech.rules().clone();
         let mut doc = Document::new_timed_game(
@@ -483,7 +483,7 @@ mod tests {
         doc.play(first, None, Mover::Person).unwrap();
         doc.tick(
             Instant::now() + Duration::from_secs(11),
-            crate::clock::TimeCalls::LastMinute,
+            crate::game::clock::TimeCalls::LastMinute,
         )
         .unwrap();
         assert!(doc.game().outcome().is_some(), "Black lost on time");

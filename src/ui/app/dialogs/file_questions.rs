@@ -9,9 +9,9 @@ use eframe::egui::{self, Align, Button, Layout, ScrollArea, Ui};
 use super::help::help_row;
 use super::widgets::{choice_row, control_label};
 use super::{DialogFrame, DialogUi, title};
-use crate::game_file::FileGames;
 use crate::speech::phrases;
-use crate::ui::app::files::read_only;
+use crate::store::game_file::FileGames;
+use crate::store::storage::read_only;
 use crate::ui::i18n::{Language, T};
 
 /// The most characters a path field holds: Linux's longest path (`PATH_MAX`).

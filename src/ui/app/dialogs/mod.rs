@@ -40,10 +40,11 @@ use self::questions::{
     ResignQuestion, ResumeQuestion,
 };
 use self::settings::{SettingsAnswer, SettingsForm};
-use super::{DamaApp, NewGameForm, Pending, files};
-use crate::event::{Event, Mover, Problem};
+use super::{DamaApp, NewGameForm, Pending};
+use crate::game::event::{Event, Mover, Problem};
 use crate::rules::Move;
 use crate::speech::phrases;
+use crate::store::storage;
 use crate::ui::Command;
 use crate::ui::document::DocChange;
 use crate::ui::i18n::{Language, T};
@@ -65,7 +66,7 @@ pub enum Dialog {
     ConfirmReplace(PathBuf, Option<Pending>, usize),
     /// Several games in a file: which one; the games that cannot be opened, and how many more
     /// the file has that are not offered.
-    ChooseGame(PathBuf, crate::game_file::FileGames),
+    ChooseGame(PathBuf, crate::store::game_file::FileGames),
     /// "The file has changed on disk": another program or window changed the game's file since
     /// it was read or saved. Save as, overwrite, reload (or go on without saving, before what
     /// waits), or cancel.
@@ -88,8 +89,8 @@ pub enum Dialog {
     /// What was said before it opened, newest first (its own title is not among them).
     History(Vec<String>),
     /// "Resume the interrupted game?": this window's own or another window's (see
-    /// [`crate::autosave::Autosave::others`]).
-    Resume(Box<crate::autosave::Interrupted>),
+    /// [`crate::store::autosave::Autosave::others`]).
+    Resume(Box<crate::store::autosave::Interrupted>),
     /// A move at an earlier position: a new variation, or in place of the later moves.
     Branch {
         /// Where it is played.
@@ -365,7 +366,7 @@ impl DamaApp {
                 present(ctx, opening, at, question).then(|answer| {
                     match answer {
                         ChangedAnswer::SaveAs => {
-                            let other = files::another_name(path).display().to_string();
+                            let other = storage::another_name(path).display().to_string();
                             return Outcome::Then(Dialog::SavePath(other, then.take()));
                         }
                         ChangedAnswer::Overwrite => self.save_then(path, then.take(), false),
@@ -555,7 +556,7 @@ impl DamaApp {
             text,
             can_build: building.is_none() && next.is_some(),
             can_stop: self.endgames.is_building(variant),
-            can_remove: installed != crate::endgame_files::Installed::Nothing
+            can_remove: installed != crate::store::endgame_files::Installed::Nothing
                 || self.endgames.is_building(variant),
         }
     }

@@ -41,7 +41,7 @@ pub struct NewGameForm {
     /// The position checked when Start was pressed (`None`: the rule set's own start).
     pub start: Option<Position>,
     /// The time control (`None`: no clock).
-    pub clock: Option<crate::clock::TimeControl>,
+    pub clock: Option<crate::game::clock::TimeControl>,
 }
 
 impl NewGameForm {
@@ -158,8 +158,9 @@ impl DialogUi for NewGameView<'_> {
             );
             let label = control_label(ui, T::Clock.get(lang));
             let mut choices = vec![(None, T::NoClock.get(lang).to_string())];
-            choices
-                .extend(crate::clock::PRESETS.map(|c| (Some(c), phrases::time_control(lang, c))));
+            choices.extend(
+                crate::game::clock::PRESETS.map(|c| (Some(c), phrases::time_control(lang, c))),
+            );
             combo(
                 ui,
                 "clock",

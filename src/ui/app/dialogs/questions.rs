@@ -5,8 +5,8 @@ use eframe::egui::{self, Ui};
 
 use super::widgets::choice_row;
 use super::{DialogFrame, DialogUi, title};
-use crate::autosave::Interrupted;
 use crate::speech::phrases;
+use crate::store::autosave::Interrupted;
 use crate::ui::i18n::{Language, T};
 
 /// "Really resign?", and who would.

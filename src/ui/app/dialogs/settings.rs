@@ -7,7 +7,7 @@ use super::widgets::{
     combo, control_label, describe, form_rows, is_narrow, percent_slider, radio_group, radio_row,
 };
 use super::{DialogFrame, DialogUi, title};
-use crate::clock::TimeCalls;
+use crate::game::clock::TimeCalls;
 use crate::notation::Notation;
 use crate::speech::phrases::Verbosity;
 use crate::ui::i18n::{Language, T};

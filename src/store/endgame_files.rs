@@ -22,7 +22,7 @@ use crate::engine::endgame::{
     self, BuildStats, Material, Tables, distances_file_in, file_in, materials,
 };
 use crate::rules::RuleSet;
-use crate::storage::{AtomicFile, write_atomically};
+use crate::store::storage::{AtomicFile, write_atomically};
 
 /// What building a rule set's databases of up to some pieces takes.
 #[derive(Clone, Debug)]
@@ -589,8 +589,8 @@ fn build_locked(
     let partial = partial_dir(dir, rules);
     // What a build that was killed while writing left, its process gone (another build of
     // these rules cannot run: the lock is held).
-    crate::storage::remove_stale_temp_files(dir, None);
-    crate::storage::remove_stale_temp_files(&partial, None);
+    crate::store::storage::remove_stale_temp_files(dir, None);
+    crate::store::storage::remove_stale_temp_files(&partial, None);
     if stopped_plan(&partial).is_some_and(|p| p != (plan.pieces, distances)) {
         let _ = fs::remove_dir_all(&partial);
     }

@@ -6,10 +6,10 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-pub use crate::game_file::Stamp;
-pub use crate::game_file::read_file;
-use crate::game_file::utf16_text;
 use crate::notation::pdn::{self, Encoding, PdnError, PdnGame};
+pub use crate::store::game_file::Stamp;
+pub use crate::store::game_file::read_file;
+use crate::store::game_file::utf16_text;
 
 /// Where a document's game stands in its file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -389,6 +389,25 @@ fn sync_dir(_dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// A name beside `path` that no file has: "turnaj (2).pdn", "turnaj (3).pdn"…, for a game
+/// saved apart from a file that changed.
+pub fn another_name(path: &Path) -> PathBuf {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let stem = stem.unwrap_or_else(|| "dama".into());
+    let ext = path.extension().map(|e| e.to_string_lossy().into_owned());
+    let ext = ext.unwrap_or_else(|| "pdn".into());
+    (2..)
+        .map(|n| path.with_file_name(format!("{stem} ({n}).{ext}")))
+        .find(|p| !p.exists())
+        .expect("a free name")
+}
+
+/// Whether the file at `path` is marked read-only (mode 0444, the Windows attribute): the
+/// owner meant to keep it, so replacing it is asked first.
+pub fn read_only(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,11 +21,11 @@ use std::path::{Path, PathBuf};
 
 use fs4::fs_std::FileExt;
 
-use crate::collection::{Place, Stamp};
 use crate::engine::Level;
-use crate::game_file::{self, Played, ReadError};
 use crate::notation::pdn::{self, PdnError};
 use crate::rules::{Game, GameTree, RuleSet, RuleSetError};
+use crate::store::collection::{Place, Stamp};
+use crate::store::game_file::{self, Played, ReadError};
 
 /// The autosave's name in the data directory.
 pub const AUTOSAVE_FILE: &str = "autosave.pdn";
@@ -112,7 +112,7 @@ pub enum Found {
     Nothing,
     /// The game of a run that did not end cleanly.
     Interrupted(Box<Session>),
-    /// An autosave that cannot be read: renamed to `kept_as` (see [`crate::storage::keep_aside`]).
+    /// An autosave that cannot be read: renamed to `kept_as` (see [`crate::store::storage::keep_aside`]).
     Damaged {
         /// Where it now is (its old path if even the rename failed).
         kept_as: PathBuf,
@@ -213,7 +213,7 @@ impl Autosave {
         if let Some(dir) = self.path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        crate::storage::write_atomically(&self.path, &bytes)?;
+        crate::store::storage::write_atomically(&self.path, &bytes)?;
         Ok(true)
     }
 
@@ -320,7 +320,7 @@ impl Autosave {
             }
             Ok(None) => Found::Nothing,
             Err(error) => Found::Damaged {
-                kept_as: crate::storage::keep_aside(&self.path).unwrap_or(self.path.clone()),
+                kept_as: crate::store::storage::keep_aside(&self.path).unwrap_or(self.path.clone()),
                 error,
             },
         }

@@ -10,16 +10,16 @@ use std::io;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::autosave::AutosaveError;
 use crate::engine::Level;
 use crate::engine::review::{Judged, Mark};
-use crate::game_file::ReadError;
 use crate::notation::MoveTextError;
 use crate::notation::pdn::{PdnError, Warning};
 use crate::rules::{
     Board, Color, FenError, GameError, Move, Outcome, Piece, Position, RuleSetError, Square,
     SquareSet, Variant,
 };
+use crate::store::autosave::AutosaveError;
+use crate::store::game_file::ReadError;
 
 /// Who made a move or answered: the words differ ("Počítač remízu odmítá"), and the computer's
 /// reply is queued behind what is being said instead of cutting it short.
@@ -86,7 +86,7 @@ pub enum Info {
 }
 
 /// What becomes of a build of endgame databases in the background
-/// ([`crate::endgame_files`]): begun, done, stopped, failed, removed.
+/// ([`crate::store::endgame_files`]): begun, done, stopped, failed, removed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Endgames {
     /// A build began (or went on from where it was stopped): what it will take, said before
@@ -290,7 +290,7 @@ pub enum Event {
         /// The position it starts from, where it is not the rule set's own start.
         set_up: Option<Position>,
         /// The time control, in a game on time.
-        clock: Option<crate::clock::TimeControl>,
+        clock: Option<crate::game::clock::TimeControl>,
     },
     /// Who plays the sides changed.
     PlayersChanged([Option<Level>; 2]),
@@ -749,7 +749,7 @@ pub enum Problem {
         /// The game's number in it; `None` for a game added after the last.
         number: Option<usize>,
         /// Why.
-        error: crate::collection::SpliceError,
+        error: crate::store::collection::SpliceError,
     },
     /// The settings could not be saved.
     SaveSettings {
@@ -779,7 +779,7 @@ pub enum Problem {
         /// The folder.
         dir: PathBuf,
         /// What is in the way.
-        problem: crate::dirs::FolderProblem,
+        problem: crate::store::dirs::FolderProblem,
     },
     /// Writing the autosave failed.
     AutosaveFailed {
