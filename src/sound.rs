@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rodio::buffer::SamplesBuffer;
 use rodio::{DeviceSinkBuilder, MixerDeviceSink};
 
-use crate::game::event::Event;
+use crate::game::event::{Event, Sounding};
 use crate::rules::{Position, Role};
 
 /// A sound cue. Each is distinct in pitch and rhythm, so that it can be told apart without
@@ -58,84 +58,21 @@ impl Cue {
 /// happened at the board. Undo, redo, looking through the game, the cursor and the menus are
 /// silent: they are spoken.
 pub fn cues(events: &[Event]) -> Vec<Cue> {
-    let loaded = events
-        .iter()
-        .any(|e| matches!(e, Event::Opened { .. } | Event::Resumed { .. }));
+    let loaded = events.iter().any(|e| e.sounding() == Sounding::Loaded);
     let mut moved: Option<Cue> = None;
     let mut selected = false;
     let mut over = false;
     for event in events {
-        match event {
-            Event::Moved { before, mv, .. } => {
+        match event.sounding() {
+            Sounding::Move { before, mv } => {
                 let cue = move_cue(before, mv);
                 if moved.is_none_or(|m| rank(cue) > rank(m)) {
                     moved = Some(cue);
                 }
             }
-            Event::Selected { .. } => selected = true,
-            Event::Ended(_) | Event::Resigned(_) => over |= !loaded,
-            // The game's own changes that are spoken, not sounded (a loss on time sounds with
-            // its `Ended`; a move in a variation is a move looked at, as before).
-            Event::ToMove(_)
-            | Event::Truncated { .. }
-            | Event::DrawOfferLapsed
-            | Event::Huffed { .. }
-            | Event::ChooseOffender(_)
-            | Event::TakenBack { .. }
-            | Event::Undone(_)
-            | Event::Redone { .. }
-            | Event::DrawOffered { .. }
-            | Event::DrawAnswered { .. }
-            | Event::NewGame { .. }
-            | Event::PlayersChanged(_)
-            | Event::Flagged(_)
-            | Event::VariationStarted { .. }
-            | Event::VariationMoved { .. }
-            | Event::VariationCut { .. }
-            | Event::VariationRemoved { .. }
-            | Event::VariationPromoted { .. } => {}
-            // Looking through the game, the cursor, files, menus and dialogs, the computer's
-            // help, the clocks and problems: spoken only.
-            Event::Looked(_)
-            | Event::Opened { .. }
-            | Event::Resumed { .. }
-            | Event::Saved(_)
-            | Event::Saving { .. }
-            | Event::PutAside(_)
-            | Event::LeftForLater(_)
-            | Event::PositionCopied(_)
-            | Event::Flipped { .. }
-            | Event::Cursor(_)
-            | Event::Extended(_)
-            | Event::Deselected
-            | Event::Hint { .. }
-            | Event::ThinkingAboutHint
-            | Event::ComputerThinking
-            | Event::MoveField
-            | Event::BoardText { .. }
-            | Event::Info(_)
-            | Event::Cancelled
-            | Event::Closed
-            | Event::Edited(_)
-            | Event::AnalysisMode(_)
-            | Event::Analysing
-            | Event::Analysed { .. }
-            | Event::Reviewing { .. }
-            | Event::ReviewStopped
-            | Event::Reviewed { .. }
-            | Event::ClockLow { .. }
-            | Event::ClockPaused(_)
-            | Event::Clocks { .. }
-            | Event::ProblemShown { .. }
-            | Event::RightMove
-            | Event::WrongMove
-            | Event::Course(_)
-            | Event::Endgames(_)
-            | Event::ProblemSolved { .. }
-            | Event::ProblemHint { .. }
-            | Event::Judged { .. }
-            | Event::Note(_)
-            | Event::Choices { .. } => {}
+            Sounding::Selected => selected = true,
+            Sounding::GameOver => over |= !loaded,
+            Sounding::Loaded | Sounding::Silent => {}
         }
     }
     let first = moved.or(selected.then_some(Cue::Selected));

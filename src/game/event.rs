@@ -512,6 +512,99 @@ pub enum Event {
     },
 }
 
+/// What an event is to the sound cues: [`crate::sound::cues`] picks a batch's cues from these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sounding<'a> {
+    /// A move played, from `before`.
+    Move {
+        /// The position it was played in.
+        before: &'a Position,
+        /// The move.
+        mv: &'a Move,
+    },
+    /// A piece picked up.
+    Selected,
+    /// The game ended (a resignation comes with its end, and sounds once).
+    GameOver,
+    /// A game opened or resumed: nothing happened at the board, so its end sounds nothing.
+    Loaded,
+    /// Spoken only.
+    Silent,
+}
+
+impl Event {
+    /// What the event is to the sound cues. Every variant is decided here, with no wildcard,
+    /// so that a new one cannot go without its decision unnoticed.
+    pub fn sounding(&self) -> Sounding<'_> {
+        match self {
+            Event::Moved { before, mv, .. } => Sounding::Move { before, mv },
+            Event::Selected { .. } => Sounding::Selected,
+            Event::Ended(_) | Event::Resigned(_) => Sounding::GameOver,
+            Event::Opened { .. } | Event::Resumed { .. } => Sounding::Loaded,
+            // The game's own changes that are spoken, not sounded (a loss on time sounds with
+            // its `Ended`; a move in a variation is a move looked at, as before).
+            Event::ToMove(_)
+            | Event::Truncated { .. }
+            | Event::DrawOfferLapsed
+            | Event::Huffed { .. }
+            | Event::ChooseOffender(_)
+            | Event::TakenBack { .. }
+            | Event::Undone(_)
+            | Event::Redone { .. }
+            | Event::DrawOffered { .. }
+            | Event::DrawAnswered { .. }
+            | Event::NewGame { .. }
+            | Event::PlayersChanged(_)
+            | Event::Flagged(_)
+            | Event::VariationStarted { .. }
+            | Event::VariationMoved { .. }
+            | Event::VariationCut { .. }
+            | Event::VariationRemoved { .. }
+            | Event::VariationPromoted { .. } => Sounding::Silent,
+            // Looking through the game, the cursor, files, menus and dialogs, the computer's
+            // help, the clocks and problems: spoken only.
+            Event::Looked(_)
+            | Event::Saved(_)
+            | Event::Saving { .. }
+            | Event::PutAside(_)
+            | Event::LeftForLater(_)
+            | Event::PositionCopied(_)
+            | Event::Flipped { .. }
+            | Event::Cursor(_)
+            | Event::Extended(_)
+            | Event::Deselected
+            | Event::Hint { .. }
+            | Event::ThinkingAboutHint
+            | Event::ComputerThinking
+            | Event::MoveField
+            | Event::BoardText { .. }
+            | Event::Info(_)
+            | Event::Cancelled
+            | Event::Closed
+            | Event::Edited(_)
+            | Event::AnalysisMode(_)
+            | Event::Analysing
+            | Event::Analysed { .. }
+            | Event::Reviewing { .. }
+            | Event::ReviewStopped
+            | Event::Reviewed { .. }
+            | Event::ClockLow { .. }
+            | Event::ClockPaused(_)
+            | Event::Clocks { .. }
+            | Event::ProblemShown { .. }
+            | Event::RightMove
+            | Event::WrongMove
+            | Event::Course(_)
+            | Event::Endgames(_)
+            | Event::ProblemSolved { .. }
+            | Event::ProblemHint { .. }
+            | Event::Judged { .. }
+            | Event::Note(_)
+            | Event::Choices { .. } => Sounding::Silent,
+        }
+    }
+}
+
 /// A change in the position editor (the board being set up is not the game: these change
 /// nothing that is saved).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -852,6 +945,65 @@ pub enum Problem {
     /// The game's moves to be made a variation hold a forgotten capture or a claim, which a
     /// variation cannot.
     ClaimsInLine,
+}
+
+impl Problem {
+    /// Whether it refuses what the user tried (a move, a claim, a step through the game), as
+    /// opposed to a failure of the system: a refusal has a sound cue. Every variant is decided
+    /// here, with no wildcard, so that a new one cannot go without its cue unnoticed.
+    pub fn is_refusal(&self) -> bool {
+        match self {
+            Problem::Click(_)
+            | Problem::Game(_)
+            | Problem::MoveText(_)
+            | Problem::ComputerToMove
+            | Problem::StillThinking
+            | Problem::NoDrawOffer
+            | Problem::NotYourDrawAnswer
+            | Problem::AtStart
+            | Problem::AtLive
+            | Problem::NoHint
+            | Problem::ClipboardEmpty
+            | Problem::ClipboardTooLong { .. }
+            | Problem::Editing
+            | Problem::SaveUnderWay
+            | Problem::NotEditing
+            | Problem::NotReviewed(_)
+            | Problem::NoMistakes
+            | Problem::NothingToReview
+            | Problem::NoClock
+            | Problem::NoProblems
+            | Problem::NoCourse
+            | Problem::NoEndgames
+            | Problem::NoTowers
+            | Problem::BoardEdge
+            | Problem::NoVariation
+            | Problem::NotInVariation
+            | Problem::EndOfVariation
+            | Problem::ClaimsInLine => true,
+            // The undo of a loss on time is an undo refused, as the undo at the start is.
+            Problem::LostOnTime => true,
+            // Files, settings, the autosave, speech and sound failed: the system, not the user.
+            Problem::Open { .. }
+            | Problem::Replay { .. }
+            | Problem::Save { .. }
+            | Problem::SaveInCollection { .. }
+            | Problem::SaveSettings { .. }
+            | Problem::SettingsDamaged { .. }
+            | Problem::AutosaveDamaged { .. }
+            | Problem::AutosaveBusy
+            | Problem::DataFolder { .. }
+            | Problem::AutosaveFailed { .. }
+            | Problem::PutAsideFailed { .. }
+            | Problem::SpeechUnavailable(_)
+            | Problem::SpeechLost(_)
+            | Problem::SoundUnavailable => false,
+            // Rules or a starting position that make no game (the new-game form's, the editor's, a
+            // problem file's): what is to be mended stays open and is said, no action on the game
+            // was refused; silent as before.
+            Problem::Rules(_) | Problem::Setup(_) => false,
+        }
+    }
 }
 
 /// A setting that `Settings::load` found out of range, or of a value this version cannot read,

@@ -490,7 +490,7 @@ impl DamaApp {
     pub(super) fn complain(&mut self, problem: &Problem) {
         let text = phrases::problem(self.lang(), self.settings.notation, problem);
         self.announce(text, true, true);
-        if refused(problem) {
+        if problem.is_refusal() {
             self.sound(&[crate::sound::Cue::Refused]);
         }
     }
@@ -521,63 +521,6 @@ impl DamaApp {
             verbosity: self.settings.verbosity,
             notation: self.settings.notation,
         }
-    }
-}
-
-/// Whether `problem` refuses what the user tried (a move, a claim, a step through the game),
-/// as opposed to a failure of the system: the refusal has a sound cue. Every variant is
-/// decided here, with no wildcard, so that a new one cannot go without its cue unnoticed.
-fn refused(problem: &Problem) -> bool {
-    match problem {
-        Problem::Click(_)
-        | Problem::Game(_)
-        | Problem::MoveText(_)
-        | Problem::ComputerToMove
-        | Problem::StillThinking
-        | Problem::NoDrawOffer
-        | Problem::NotYourDrawAnswer
-        | Problem::AtStart
-        | Problem::AtLive
-        | Problem::NoHint
-        | Problem::ClipboardEmpty
-        | Problem::ClipboardTooLong { .. }
-        | Problem::Editing
-        | Problem::SaveUnderWay
-        | Problem::NotEditing
-        | Problem::NotReviewed(_)
-        | Problem::NoMistakes
-        | Problem::NothingToReview
-        | Problem::NoClock
-        | Problem::NoProblems
-        | Problem::NoCourse
-        | Problem::NoEndgames
-        | Problem::NoTowers
-        | Problem::BoardEdge
-        | Problem::NoVariation
-        | Problem::NotInVariation
-        | Problem::EndOfVariation
-        | Problem::ClaimsInLine => true,
-        // The undo of a loss on time is an undo refused, as the undo at the start is.
-        Problem::LostOnTime => true,
-        // Files, settings, the autosave, speech and sound failed: the system, not the user.
-        Problem::Open { .. }
-        | Problem::Replay { .. }
-        | Problem::Save { .. }
-        | Problem::SaveInCollection { .. }
-        | Problem::SaveSettings { .. }
-        | Problem::SettingsDamaged { .. }
-        | Problem::AutosaveDamaged { .. }
-        | Problem::AutosaveBusy
-        | Problem::DataFolder { .. }
-        | Problem::AutosaveFailed { .. }
-        | Problem::PutAsideFailed { .. }
-        | Problem::SpeechUnavailable(_)
-        | Problem::SpeechLost(_)
-        | Problem::SoundUnavailable => false,
-        // Rules or a starting position that make no game (the new-game form's, the editor's, a
-        // problem file's): what is to be mended stays open and is said, no action on the game
-        // was refused; silent as before.
-        Problem::Rules(_) | Problem::Setup(_) => false,
     }
 }
 
