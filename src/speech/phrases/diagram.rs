@@ -240,7 +240,7 @@ mod tests {
                     // The rank, then the first and the last number of the row's squares.
                     let numbers: Vec<u8> = line
                         .split_whitespace()
-                        .filter_map(|w| w.parse().ok())
+                        .filter_map(|w| w.parse::<u8>().ok())
                         .collect();
                     let (a, b) = (numbers[1], numbers[2]);
                     assert!(
