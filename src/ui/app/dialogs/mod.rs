@@ -82,7 +82,7 @@ pub enum Dialog {
     /// Preferences.
     Settings,
     /// The endgame databases of the game's rule set, with what the screen reader was last given
-    /// as its description (see [`EndgamesView::spoken`]).
+    /// as its description (see `EndgamesView::spoken`).
     Endgames(Option<SaidOfEndgames>),
     /// The keyboard shortcuts.
     Help,
