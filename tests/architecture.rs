@@ -1,6 +1,7 @@
 //! The shape of the code, checked on its source: the layers import only what lies below them
 //! (shared/design.md), no modules import one another round a cycle, and in the window the game
-//! is changed in one module only, the document, reached through the one change path.
+//! is changed in one module only, the document, reached through the one change path; the
+//! window's features are types of their own, `impl DamaApp` standing in three files only.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -756,4 +757,74 @@ fn modules_import_one_another_without_cycles() {
         found.len(),
         found.join("\n\n")
     );
+}
+
+/// The files where `impl DamaApp` may stand: the window itself, the one change path and the
+/// commands. A feature (the editor, the problems, …) is a type of its own whose methods take a
+/// `FeatureCx` (`src/ui/app/feature.rs`), never `&mut DamaApp`.
+const DAMA_APP_FILES: &[&str] = &["ui/app.rs", "ui/app/change.rs", "ui/app/commands.rs"];
+
+/// The files not converted yet, which still hold `impl DamaApp` (issue 83). This list only
+/// shrinks: a file converted leaves it, and no file joins it.
+const NOT_YET_FEATURES: &[&str] = &[
+    "ui/app/announcer.rs",
+    "ui/app/autosaving.rs",
+    "ui/app/board_text.rs",
+    "ui/app/computer.rs",
+    "ui/app/dialogs/mod.rs",
+    "ui/app/files.rs",
+    "ui/app/input.rs",
+    "ui/app/learning.rs",
+    "ui/app/menus.rs",
+    "ui/app/panels.rs",
+    "ui/app/varying.rs",
+];
+
+#[test]
+fn dama_app_is_implemented_in_the_window_the_change_path_and_the_commands_only() {
+    let root = src("");
+    let mut holders = BTreeSet::new();
+    for file in sources(&root) {
+        let name = file
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let implements = code(&file).iter().any(|(_, line)| {
+            let line = line.trim_start();
+            [
+                "impl DamaApp",
+                "impl<'a> DamaApp",
+                "impl crate::ui::DamaApp",
+            ]
+            .iter()
+            .any(|i| line.starts_with(&format!("{i} ")) || line.starts_with(&format!("{i}{{")))
+        });
+        if implements {
+            holders.insert(name);
+        }
+    }
+    let bad: Vec<_> = holders
+        .iter()
+        .filter(|f| {
+            !DAMA_APP_FILES.contains(&f.as_str()) && !NOT_YET_FEATURES.contains(&f.as_str())
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "`impl DamaApp` outside app.rs, change.rs and commands.rs: make a feature of it \
+         (a type of its own taking a FeatureCx, src/ui/app/feature.rs):\n{bad:?}"
+    );
+    // A file converted leaves the list: it can only shrink.
+    let stale: Vec<_> = NOT_YET_FEATURES
+        .iter()
+        .filter(|f| !holders.contains(**f))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "these files no longer implement DamaApp: take them off NOT_YET_FEATURES:\n{stale:?}"
+    );
+    for f in DAMA_APP_FILES {
+        assert!(holders.contains(*f), "{f} is read: {holders:?}");
+    }
 }

@@ -12,6 +12,7 @@ mod dialogs;
 mod editing;
 mod endgames;
 mod exercising;
+mod feature;
 mod files;
 mod input;
 mod learning;
@@ -78,10 +79,10 @@ pub struct DamaApp {
     /// What the window shows of the game and is doing with it.
     view: GameView,
     /// The position editor, while it is open: the board shows its position instead of the
-    /// game's.
-    editor: Option<Editor>,
+    /// game's. A feature (`feature.rs`), as are the problems.
+    editor: editing::Editing,
     /// The problems being solved, if a collection is open.
-    exercises: Option<exercising::Exercises>,
+    exercises: exercising::Problems,
     /// The course's lesson being followed, if any.
     learning: Option<learning::Learning>,
     /// Settings, and where they are saved (None: not saved).
@@ -169,8 +170,8 @@ impl DamaApp {
         DamaApp {
             doc,
             view: GameView::default(),
-            editor: None,
-            exercises: None,
+            editor: editing::Editing::default(),
+            exercises: exercising::Problems::default(),
             learning: None,
             settings,
             dialogs: dialogs::DialogHost::default(),
@@ -183,6 +184,33 @@ impl DamaApp {
             // unless they ask.
             endgames: endgames::EndgameBuilds::new(crate::engine::endgame::directory()),
         }
+    }
+
+    /// Runs a feature's method `f` on its state (`state` of the window) with its context,
+    /// then does what it asked for, in turn (`change.rs`). The state is the feature's own
+    /// while `f` runs: `f` sees nothing else of the window.
+    fn feature<S: Default, R>(
+        &mut self,
+        state: fn(&mut DamaApp) -> &mut S,
+        f: impl FnOnce(&mut S, &mut feature::FeatureCx) -> R,
+    ) -> R {
+        let mut own = std::mem::take(state(self));
+        let mut cx = feature::FeatureCx::new(&self.doc, &self.settings, &mut self.view);
+        let result = f(&mut own, &mut cx);
+        let effects = cx.into_effects();
+        *state(self) = own;
+        self.carry_out(effects);
+        result
+    }
+
+    /// The position editor, if it is open.
+    pub fn editor(&self) -> Option<&Editor> {
+        self.editor.editor()
+    }
+
+    /// Whether a collection of problems is being solved.
+    pub fn exercises(&self) -> Option<&exercising::Exercises> {
+        self.exercises.exercises()
     }
 
     /// Who plays `color`.
@@ -349,7 +377,7 @@ impl DamaApp {
     /// The position on the board: the one being set up in the editor, or the game's current
     /// one, or the one looked back at.
     pub fn shown_position(&self) -> &Position {
-        if let Some(editor) = &self.editor {
+        if let Some(editor) = self.editor.editor() {
             return &editor.position;
         }
         if let Some(v) = &self.view.variation {
@@ -367,7 +395,7 @@ impl DamaApp {
     /// capture, also looking back: an earlier position must not show that a capture was due
     /// there (nor so that a move after it forgot one).
     fn moves_shown(&self) -> Vec<Move> {
-        if let Some(editor) = &self.editor {
+        if let Some(editor) = self.editor.editor() {
             return editor.position.legal_moves(editor.variant.rules());
         }
         let game = self.doc.game();
@@ -505,7 +533,16 @@ impl DamaApp {
         // and in the move field holding text the keys that move through text are the field's.
         self.take_paste(&ctx);
         let editing = ctx.text_edit_focused() && !self.input.move_text.is_empty();
-        self.editor_keys(&ctx);
+        // The editor's keys on the square that has the focus, where nothing else takes them.
+        if self.editor.is_open()
+            && !self.dialogs.is_open()
+            && !ctx.text_edit_focused()
+            && !self.menu_is_open(&ctx)
+        {
+            let focused = ctx.memory(|m| m.focused()).is_some();
+            let on = self.focused_square(&ctx);
+            self.feature(|a| &mut a.editor, |e, cx| e.keys(cx, &ctx, on, focused));
+        }
         let mut shortcuts: Vec<_> = Command::ALL
             .iter()
             .copied()

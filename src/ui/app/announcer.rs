@@ -514,7 +514,7 @@ impl DamaApp {
     pub(super) fn words(&self) -> phrases::Context<'_> {
         phrases::Context {
             lang: self.lang(),
-            rules: match &self.editor {
+            rules: match self.editor.editor() {
                 Some(editor) => editor.variant.rules(),
                 None => self.doc.game().rules(),
             },

@@ -24,7 +24,7 @@ impl DamaApp {
         let flipped = self.settings.flipped;
         // How the game ended, where the game's last position is the one shown.
         let game = self.doc.game();
-        let live = self.editor.is_none()
+        let live = !self.editor.is_open()
             && self.view.variation.is_none()
             && self.view.ply.is_none_or(|ply| ply == game.moves().len());
         let ended = live.then(|| game.outcome()).flatten();

@@ -9,12 +9,15 @@
 
 use std::collections::VecDeque;
 
+use eframe::egui::Context;
+
 use super::DamaApp;
 use crate::engine::review::Mark;
 use crate::game::event::{Event, Look, Mover, Problem};
-use crate::rules::Branch;
+use crate::rules::{Branch, Position, Variant};
 use crate::ui::document::{Applied, DocChange, Replaced};
 use crate::ui::game_view::Spot;
+use crate::ui::settings::Settings;
 
 /// A change of the game, or of the position the board shows.
 #[derive(Debug)]
@@ -41,6 +44,28 @@ pub(super) enum FollowUp {
     Tell(Vec<Event>),
     /// The problem on the board is solved.
     ProblemSolved,
+}
+
+/// What a feature (`feature.rs`) asked to be done, done by [`DamaApp::carry_out`] after
+/// the feature's method returns, in turn.
+pub(super) enum Effect {
+    /// A change of the game or of the position shown, through `DamaApp::apply`.
+    Apply(Change),
+    /// Words about what happened; `true` cuts short what is being said.
+    Tell(Vec<Event>, bool),
+    /// Why something did not happen, said.
+    Complain(Problem),
+    /// A change of the settings, which are then saved.
+    Settings(Box<dyn FnOnce(&mut Settings)>),
+    /// The computer's thinking dropped: it would be about another game.
+    CancelThinking,
+    /// The analysis forgotten: it was about another position.
+    ForgetAnalysis,
+    /// The focus to the board's cursor square, named from this position (else from the
+    /// position shown when it is done).
+    FocusBoard(Context, Option<Position>),
+    /// The new-game dialog, with a position (FEN) and its rules filled in.
+    NewGame(String, Variant),
 }
 
 /// A change of the variations, for where the board goes after it.
@@ -117,7 +142,7 @@ impl DamaApp {
                     Vec::new()
                 }
                 FollowUp::ProblemSolved => {
-                    self.problem_solved();
+                    self.feature(|a| &mut a.exercises, |p, cx| p.mark_solved(cx));
                     Vec::new()
                 }
             };
@@ -210,10 +235,10 @@ impl DamaApp {
         }
         if replacing {
             // A game started from the editor's position, or another one: the editor is done.
-            self.editor = None;
+            self.editor.close();
             self.forget_analysis();
             if !problem {
-                self.exercises = None;
+                self.exercises.close();
             }
             if !lesson {
                 self.learning = None;
@@ -262,9 +287,9 @@ impl DamaApp {
             } => Some(*mv),
             _ => None,
         });
-        let follow_ups = if solver_moved && self.exercises.is_some() {
+        let follow_ups = if solver_moved && self.exercises.is_open() {
             let ply = self.doc.game().moves().len().saturating_sub(1);
-            self.judge_problem_move(ply)
+            self.exercises.judge(&self.doc, ply)
         } else if let Some(mv) = person_moved.filter(|_| self.learning.is_some()) {
             // A lesson's answer, judged by the course (an undo starts the task again: no
             // move comes back by a redo).
@@ -277,6 +302,28 @@ impl DamaApp {
             self.save_settings();
         }
         follow_ups
+    }
+
+    /// Does what a feature asked for (`feature.rs`), in the order it asked: its changes of
+    /// the game through [`DamaApp::apply`], like every other.
+    pub(super) fn carry_out(&mut self, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::Apply(change) => self.apply(change),
+                Effect::Tell(events, interrupt) => self.tell(&events, interrupt),
+                Effect::Complain(problem) => self.complain(&problem),
+                Effect::Settings(change) => {
+                    change(&mut self.settings);
+                    self.save_settings();
+                }
+                Effect::CancelThinking => self.cancel_thinking(),
+                Effect::ForgetAnalysis => self.forget_analysis(),
+                Effect::FocusBoard(ctx, named) => {
+                    self.focus_board_named(&ctx, named);
+                }
+                Effect::NewGame(fen, variant) => self.open_new_game(Some(&fen), Some(variant)),
+            }
+        }
     }
 
     /// Shows another position of the game or of its variations (no change of the game).

@@ -168,7 +168,7 @@ impl DamaApp {
         // The game waits behind the position editor: what plays, looks at or judges the game
         // is refused while it is open.
         let game_only = || {
-            if self.editor.is_some() {
+            if self.editor.is_open() {
                 Err(Problem::Editing)
             } else {
                 Ok(())
@@ -211,7 +211,7 @@ impl DamaApp {
                 crate::rules::Variant::preset_of(game.rules()).is_none(),
                 Problem::NoEndgames,
             ),
-            Command::PlayFromEditor => check(self.editor.is_none(), Problem::NotEditing),
+            Command::PlayFromEditor => check(!self.editor.is_open(), Problem::NotEditing),
             Command::FirstPosition
             | Command::PreviousPosition
             | Command::NextPosition
@@ -250,7 +250,7 @@ impl DamaApp {
                 )
             }
             // A problem's hint is the solution's next move, over or not; a lesson's its own.
-            Command::Hint if self.exercises.is_some() || self.learning.is_some() => game_only(),
+            Command::Hint if self.exercises.is_open() || self.learning.is_some() => game_only(),
             Command::Hint => {
                 game_only()?;
                 check(over, Problem::NoHint)?;
@@ -261,7 +261,7 @@ impl DamaApp {
                 check(self.computer.is_busy(), Problem::StillThinking)
             }
             Command::NextProblem | Command::PreviousProblem => check(
-                self.exercises.is_none() && self.learning.is_none(),
+                !self.exercises.is_open() && self.learning.is_none(),
                 Problem::NoProblems,
             ),
             Command::SayClocks | Command::PauseClock => {
@@ -314,8 +314,11 @@ impl DamaApp {
     fn run_unjudged(&mut self, ctx: &Context, c: Command) {
         let lang = self.lang();
         match c {
-            Command::EditPosition => self.open_editor(ctx),
-            Command::PlayFromEditor => self.play_from_editor(),
+            Command::EditPosition => {
+                let shown = *self.shown_position();
+                self.feature(|a| &mut a.editor, |e, cx| e.open(cx, ctx, &shown));
+            }
+            Command::PlayFromEditor => self.feature(|a| &mut a.editor, |e, cx| e.new_game(cx)),
             Command::NewGame => self.open_new_game(None, None),
             Command::Open => self.guard(Pending::Open),
             Command::Save => match self.doc.file().map(|f| f.to_path_buf()) {
@@ -395,7 +398,7 @@ impl DamaApp {
             Command::ReadMoves => {
                 let pos = *self.shown_position();
                 let moves = self.moves_shown();
-                let rules = match &self.editor {
+                let rules = match self.editor.editor() {
                     Some(editor) => editor.variant.rules(),
                     None => self.doc.game().rules(),
                 };
@@ -409,7 +412,7 @@ impl DamaApp {
             Command::WhoseTurn => {
                 let game = self.doc.game();
                 let text = match game.outcome() {
-                    _ if self.editor.is_some() => {
+                    _ if self.editor.is_open() => {
                         phrases::to_move(lang, self.shown_position().side_to_move())
                     }
                     Some(o) => phrases::outcome(lang, o),
@@ -465,7 +468,7 @@ impl DamaApp {
                 // A variation and the editor's position are lines considered, not played under
                 // table rules.
                 let table =
-                    self.table_rules() && self.editor.is_none() && self.view.variation.is_none();
+                    self.table_rules() && !self.editor.is_open() && self.view.variation.is_none();
                 let info = Info::Captures {
                     before,
                     moves,
@@ -532,12 +535,16 @@ impl DamaApp {
                 }
             }
             Command::Hint if self.learning.is_some() => self.lesson_hint(),
-            Command::Hint if self.exercises.is_some() => self.problem_hint(),
+            Command::Hint if self.exercises.is_open() => {
+                self.feature(|a| &mut a.exercises, |p, cx| p.hint(cx))
+            }
             Command::Hint => self.ask_hint(ctx),
             Command::NextProblem if self.learning.is_some() => self.step_task(true),
             Command::PreviousProblem if self.learning.is_some() => self.step_task(false),
-            Command::NextProblem => self.step_problem(true),
-            Command::PreviousProblem => self.step_problem(false),
+            Command::NextProblem => self.feature(|a| &mut a.exercises, |p, cx| p.step(cx, true)),
+            Command::PreviousProblem => {
+                self.feature(|a| &mut a.exercises, |p, cx| p.step(cx, false))
+            }
             // A lesson replaces the game: unsaved changes are asked about first.
             Command::Learn if self.learning.is_none() => self.guard(Pending::Learn),
             Command::Learn => self.learn(),

@@ -244,7 +244,7 @@ impl DamaApp {
             self.answer(thought, answer);
         }
         // Analysis gives way to the computer's own move, and follows the position shown.
-        let computer_due = self.editor.is_none()
+        let computer_due = !self.editor.is_open()
             && (self.doc.computer_to_move().is_some()
                 || self
                     .doc
@@ -268,7 +268,7 @@ impl DamaApp {
             return;
         }
         // The game waits behind the position editor.
-        if self.editor.is_some() {
+        if self.editor.is_open() {
             self.drive_analysis(ctx);
             return;
         }
@@ -396,7 +396,7 @@ impl DamaApp {
         }
         // The editor's position is a game of its own; the game's, the game up to the ply shown.
         // A variation's position likewise (its moves are not the game's).
-        let (game, ply) = match &self.editor {
+        let (game, ply) = match self.editor.editor() {
             Some(editor) => (
                 Some(Game::from_position(editor.variant.rules().clone(), pos)),
                 None,

@@ -1,50 +1,75 @@
 //! The position editor in the window: opening and leaving it, its keys on the board, its panel
 //! beside the board, and the way from it to a game (the new-game dialog, filled in). The game
-//! itself is not touched until that game starts.
+//! itself is not touched until that game starts. The editor is a feature of its own
+//! ([`Editing`]): its methods take a [`FeatureCx`], never the whole window.
 
 use eframe::egui::{self, Context, Ui};
 
-use super::DamaApp;
 use super::dialogs::{combo, radio_group};
+use super::feature::FeatureCx;
 use crate::game::event::{Edit, Event};
-use crate::rules::{Color, Variant};
+use crate::rules::{Color, Position, Square, Variant};
 use crate::speech::phrases;
 use crate::ui::board_view::BoardInput;
 use crate::ui::document::DocChange;
 use crate::ui::editor::{EditChange, Editor, piece_for_key};
 use crate::ui::i18n::T;
 
-impl DamaApp {
-    /// The position editor, if it is open.
-    pub fn editor(&self) -> Option<&Editor> {
+/// The position editor as a feature of the window: closed, or open on its position.
+#[derive(Default)]
+pub(super) struct Editing {
+    /// The editor, while it is open: the board shows its position instead of the game's.
+    editor: Option<Editor>,
+}
+
+/// What the person did in the editor's panel, acted on by [`Editing::panel_answer`] once the
+/// rest of the panel (the analysis) is drawn.
+pub(super) struct PanelAnswer {
+    variant: Variant,
+    side: Color,
+    brush: crate::rules::Piece,
+    changes: Vec<EditChange>,
+    play: bool,
+    close: bool,
+}
+
+impl Editing {
+    /// The editor, if it is open.
+    pub(super) fn editor(&self) -> Option<&Editor> {
         self.editor.as_ref()
     }
 
-    /// Opens the position editor on the position shown, with the game's rules (or the rules
-    /// chosen last, for rules of the player's own making). Open already: says how it works.
-    pub(super) fn open_editor(&mut self, ctx: &Context) {
+    /// Whether the editor is open.
+    pub(super) fn is_open(&self) -> bool {
+        self.editor.is_some()
+    }
+
+    /// Opens the editor on `shown` (the position the board shows), with the game's rules (or
+    /// the rules chosen last, for rules of the player's own making). Open already: says how it
+    /// works.
+    pub(super) fn open(&mut self, cx: &mut FeatureCx, ctx: &Context, shown: &Position) {
         let editor = match self.editor.take() {
             Some(editor) => editor,
             None => {
                 // The computer's move would change the game behind the editor.
-                self.cancel_thinking();
-                self.view.picker.clear();
-                self.view.offenders = None;
-                let variant = Variant::preset_of(self.doc.game().rules())
-                    .or_else(|| self.settings.last_rules.parse().ok())
+                cx.cancel_thinking();
+                cx.view.picker.clear();
+                cx.view.offenders = None;
+                let variant = Variant::preset_of(cx.doc.game().rules())
+                    .or_else(|| cx.settings.last_rules.parse().ok())
                     .unwrap_or(Variant::Czech);
-                let mut pos = *self.shown_position();
+                let mut pos = *shown;
                 if pos.board() != variant.start_position().board() {
                     pos = variant.start_position();
                 }
                 // Nobody can move behind the editor: the clocks wait too.
-                let paused_clock = self.doc.clock_runs();
+                let paused_clock = cx.doc.clock_runs();
                 if paused_clock {
-                    self.apply(DocChange::PauseClock(std::time::Instant::now()));
+                    cx.apply(DocChange::PauseClock(std::time::Instant::now()));
                 }
-                self.forget_analysis();
+                cx.forget_analysis();
                 // The cursor may be on a square of another board.
-                self.view.cursor = None;
+                cx.view.cursor = None;
                 let mut editor = Editor::new(variant, pos);
                 editor.paused_clock = paused_clock;
                 editor
@@ -55,12 +80,12 @@ impl DamaApp {
             side: editor.position.side_to_move(),
         };
         self.editor = Some(editor);
-        self.focus_board(ctx);
-        self.tell(&[Event::Edited(opened)], true);
+        cx.focus_board(ctx);
+        cx.tell(vec![Event::Edited(opened)], true);
     }
 
     /// Makes `change` in the editor and says it, or why it was refused.
-    pub(super) fn edit(&mut self, change: EditChange) {
+    pub(super) fn edit(&mut self, cx: &mut FeatureCx, change: EditChange) {
         let Some(editor) = self.editor.as_mut() else {
             return;
         };
@@ -68,79 +93,86 @@ impl DamaApp {
             Ok(edit) => {
                 if let Edit::Rules { reset, .. } = edit {
                     // The analysis was for the rules before; the cursor maybe for another board.
-                    self.forget_analysis();
+                    cx.forget_analysis();
                     if reset {
-                        self.view.cursor = None;
+                        cx.view.cursor = None;
                     }
                 }
-                self.tell(&[Event::Edited(edit)], true)
+                cx.tell(vec![Event::Edited(edit)], true)
             }
-            Err(problem) => self.complain(&problem),
+            Err(problem) => cx.complain(problem),
         }
     }
 
     /// A click or drag on the board while the editor is open.
-    pub(super) fn edit_on_board(&mut self, input: BoardInput) {
+    pub(super) fn on_board(&mut self, cx: &mut FeatureCx, input: BoardInput) {
         match input {
             BoardInput::Click(sq) => {
-                self.view.cursor = Some(sq);
-                self.edit(EditChange::Click(sq));
+                cx.view.cursor = Some(sq);
+                self.edit(cx, EditChange::Click(sq));
             }
             BoardInput::Drag(from, to) => {
-                self.view.cursor = Some(to);
-                self.edit(EditChange::Drag(from, to));
+                cx.view.cursor = Some(to);
+                self.edit(cx, EditChange::Drag(from, to));
             }
         }
     }
 
     /// Leaves the editor; the board shows the game again.
-    pub(super) fn leave_editor(&mut self, ctx: &Context) {
+    pub(super) fn leave(&mut self, cx: &mut FeatureCx, ctx: &Context) {
         if let Some(editor) = self.editor.take() {
-            self.view.cursor = None;
-            self.forget_analysis();
-            self.focus_board(ctx);
-            self.tell(&[Event::Edited(Edit::Left)], true);
+            cx.view.cursor = None;
+            cx.forget_analysis();
+            cx.focus_board(ctx);
+            cx.tell(vec![Event::Edited(Edit::Left)], true);
             if editor.paused_clock {
-                self.apply(DocChange::PauseClock(std::time::Instant::now()));
+                cx.apply(DocChange::PauseClock(std::time::Instant::now()));
             }
         }
+    }
+
+    /// The editor closed, without a word: a game replaced the one it was opened over.
+    pub(super) fn close(&mut self) {
+        self.editor = None;
     }
 
     /// Checks the position set up and, if a game can start from it, opens the new-game dialog
     /// with it and its rules filled in (players, names and the unsaved game are asked about
     /// there). The editor stays open behind it until the game starts.
-    pub(super) fn play_from_editor(&mut self) {
+    pub(super) fn new_game(&mut self, cx: &mut FeatureCx) {
         let Some(editor) = &self.editor else {
             return;
         };
         let variant = editor.variant;
         match editor.checked() {
-            Ok(pos) => self.open_new_game(Some(&pos.fen()), Some(variant)),
-            Err(problem) => self.complain(&problem),
+            Ok(pos) => cx.new_game(pos.fen(), variant),
+            Err(problem) => cx.complain(problem),
         }
     }
 
-    /// The editor's keys on a square that has the focus: a letter puts a piece, Delete or
-    /// Backspace empties it, Escape leaves the editor.
-    pub(super) fn editor_keys(&mut self, ctx: &Context) {
-        if self.editor.is_none()
-            || self.dialogs.is_open()
-            || ctx.text_edit_focused()
-            || self.menu_is_open(ctx)
-        {
+    /// The editor's keys on square `on`, which has the focus (`None`: another widget has it,
+    /// or nothing has, as `focused` says): a letter puts a piece, Delete or Backspace empties
+    /// it, Escape leaves the editor. The window calls it only while no dialog, menu or text
+    /// field takes the keys.
+    pub(super) fn keys(
+        &mut self,
+        cx: &mut FeatureCx,
+        ctx: &Context,
+        on: Option<Square>,
+        focused: bool,
+    ) {
+        if self.editor.is_none() {
             return;
         }
-        let focused = ctx.memory(|m| m.focused());
-        let on = self.focused_square(ctx);
         let key = |k| ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, k));
-        if (on.is_some() || focused.is_none()) && key(egui::Key::Escape) {
-            self.leave_editor(ctx);
+        if (on.is_some() || !focused) && key(egui::Key::Escape) {
+            self.leave(cx, ctx);
             return;
         }
         let Some(sq) = on else {
             return;
         };
-        let lang = self.lang();
+        let lang = cx.lang();
         let typed: Vec<_> = ctx.input_mut(|i| {
             let mut pieces = Vec::new();
             i.events.retain(|e| match e {
@@ -157,28 +189,31 @@ impl DamaApp {
             pieces
         });
         for piece in typed {
-            self.edit(EditChange::Put(sq, Some(piece)));
+            self.edit(cx, EditChange::Put(sq, Some(piece)));
         }
         if key(egui::Key::Delete) || key(egui::Key::Backspace) {
-            self.edit(EditChange::Put(sq, None));
+            self.edit(cx, EditChange::Put(sq, None));
         }
     }
 
     /// The editor's panel beside the board: rules, side to move, the piece a click puts, and
-    /// what to do with the position.
-    pub(super) fn editor_panel(&mut self, ui: &mut Ui) {
-        let lang = self.lang();
-        let Some(editor) = &self.editor else {
-            return;
-        };
+    /// what to do with the position; `regions_panel` becomes its first control (for Ctrl+F6).
+    /// The window draws the analysis below it, then calls [`Editing::panel_answer`].
+    pub(super) fn panel(
+        &self,
+        cx: &FeatureCx,
+        ui: &mut Ui,
+        regions_panel: &mut Option<egui::Id>,
+    ) -> Option<PanelAnswer> {
+        let lang = cx.lang();
+        let editor = self.editor.as_ref()?;
         let (mut variant, mut side, mut brush) =
             (editor.variant, editor.position.side_to_move(), editor.brush);
         let brushes = editor.brushes();
-        let towers = editor.variant.rules().has_towers();
         ui.heading(T::PositionEditor.get(lang));
         let label = ui.label(T::RuleSet.get(lang));
         let choices = Variant::ALL.map(|v| (v, phrases::rules_name(lang, v.rules()).to_string()));
-        self.input.regions.panel = Some(combo(
+        *regions_panel = Some(combo(
             ui,
             "editor-rules",
             label.id,
@@ -222,10 +257,34 @@ impl DamaApp {
             .button(T::CloseEditor.get(lang))
             .on_hover_text("Esc")
             .clicked();
-        self.analysis_view(ui);
+        Some(PanelAnswer {
+            variant,
+            side,
+            brush,
+            changes,
+            play,
+            close,
+        })
+    }
+
+    /// The end of the editor's panel (how its keys work), and what was done in it, done.
+    pub(super) fn panel_answer(&mut self, cx: &mut FeatureCx, ui: &mut Ui, answer: PanelAnswer) {
+        let PanelAnswer {
+            variant,
+            side,
+            brush,
+            mut changes,
+            play,
+            close,
+        } = answer;
+        let towers = self
+            .editor
+            .as_ref()
+            .is_some_and(|e| e.variant.rules().has_towers());
         ui.separator();
         ui.add(
-            egui::Label::new(egui::RichText::new(phrases::editor_keys(lang, towers)).weak()).wrap(),
+            egui::Label::new(egui::RichText::new(phrases::editor_keys(cx.lang(), towers)).weak())
+                .wrap(),
         );
         if let Some(editor) = &self.editor {
             if variant != editor.variant {
@@ -240,17 +299,19 @@ impl DamaApp {
         }
         for change in changes {
             // After the whole board changed, the next thing is to put pieces on it.
-            if matches!(change, EditChange::Clear | EditChange::Start) {
-                self.focus_board(ui.ctx());
+            if matches!(change, EditChange::Clear | EditChange::Start)
+                && let Some(editor) = &self.editor
+            {
+                cx.focus_board_on(ui.ctx(), editor.position);
             }
-            self.edit(change);
+            self.edit(cx, change);
         }
         if play {
-            self.play_from_editor();
+            self.new_game(cx);
         }
         if close {
             let ctx = ui.ctx().clone();
-            self.leave_editor(&ctx);
+            self.leave(cx, &ctx);
         }
     }
 }

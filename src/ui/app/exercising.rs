@@ -1,17 +1,17 @@
 //! Problems to solve ("úlohy"): a file of games, each a position and its solution, played as
 //! exercises. The person plays the solution's moves; Dáma answers with the defence, says
 //! whether the move was right, takes a wrong one back, gives hints, and keeps the progress in
-//! the settings.
+//! the settings. A feature of its own ([`Problems`]): its methods take a [`FeatureCx`].
 
 use std::path::{Path, PathBuf};
 
-use super::DamaApp;
 use super::change::FollowUp;
+use super::feature::FeatureCx;
 use crate::game::event::{Event, Mover, Problem};
 use crate::notation::pdn::{self, PdnGame};
 use crate::rules::{Game, Move};
 use crate::ui::document::{DocChange, Document, Replaced};
-use crate::ui::settings::Player;
+use crate::ui::settings::{Player, Settings};
 
 /// One problem: what it asks, and its solution as a game from its position.
 #[derive(Clone, Debug)]
@@ -67,43 +67,63 @@ impl Exercises {
     }
 }
 
-impl DamaApp {
-    /// Whether a collection of problems is being solved.
-    pub fn exercises(&self) -> Option<&Exercises> {
-        self.exercises.as_ref()
+/// The problems as a feature of the window: a collection open, or none.
+#[derive(Default)]
+pub(super) struct Problems {
+    /// The collection being solved, if one is open.
+    open: Option<Exercises>,
+}
+
+impl Exercises {
+    /// The solved problems of this collection (their indices), as the settings keep them.
+    fn solved(&self, settings: &Settings) -> Vec<usize> {
+        settings
+            .solved_problems
+            .get(&self.path)
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+impl Problems {
+    /// The collection being solved, if one is open.
+    pub(super) fn exercises(&self) -> Option<&Exercises> {
+        self.open.as_ref()
     }
 
-    /// The solved problems of the collection open (their indices).
-    fn solved(&self) -> Vec<usize> {
-        self.exercises
-            .as_ref()
-            .and_then(|e| self.settings.solved_problems.get(&e.path).cloned())
-            .unwrap_or_default()
+    /// Whether a collection of problems is being solved.
+    pub(super) fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// The collection closed: another game replaced the problem on the board.
+    pub(super) fn close(&mut self) {
+        self.open = None;
     }
 
     /// Starts solving the problems of `games`, from the first one not solved yet.
-    pub(super) fn solve_problems(&mut self, path: &Path, games: Vec<(usize, PdnGame)>) {
+    pub(super) fn solve(&mut self, cx: &mut FeatureCx, path: &Path, games: Vec<(usize, PdnGame)>) {
         let exercises = Exercises::from_games(path, games);
         if exercises.list.is_empty() {
-            self.complain(&Problem::NoProblems);
+            cx.complain(Problem::NoProblems);
             return;
         }
-        self.exercises = Some(exercises);
-        let solved = self.solved();
-        let first = (0..self.exercises.as_ref().map_or(0, |e| e.list.len()))
+        let solved = exercises.solved(cx.settings);
+        let first = (0..exercises.list.len())
             .find(|i| !solved.contains(i))
             .unwrap_or(0);
-        self.show_problem(first);
+        self.open = Some(exercises);
+        self.show(cx, first);
     }
 
     /// Sets problem `index` on the board, as a new game between two people under strict
     /// rules (a capture is never forgotten in a problem).
-    pub(super) fn show_problem(&mut self, index: usize) {
-        let solved = self.solved().len();
-        let Some(ex) = self.exercises.as_mut() else {
-            self.complain(&Problem::NoProblems);
+    pub(super) fn show(&mut self, cx: &mut FeatureCx, index: usize) {
+        let Some(ex) = self.open.as_mut() else {
+            cx.complain(Problem::NoProblems);
             return;
         };
+        let solved = ex.solved(cx.settings).len();
         let count = ex.list.len();
         let index = index % count;
         ex.current = index;
@@ -120,7 +140,7 @@ impl DamaApp {
             [Player::Human; 2],
             Some(start),
         ) {
-            Ok(doc) => self.apply(DocChange::Replace(
+            Ok(doc) => cx.apply(DocChange::Replace(
                 Box::new(doc),
                 Replaced::Problem {
                     number: index + 1,
@@ -129,14 +149,14 @@ impl DamaApp {
                     title,
                 },
             )),
-            Err(e) => self.complain(&Problem::Rules(Box::new(e))),
+            Err(e) => cx.complain(Problem::Rules(Box::new(e))),
         }
     }
 
     /// The next problem (`forward`) or the one before, round the collection.
-    pub(super) fn step_problem(&mut self, forward: bool) {
-        let Some(ex) = &self.exercises else {
-            self.complain(&Problem::NoProblems);
+    pub(super) fn step(&mut self, cx: &mut FeatureCx, forward: bool) {
+        let Some(ex) = &self.open else {
+            cx.complain(Problem::NoProblems);
             return;
         };
         let count = ex.list.len();
@@ -145,35 +165,36 @@ impl DamaApp {
         } else {
             ex.current + count - 1
         };
-        self.show_problem(next % count);
+        self.show(cx, next % count);
     }
 
     /// The solution's move that the person is to find now, and the position it is played in.
-    fn expected(&self) -> Option<(crate::rules::Position, Move)> {
-        let ex = self.exercises.as_ref()?;
+    fn expected(&self, doc: &Document) -> Option<(crate::rules::Position, Move)> {
+        let ex = self.open.as_ref()?;
         let solution = &ex.list[ex.current].solution;
-        let ply = self.doc.game().moves().len();
+        let ply = doc.game().moves().len();
         let mv = *solution.moves().get(ply)?;
         Some((*solution.position_at(ply)?, mv))
     }
 
-    /// Judges the person's move just played at ply `ply`: the solution's (then the defence
-    /// follows, or the problem is solved), or not (then it is taken back). What follows is
-    /// returned, to be done after the move's change.
-    pub(super) fn judge_problem_move(&mut self, ply: usize) -> Vec<FollowUp> {
-        let Some(ex) = self.exercises.as_ref().filter(|e| !e.done) else {
+    /// Judges the person's move just played at ply `ply` of `doc`'s game: the solution's (then
+    /// the defence follows, or the problem is solved), or not (then it is taken back). What
+    /// follows is returned, to be done after the move's change (this is called from inside
+    /// it, so it asks for nothing else).
+    pub(super) fn judge(&mut self, doc: &Document, ply: usize) -> Vec<FollowUp> {
+        let Some(ex) = self.open.as_mut().filter(|e| !e.done) else {
             return Vec::new();
         };
-        let solution = ex.list[ex.current].solution.clone();
+        let solution = &ex.list[ex.current].solution;
         // Only the solver's moves are judged (the defence played by hand after an undo is not).
         let solver = solution.start().side_to_move();
         if solution.position_at(ply).map(|p| p.side_to_move()) != Some(solver) {
             return Vec::new();
         }
-        let played = self.doc.game().moves().get(ply).copied();
+        let played = doc.game().moves().get(ply).copied();
         let right = played.is_some() && solution.moves().get(ply).copied() == played;
         // Another move that wins at once is right too.
-        let won = self.doc.game().outcome().is_some_and(|o| {
+        let won = doc.game().outcome().is_some_and(|o| {
             matches!(o, crate::rules::Outcome::Win { winner, .. }
                 if Some(winner) == solution.position_at(ply).map(|p| p.side_to_move()))
         });
@@ -183,12 +204,11 @@ impl DamaApp {
                 FollowUp::Tell(vec![Event::WrongMove]),
             ];
         }
-        if let Some(ex) = self.exercises.as_mut() {
-            ex.hints = 0;
-        }
         let defence = solution.moves().get(ply + 1).copied();
+        let last = solution.moves().len() <= ply + 2;
+        ex.hints = 0;
         match defence {
-            Some(mv) if right && self.doc.game().outcome().is_none() => {
+            Some(mv) if right && doc.game().outcome().is_none() => {
                 let mut follow_ups = vec![
                     FollowUp::Tell(vec![Event::RightMove]),
                     FollowUp::Apply(
@@ -200,7 +220,7 @@ impl DamaApp {
                         .into(),
                     ),
                 ];
-                if solution.moves().len() <= ply + 2 {
+                if last {
                     follow_ups.push(FollowUp::ProblemSolved);
                 }
                 follow_ups
@@ -210,23 +230,25 @@ impl DamaApp {
     }
 
     /// The problem on the board is solved: kept in the settings, and said.
-    pub(super) fn problem_solved(&mut self) {
-        let Some(ex) = self.exercises.as_mut() else {
+    pub(super) fn mark_solved(&mut self, cx: &mut FeatureCx) {
+        let Some(ex) = self.open.as_mut() else {
             return;
         };
         ex.done = true;
         let (path, current, count) = (ex.path.clone(), ex.current, ex.list.len());
-        let solved = self.settings.solved_problems.entry(path).or_default();
+        let mut solved = ex.solved(cx.settings);
         if !solved.contains(&current) {
             solved.push(current);
             solved.sort_unstable();
         }
-        let solved = solved.len();
-        self.save_settings();
-        self.tell(
-            &[Event::ProblemSolved {
+        let number = solved.len();
+        cx.change_settings(move |settings| {
+            settings.solved_problems.insert(path, solved);
+        });
+        cx.tell(
+            vec![Event::ProblemSolved {
                 number: current + 1,
-                solved,
+                solved: number,
                 count,
             }],
             false,
@@ -234,18 +256,18 @@ impl DamaApp {
     }
 
     /// A hint for the move to find: first the piece, then the whole move.
-    pub(super) fn problem_hint(&mut self) {
-        let Some((before, mv)) = self.expected() else {
-            self.complain(&Problem::NoHint);
+    pub(super) fn hint(&mut self, cx: &mut FeatureCx) {
+        let Some((before, mv)) = self.expected(cx.doc) else {
+            cx.complain(Problem::NoHint);
             return;
         };
-        let Some(ex) = self.exercises.as_mut() else {
+        let Some(ex) = self.open.as_mut() else {
             return;
         };
         ex.hints = ex.hints.saturating_add(1);
         let whole = ex.hints > 1;
-        self.tell(
-            &[Event::ProblemHint {
+        cx.tell(
+            vec![Event::ProblemHint {
                 from: mv.from(),
                 mv: whole.then_some((before, mv)),
             }],

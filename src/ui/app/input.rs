@@ -9,7 +9,7 @@ use eframe::egui::{self, Context};
 use super::DamaApp;
 use crate::game::event::{Event, Mover, Problem, Refusal, SquareView};
 use crate::notation::{MoveText, MoveTextError, typed_readings};
-use crate::rules::{GameError, Square};
+use crate::rules::{GameError, Position, Square};
 use crate::ui::Command;
 use crate::ui::board_view::{BoardInput, square_id};
 use crate::ui::document::DocChange;
@@ -45,8 +45,8 @@ impl DamaApp {
     }
 
     pub(super) fn board_input(&mut self, input: BoardInput) {
-        if self.editor.is_some() {
-            self.edit_on_board(input);
+        if self.editor.is_open() {
+            self.feature(|a| &mut a.editor, |e, cx| e.on_board(cx, input));
             return;
         }
         // A lesson's task that asks for a square: the square chosen is the answer.
@@ -183,13 +183,19 @@ impl DamaApp {
     /// the move field), so that the screen reader is always somewhere that speaks.
     /// Returns the square's widget id.
     pub(super) fn focus_board(&mut self, ctx: &Context) -> egui::Id {
+        self.focus_board_named(ctx, None)
+    }
+
+    /// [`DamaApp::focus_board`], the square named from `named` if given (the position shown
+    /// when the focus was asked for), else from the position shown now.
+    pub(super) fn focus_board_named(&mut self, ctx: &Context, named: Option<Position>) -> egui::Id {
         let sq = self.cursor_square();
         self.view.cursor = Some(sq);
         let id = square_id(sq);
         ctx.memory_mut(|m| m.request_focus(id));
         // The board was drawn earlier in this frame, maybe from the game before (a dialog
         // that began a new one): the square the screen reader reads now is named as it is.
-        let pos = *self.shown_position();
+        let pos = named.unwrap_or(*self.shown_position());
         let label = crate::ui::board_view::square_label(
             self.lang(),
             &pos,
@@ -470,7 +476,7 @@ impl DamaApp {
         let board = square_id(self.cursor_square());
         let field = super::move_field_id();
         let mut parts = vec![Some(board), self.input.regions.panel];
-        if self.editor.is_none() {
+        if !self.editor.is_open() {
             parts.push(Some(field));
             parts.push(self.input.regions.moves);
         }

@@ -114,14 +114,21 @@ impl DamaApp {
     }
 
     pub(super) fn side_panel(&mut self, ui: &mut Ui) {
-        if self.editor.is_some() {
-            self.editor_panel(ui);
+        if self.editor.is_open() {
+            // The editor's panel, the analysis, then the end of the panel and what was done.
+            let mut first = self.input.regions.panel;
+            let answer = self.feature(|a| &mut a.editor, |e, cx| e.panel(cx, ui, &mut first));
+            self.input.regions.panel = first;
+            self.analysis_view(ui);
+            if let Some(answer) = answer {
+                self.feature(|a| &mut a.editor, |e, cx| e.panel_answer(cx, ui, answer));
+            }
             return;
         }
         let lang = self.lang();
         self.clock_view(ui);
         self.lesson_panel(ui);
-        if let Some(ex) = &self.exercises {
+        if let Some(ex) = self.exercises.exercises() {
             // Which problem is on the board, and what it asks.
             let title = &ex.list[ex.current].title;
             let head = crate::speech::phrases::problem_number(lang, ex.current + 1, ex.list.len());
@@ -301,7 +308,7 @@ impl DamaApp {
         let lang = self.lang();
         let pos = *self.shown_position();
         let words = self.computer.analysis_of(&pos).map(|report| {
-            let rules = match &self.editor {
+            let rules = match self.editor.editor() {
                 Some(editor) => editor.variant.rules(),
                 None => self.doc.game().rules(),
             };
@@ -323,7 +330,7 @@ impl DamaApp {
 
     /// What the board marks in `pos`, the position shown.
     pub(super) fn highlights(&self, pos: &Position) -> Highlights {
-        if self.editor.is_some() {
+        if self.editor.is_open() {
             return Highlights::default();
         }
         let game = self.doc.game();
@@ -396,7 +403,7 @@ impl DamaApp {
         let lang = self.lang();
         let pos = *self.shown_position();
         let outcome = self.doc.game().outcome();
-        if self.editor.is_some() {
+        if self.editor.is_open() {
             let text = format!(
                 "{}: {}",
                 T::PositionEditor.get(lang),
@@ -448,7 +455,7 @@ impl DamaApp {
         };
         if let Some(input) = view.show(ui) {
             self.board_input(input);
-            if self.editor.is_some() {
+            if self.editor.is_open() {
                 // The letters and Delete go on where the mouse put a piece.
                 self.focus_board(ui.ctx());
             }

@@ -352,7 +352,7 @@ impl DamaApp {
                         }
                         ChooseAnswer::SolveAll => {
                             let games = std::mem::take(&mut file.good);
-                            self.solve_problems(path, games);
+                            self.feature(|a| &mut a.exercises, |p, cx| p.solve(cx, path, games));
                         }
                         ChooseAnswer::Cancel => return Outcome::Left(Event::Cancelled),
                     }
