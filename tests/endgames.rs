@@ -174,7 +174,7 @@ fn databases_are_built_stopped_resumed_and_removed_from_the_window() {
     };
     let opened = description(&h).expect("the dialog is described");
     let shown_as_opened = |h: &Harness<'_, DamaApp>| h.query_by_label(&opened).is_some();
-    assert!(shown_as_opened(&h), "{opened}");
+    // (The progress may have moved on already in the frames since it opened.)
     let began = Instant::now();
     while shown_as_opened(&h) {
         assert!(
