@@ -161,7 +161,11 @@ fn in_the_window_the_game_changes_in_the_document_only() {
         }
         for (n, line) in code(&file) {
             let calls = MUTATORS.iter().any(|m| line.contains(&format!(".{m}(")));
-            if calls || line.contains("&mut Game") || line.contains("Game::new(") {
+            // `&mut Game` itself, not a type named after it (`&mut GameView`).
+            let mut_game = line.match_indices("&mut Game").any(|(i, m)| {
+                !line[i + m.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+            });
+            if calls || mut_game || line.contains("Game::new(") {
                 bad.push(format!("{}:{n}: {}", file.display(), line.trim()));
             }
         }
@@ -777,7 +781,6 @@ const NOT_YET_FEATURES: &[&str] = &[
     "ui/app/learning.rs",
     "ui/app/menus.rs",
     "ui/app/panels.rs",
-    "ui/app/varying.rs",
 ];
 
 #[test]

@@ -83,6 +83,9 @@ pub struct DamaApp {
     editor: editing::Editing,
     /// The problems being solved, if a collection is open.
     exercises: exercising::Problems,
+    /// The variations: a feature with no state of its own (the variations are the
+    /// document's, the one shown is the view's).
+    variations: varying::Variations,
     /// The course's lesson being followed, if any.
     learning: Option<learning::Learning>,
     /// Settings, and where they are saved (None: not saved).
@@ -172,6 +175,7 @@ impl DamaApp {
             view: GameView::default(),
             editor: editing::Editing::default(),
             exercises: exercising::Problems::default(),
+            variations: varying::Variations,
             learning: None,
             settings,
             dialogs: dialogs::DialogHost::default(),

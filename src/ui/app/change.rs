@@ -11,9 +11,8 @@ use std::collections::VecDeque;
 
 use eframe::egui::Context;
 
-use super::DamaApp;
-use crate::engine::review::Mark;
-use crate::game::event::{Event, Look, Mover, Problem};
+use super::{DamaApp, Dialog};
+use crate::game::event::{Event, Mover, Problem};
 use crate::rules::{Branch, Position, Variant};
 use crate::ui::document::{Applied, DocChange, Replaced};
 use crate::ui::game_view::Spot;
@@ -66,6 +65,8 @@ pub(super) enum Effect {
     FocusBoard(Context, Option<Position>),
     /// The new-game dialog, with a position (FEN) and its rules filled in.
     NewGame(String, Variant),
+    /// A dialog opened: a question the feature cannot answer itself (a new variation?).
+    Ask(Dialog),
 }
 
 /// A change of the variations, for where the board goes after it.
@@ -218,7 +219,7 @@ impl DamaApp {
             if keeps_view {
                 self.view.ply = ply;
                 self.view.variation = variation;
-                self.refresh_variation();
+                self.variations.refresh(&self.doc, &mut self.view);
             }
         } else if offering {
             // The computer answers a draw offer before it goes on thinking about its move.
@@ -231,7 +232,8 @@ impl DamaApp {
             self.view.variation = None;
         }
         if let Some(varied) = &varied {
-            self.after_varying(varied, &events);
+            self.variations
+                .after_varying(&self.doc, &mut self.view, varied, &events);
         }
         if replacing {
             // A game started from the editor's position, or another one: the editor is done.
@@ -322,91 +324,14 @@ impl DamaApp {
                     self.focus_board_named(&ctx, named);
                 }
                 Effect::NewGame(fen, variant) => self.open_new_game(Some(&fen), Some(variant)),
+                Effect::Ask(dialog) => self.dialogs.open(dialog),
             }
         }
     }
 
-    /// Shows another position of the game or of its variations (no change of the game).
+    /// Shows another position of the game or of its variations (no change of the game):
+    /// the view moves (`varying.rs`).
     pub(super) fn look(&mut self, target: Target) -> Applied {
-        match target {
-            Target::Variation(spot) => return self.show_spot(spot),
-            Target::Sibling(forward) => return self.sibling(forward),
-            Target::Back | Target::Forward if self.view.variation.is_some() => {
-                return self.step_in_variation(target == Target::Forward);
-            }
-            _ => {}
-        }
-        // The game's own moves: a variation shown is left.
-        let leaving = self.view.variation.take();
-        let result = self.look_in_game(target, leaving.is_some());
-        if result.is_err() {
-            self.view.variation = leaving;
-        }
-        result
-    }
-
-    fn look_in_game(&mut self, target: Target, leaving: bool) -> Applied {
-        let game = self.doc.game();
-        let plies = game.moves().len();
-        let now = self.view.ply;
-        let to = match target {
-            Target::Start if plies == 0 && leaving => None,
-            Target::Start if plies == 0 || (now == Some(0) && !leaving) => {
-                return Err(Problem::AtStart);
-            }
-            Target::Start => Some(0),
-            Target::Back => match now.unwrap_or(plies) {
-                0 => return Err(Problem::AtStart),
-                p => Some(p - 1),
-            },
-            Target::Forward => match now {
-                None => return Err(Problem::AtLive),
-                Some(p) => Some(p + 1),
-            },
-            Target::Live if now.is_none() => return Err(Problem::AtLive),
-            Target::Live => None,
-            Target::Ply(p) if p >= plies && now.is_none() => return Err(Problem::AtLive),
-            Target::Ply(p) => Some(p),
-            Target::Variation(_) | Target::Sibling(_) => unreachable!("looked at above"),
-        }
-        .filter(|&p| p < plies);
-        let entered = now.is_none() && to.is_some();
-        // The position after ply `ply`, as stepping onto it says it.
-        let after = |ply: usize, entered: bool| Look::After {
-            ply,
-            plies,
-            number: game.number_of_move(ply - 1),
-            before: *game.position_at(ply - 1).expect("a position per move"),
-            mv: game.moves()[ply - 1],
-            entered,
-            mark: self
-                .view
-                .review
-                .as_ref()
-                .and_then(|r| r.get(ply - 1))
-                .map(|j| j.mark)
-                .filter(|&m| m != Mark::Good),
-        };
-        let look = match to {
-            // Stepped forward onto the last move: that move, and that this is the game now.
-            None if matches!(target, Target::Forward) && plies > 0 => Look::Live {
-                onto: Some(Box::new(after(plies, false))),
-            },
-            None => Look::Live { onto: None },
-            Some(0) => Look::Start { plies, entered },
-            Some(ply) => after(ply, entered),
-        };
-        self.view.picker.clear();
-        self.view.ply = to;
-        let mut events = vec![Event::Looked(look)];
-        let spot = Spot {
-            branches: Vec::new(),
-            ply: to.unwrap_or(plies),
-        };
-        if to.is_some() {
-            events.extend(self.doc.note(&[], spot.ply).cloned().map(Event::Note));
-        }
-        events.extend(self.choices(&spot));
-        Ok(events)
+        self.variations.look(&self.doc, &mut self.view, target)
     }
 }

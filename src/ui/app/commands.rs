@@ -381,8 +381,10 @@ impl DamaApp {
             }),
             Command::NextVariation => self.apply(Change::Look(Target::Sibling(true))),
             Command::PreviousVariation => self.apply(Change::Look(Target::Sibling(false))),
-            Command::PromoteVariation => self.promote_variation(),
-            Command::DeleteVariation => self.ask_remove_variation(),
+            Command::PromoteVariation => self.feature(|a| &mut a.variations, |v, cx| v.promote(cx)),
+            Command::DeleteVariation => {
+                self.feature(|a| &mut a.variations, |v, cx| v.ask_remove(cx))
+            }
             Command::FirstPosition => self.apply(Change::Look(Target::Start)),
             Command::PreviousPosition => self.apply(Change::Look(Target::Back)),
             Command::NextPosition => self.apply(Change::Look(Target::Forward)),

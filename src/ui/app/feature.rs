@@ -7,6 +7,7 @@
 
 use eframe::egui::Context;
 
+use super::Dialog;
 use super::change::{Change, Effect};
 use crate::game::event::{Event, Problem};
 use crate::rules::{Position, Variant};
@@ -86,6 +87,12 @@ impl<'a> FeatureCx<'a> {
     /// (what the feature does next changes it, as the square's widget was drawn from it).
     pub(super) fn focus_board_on(&mut self, ctx: &Context, pos: Position) {
         self.out.push(Effect::FocusBoard(ctx.clone(), Some(pos)));
+    }
+
+    /// Opens `dialog`, in place of the one open: a question before a change (a new
+    /// variation, a deletion) is answered in the dialogs, which then apply it.
+    pub(super) fn ask(&mut self, dialog: Dialog) {
+        self.out.push(Effect::Ask(dialog));
     }
 
     /// Opens the new-game dialog with `fen` and `variant` filled in.

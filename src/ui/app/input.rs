@@ -80,7 +80,7 @@ impl DamaApp {
         for sq in clicks {
             match self.view.picker.click(&pos, &rules, &legal, sq) {
                 Click::Play(mv) => {
-                    self.person_moves(mv);
+                    self.feature(|a| &mut a.variations, |v, cx| v.person_moves(cx, mv));
                     return;
                 }
                 Click::Rejected(r) => self.complain(&Problem::Click(r)),
@@ -140,7 +140,7 @@ impl DamaApp {
             match found {
                 Ok((mv, _)) => {
                     self.view.picker.clear();
-                    self.person_moves(mv);
+                    self.feature(|a| &mut a.variations, |v, cx| v.person_moves(cx, mv));
                     return;
                 }
                 Err(e) => {

@@ -3,8 +3,8 @@
 
 use eframe::egui::{self, Button, RichText, Ui};
 
-use super::DamaApp;
 use super::change::{Change, Target};
+use super::{DamaApp, varying};
 use crate::engine::review::Mark;
 use crate::notation::{MAX_MOVE_CHARS, write};
 use crate::rules::{Branch, Color, Position, SquareSet, Variation, move_number};
@@ -258,7 +258,7 @@ impl DamaApp {
                 mark,
             }
         };
-        let shown = self.spot();
+        let shown = varying::spot(&self.doc, &self.view);
         let lead = self.doc.lead().join(" ");
         let list = MoveList {
             plies,
