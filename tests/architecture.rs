@@ -778,7 +778,6 @@ const NOT_YET_FEATURES: &[&str] = &[
     "ui/app/dialogs/mod.rs",
     "ui/app/files.rs",
     "ui/app/input.rs",
-    "ui/app/learning.rs",
     "ui/app/menus.rs",
     "ui/app/panels.rs",
 ];

@@ -86,8 +86,8 @@ pub struct DamaApp {
     /// The variations: a feature with no state of its own (the variations are the
     /// document's, the one shown is the view's).
     variations: varying::Variations,
-    /// The course's lesson being followed, if any.
-    learning: Option<learning::Learning>,
+    /// The course's lesson being followed, if any. A feature (`feature.rs`).
+    learning: learning::Learning,
     /// Settings, and where they are saved (None: not saved).
     pub settings: Settings,
     /// The dialogs: the one open, and the focus around it.
@@ -176,7 +176,7 @@ impl DamaApp {
             editor: editing::Editing::default(),
             exercises: exercising::Problems::default(),
             variations: varying::Variations,
-            learning: None,
+            learning: learning::Learning::default(),
             settings,
             dialogs: dialogs::DialogHost::default(),
             announcer: announcer::Announcer::new(),

@@ -43,6 +43,8 @@ pub(super) enum FollowUp {
     Tell(Vec<Event>),
     /// The problem on the board is solved.
     ProblemSolved,
+    /// The lesson's task on the board is solved by the move: its stars kept and said.
+    LessonSolved,
 }
 
 /// What a feature (`feature.rs`) asked to be done, done by [`DamaApp::carry_out`] after
@@ -146,6 +148,10 @@ impl DamaApp {
                     self.feature(|a| &mut a.exercises, |p, cx| p.mark_solved(cx));
                     Vec::new()
                 }
+                FollowUp::LessonSolved => {
+                    self.feature(|a| &mut a.learning, |l, cx| l.mark_solved(cx));
+                    Vec::new()
+                }
             };
             for follow_up in follow_ups.into_iter().rev() {
                 queue.push_front(follow_up);
@@ -243,7 +249,7 @@ impl DamaApp {
                 self.exercises.close();
             }
             if !lesson {
-                self.learning = None;
+                self.learning.close();
             }
         }
         let mut recent = None;
@@ -292,10 +298,10 @@ impl DamaApp {
         let follow_ups = if solver_moved && self.exercises.is_open() {
             let ply = self.doc.game().moves().len().saturating_sub(1);
             self.exercises.judge(&self.doc, ply)
-        } else if let Some(mv) = person_moved.filter(|_| self.learning.is_some()) {
+        } else if let Some(mv) = person_moved.filter(|_| self.learning.is_open()) {
             // A lesson's answer, judged by the course (an undo starts the task again: no
             // move comes back by a redo).
-            self.judge_lesson_move(mv)
+            self.learning.judge(mv)
         } else {
             Vec::new()
         };

@@ -225,7 +225,7 @@ impl DamaApp {
                 game_only()?;
                 // A lesson's wrong move, taken back, does not come back.
                 check(
-                    !game.can_redo() || self.learning.is_some(),
+                    !game.can_redo() || self.learning.is_open(),
                     Problem::Game(GameError::NothingToRedo),
                 )
             }
@@ -250,7 +250,7 @@ impl DamaApp {
                 )
             }
             // A problem's hint is the solution's next move, over or not; a lesson's its own.
-            Command::Hint if self.exercises.is_open() || self.learning.is_some() => game_only(),
+            Command::Hint if self.exercises.is_open() || self.learning.is_open() => game_only(),
             Command::Hint => {
                 game_only()?;
                 check(over, Problem::NoHint)?;
@@ -261,7 +261,7 @@ impl DamaApp {
                 check(self.computer.is_busy(), Problem::StillThinking)
             }
             Command::NextProblem | Command::PreviousProblem => check(
-                !self.exercises.is_open() && self.learning.is_none(),
+                !self.exercises.is_open() && !self.learning.is_open(),
                 Problem::NoProblems,
             ),
             Command::SayClocks | Command::PauseClock => {
@@ -303,10 +303,10 @@ impl DamaApp {
             self.complain(&problem);
             return;
         }
-        let lesson = self.lesson_at();
+        let lesson = self.learning.at();
         self.run_unjudged(ctx, c);
         if let Some(at) = lesson {
-            self.judge_command(c, at);
+            self.feature(|a| &mut a.learning, |l, cx| l.judge_command(cx, c, at));
         }
     }
 
@@ -339,7 +339,9 @@ impl DamaApp {
             }
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
             // In a lesson the task starts again.
-            Command::Undo if self.learning.is_some() => self.learn(),
+            Command::Undo if self.learning.is_open() => {
+                self.feature(|a| &mut a.learning, |l, cx| l.learn(cx))
+            }
             Command::Undo => self.apply(DocChange::Undo),
             Command::Redo => self.apply(DocChange::Redo),
             Command::FlipBoard => {
@@ -536,20 +538,26 @@ impl DamaApp {
                     self.focus_board(ctx);
                 }
             }
-            Command::Hint if self.learning.is_some() => self.lesson_hint(),
+            Command::Hint if self.learning.is_open() => {
+                self.feature(|a| &mut a.learning, |l, cx| l.hint(cx))
+            }
             Command::Hint if self.exercises.is_open() => {
                 self.feature(|a| &mut a.exercises, |p, cx| p.hint(cx))
             }
             Command::Hint => self.ask_hint(ctx),
-            Command::NextProblem if self.learning.is_some() => self.step_task(true),
-            Command::PreviousProblem if self.learning.is_some() => self.step_task(false),
+            Command::NextProblem if self.learning.is_open() => {
+                self.feature(|a| &mut a.learning, |l, cx| l.step(cx, true))
+            }
+            Command::PreviousProblem if self.learning.is_open() => {
+                self.feature(|a| &mut a.learning, |l, cx| l.step(cx, false))
+            }
             Command::NextProblem => self.feature(|a| &mut a.exercises, |p, cx| p.step(cx, true)),
             Command::PreviousProblem => {
                 self.feature(|a| &mut a.exercises, |p, cx| p.step(cx, false))
             }
             // A lesson replaces the game: unsaved changes are asked about first.
-            Command::Learn if self.learning.is_none() => self.guard(Pending::Learn),
-            Command::Learn => self.learn(),
+            Command::Learn if !self.learning.is_open() => self.guard(Pending::Learn),
+            Command::Learn => self.feature(|a| &mut a.learning, |l, cx| l.learn(cx)),
             Command::Analysis => self.toggle_analysis(),
             Command::PauseClock => self.apply(DocChange::PauseClock(std::time::Instant::now())),
             Command::SayClocks => match self.doc.clocks(std::time::Instant::now()) {

@@ -102,7 +102,7 @@ impl DamaApp {
             Pending::Quit => {
                 self.window.allow_close = true;
             }
-            Pending::Learn => self.learn(),
+            Pending::Learn => self.feature(|a| &mut a.learning, |l, cx| l.learn(cx)),
         }
     }
 

@@ -50,10 +50,10 @@ impl DamaApp {
             return;
         }
         // A lesson's task that asks for a square: the square chosen is the answer.
-        if let (Some(l), BoardInput::Click(sq)) = (&self.learning, input)
-            && l.wants_square()
+        if let BoardInput::Click(sq) = input
+            && self.learning.wants_square()
         {
-            self.answer_square(sq);
+            self.feature(|a| &mut a.learning, |l, cx| l.answer_square(cx, sq));
             return;
         }
         if let (Some(offenders), BoardInput::Click(sq)) = (self.view.offenders, input) {
@@ -112,11 +112,10 @@ impl DamaApp {
             return;
         }
         // A lesson's task that asks for a square: its number (or name) typed is the answer.
-        if let Some(l) = &self.learning
-            && l.wants_square()
+        if self.learning.wants_square()
             && let Some(sq) = self.shown_position().board().parse_square(text.trim())
         {
-            self.answer_square(sq);
+            self.feature(|a| &mut a.learning, |l, cx| l.answer_square(cx, sq));
             return;
         }
         if !self.may_move() {

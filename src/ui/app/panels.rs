@@ -127,7 +127,15 @@ impl DamaApp {
         }
         let lang = self.lang();
         self.clock_view(ui);
-        self.lesson_panel(ui);
+        if self.learning.panel(ui, &self.settings) {
+            ui.horizontal_wrapped(|ui| {
+                // (The hint is the panel's own button below.)
+                for c in [Command::NextProblem, Command::Learn] {
+                    self.command_button(ui, c, c.text().get(lang));
+                }
+            });
+            ui.separator();
+        }
         if let Some(ex) = self.exercises.exercises() {
             // Which problem is on the board, and what it asks.
             let title = &ex.list[ex.current].title;
@@ -371,9 +379,8 @@ impl DamaApp {
         };
         let hint = self.view.hint.filter(|_| live).map(|m| (m.from(), m.to()));
         // A lesson's marks and arrows, on its task's own position.
-        let (lesson_marks, lesson_arrows) = match &self.learning {
-            Some(l) if live && self.doc.game().moves().is_empty() => {
-                let (marks, arrows) = l.drawn();
+        let (lesson_marks, lesson_arrows) = match self.learning.drawn() {
+            Some((marks, arrows)) if live && self.doc.game().moves().is_empty() => {
                 (marks.into_iter().collect(), arrows)
             }
             _ => (SquareSet::EMPTY, Vec::new()),
