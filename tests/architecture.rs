@@ -773,7 +773,6 @@ const DAMA_APP_FILES: &[&str] = &["ui/app.rs", "ui/app/change.rs", "ui/app/comma
 const NOT_YET_FEATURES: &[&str] = &[
     "ui/app/announcer.rs",
     "ui/app/autosaving.rs",
-    "ui/app/board_text.rs",
     "ui/app/computer.rs",
     "ui/app/dialogs/mod.rs",
     "ui/app/files.rs",

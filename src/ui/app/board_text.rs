@@ -1,44 +1,66 @@
 //! The board as text, for braille displays: a line per row of the board (named with the line
 //! for braille, described in words for speech), whose turn it is and what the letters mean,
-//! with Up, Down, Home, End and Escape of its own.
+//! with Up, Down, Home, End and Escape of its own. A widget: drawn from data, answering where
+//! the focus goes; the window's panel gives it the position shown and acts on its answer.
 
 use eframe::egui::{self, RichText, ScrollArea, Ui};
 
-use super::DamaApp;
+use crate::rules::{Outcome, Position, RuleSet};
 use crate::speech::phrases::diagram;
-use crate::ui::i18n::T;
+use crate::ui::i18n::{Language, T};
 
-impl DamaApp {
+/// The board as text, drawn from data: what it shows, and where its focus goes.
+pub(super) struct BoardText<'a> {
+    /// The language of the words.
+    pub lang: Language,
+    /// The position shown (the board's).
+    pub pos: &'a Position,
+    /// Its rules.
+    pub rules: &'a RuleSet,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// How the game ended, where the game's last position is the one shown.
+    pub ended: Option<Outcome>,
+    /// The line to give the focus to (Ctrl+T: the cursor's row).
+    pub focus_line: Option<usize>,
+    /// The whole panel scrolls (beside the board at 300 %): no scroll area of its own.
+    pub compact: bool,
+}
+
+/// What the board as text answered.
+pub(super) struct BoardTextShown {
+    /// The ids of its lines (the lines' own words stay their description while focused).
+    pub rows: Vec<egui::Id>,
+    /// Escape on a line: the focus goes back to the board.
+    pub back_to_board: bool,
+}
+
+impl BoardText<'_> {
     /// The board shown as text, for braille displays: a line the focus can rest on per row of
     /// the board, and for whose turn it is and what the letters mean, so that a screen reader
     /// reads (and a braille display shows) one line at a time as Up and Down move; the same
     /// position as the board's. Lines, not a text field: Orca 43 (Debian 12's) cannot read the
     /// lines of AccessKit's text fields (it asks for them by a call AccessKit does not answer).
-    pub(super) fn board_text(&mut self, ui: &mut Ui) {
-        self.input.board_text_rows.clear();
-        if !self.settings.board_text {
-            return;
-        }
-        let lang = self.lang();
-        let pos = *self.shown_position();
-        let flipped = self.settings.flipped;
-        // How the game ended, where the game's last position is the one shown.
-        let game = self.doc.game();
-        let live = !self.editor.is_open()
-            && self.view.variation.is_none()
-            && self.view.ply.is_none_or(|ply| ply == game.moves().len());
-        let ended = live.then(|| game.outcome()).flatten();
-        let text = diagram::board_text(lang, &pos, self.doc.game().rules(), flipped, ended);
+    pub(super) fn show(self, ui: &mut Ui) -> BoardTextShown {
+        let BoardText {
+            lang,
+            pos,
+            rules,
+            flipped,
+            ended,
+            focus_line,
+            compact,
+        } = self;
+        let text = diagram::board_text(lang, pos, rules, flipped, ended);
         let lines: Vec<&str> = text.lines().collect();
         ui.label(RichText::new(T::BoardText.get(lang)).strong());
-        let focus_line = std::mem::take(&mut self.input.focus_board_text)
-            .then(|| diagram::line_of(pos.board(), self.cursor_square(), flipped));
         let focused = ui.memory(|m| m.focused());
         let size = usize::from(pos.board().size());
         // The panel's width: the board's lines keep to one line and scroll sideways where they
         // are wider (300 %), the sentences after them wrap.
         let width = ui.available_width();
-        let compact = self.window.compact;
+        let mut rows = Vec::with_capacity(lines.len());
+        let mut back_to_board = false;
         let mut draw = |ui: &mut Ui| {
             let mut go = None;
             let mut rects = Vec::with_capacity(lines.len());
@@ -58,17 +80,17 @@ impl DamaApp {
                             },
                         )
                     });
-                    go = self.board_text_keys(ui.ctx(), i, lines.len());
+                    go = line_keys(ui.ctx(), i, lines.len());
                 }
                 let wrap = if i <= size { f32::INFINITY } else { width };
-                let words = diagram::row_words(lang, &pos, i, flipped);
+                let words = diagram::row_words(lang, pos, i, flipped);
                 let row = text_line(ui, id, line, words, wrap);
                 if focus_line == Some(i) {
                     row.request_focus();
                     row.scroll_to_me(None);
                 }
                 rects.push(row.rect);
-                self.input.board_text_rows.push(id);
+                rows.push(id);
             }
             // The line the focus goes to is scrolled into view.
             match go {
@@ -76,9 +98,7 @@ impl DamaApp {
                     ui.memory_mut(|m| m.request_focus(board_text_row_id(i)));
                     ui.scroll_to_rect(rects[i], None);
                 }
-                Some(None) => {
-                    self.focus_board(ui.ctx());
-                }
+                Some(None) => back_to_board = true,
                 None => {}
             }
         };
@@ -92,31 +112,30 @@ impl DamaApp {
                 .max_height(ui.available_height() * 0.6)
                 .show(ui, draw);
         }
-    }
-
-    /// Up, Down, Home and End on line `at` of `count` of the board as text: the line to go to;
-    /// Escape: `Some(None)`, back to the board.
-    fn board_text_keys(
-        &self,
-        ctx: &egui::Context,
-        at: usize,
-        count: usize,
-    ) -> Option<Option<usize>> {
-        use egui::{Key, Modifiers};
-        let key = |k| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, k));
-        if key(Key::ArrowUp) {
-            Some(Some(at.saturating_sub(1)))
-        } else if key(Key::ArrowDown) {
-            Some(Some((at + 1).min(count - 1)))
-        } else if key(Key::Home) {
-            Some(Some(0))
-        } else if key(Key::End) {
-            Some(Some(count - 1))
-        } else if key(Key::Escape) {
-            Some(None)
-        } else {
-            None
+        BoardTextShown {
+            rows,
+            back_to_board,
         }
+    }
+}
+
+/// Up, Down, Home and End on line `at` of `count` of the board as text: the line to go to;
+/// Escape: `Some(None)`, back to the board.
+fn line_keys(ctx: &egui::Context, at: usize, count: usize) -> Option<Option<usize>> {
+    use egui::{Key, Modifiers};
+    let key = |k| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, k));
+    if key(Key::ArrowUp) {
+        Some(Some(at.saturating_sub(1)))
+    } else if key(Key::ArrowDown) {
+        Some(Some((at + 1).min(count - 1)))
+    } else if key(Key::Home) {
+        Some(Some(0))
+    } else if key(Key::End) {
+        Some(Some(count - 1))
+    } else if key(Key::Escape) {
+        Some(None)
+    } else {
+        None
     }
 }
 

@@ -532,3 +532,37 @@ impl DamaApp {
         b
     }
 }
+
+impl DamaApp {
+    /// The board as text where the settings show it, drawn from the position shown; Escape
+    /// on a line gives the focus back to the board.
+    fn board_text(&mut self, ui: &mut Ui) {
+        self.input.board_text_rows.clear();
+        if !self.settings.board_text {
+            return;
+        }
+        let pos = *self.shown_position();
+        let flipped = self.settings.flipped;
+        let game = self.doc.game();
+        let live = !self.editor.is_open()
+            && self.view.variation.is_none()
+            && self.view.ply.is_none_or(|ply| ply == game.moves().len());
+        let focus_line = std::mem::take(&mut self.input.focus_board_text).then(|| {
+            crate::speech::phrases::diagram::line_of(pos.board(), self.cursor_square(), flipped)
+        });
+        let shown = super::board_text::BoardText {
+            lang: self.lang(),
+            pos: &pos,
+            rules: game.rules(),
+            flipped,
+            ended: live.then(|| game.outcome()).flatten(),
+            focus_line,
+            compact: self.window.compact,
+        }
+        .show(ui);
+        self.input.board_text_rows = shown.rows;
+        if shown.back_to_board {
+            self.focus_board(ui.ctx());
+        }
+    }
+}
