@@ -37,6 +37,13 @@ fn wait_for(h: &mut Harness<'_, DamaApp>, what: &str, done: impl Fn(&DamaApp) ->
 }
 
 /// Clicks square `n`; a few frames (the window does not settle while the computer thinks).
+/// The accessible name of the focused widget ("" where none has the focus).
+fn focused(h: &Harness<'_, DamaApp>) -> String {
+    h.query_by(|n| n.is_focused())
+        .and_then(|n| n.accesskit_node().label())
+        .unwrap_or_default()
+}
+
 fn click(h: &mut Harness<'_, DamaApp>, n: u8) {
     common::square(h, n).click();
     frames(h);
@@ -459,11 +466,6 @@ fn the_reply_leaves_the_cursor_where_the_focus_is_and_the_words_come_first() {
     });
     h.state_mut().set_reader_settle(Duration::ZERO);
     frames(&mut h);
-    let focused = |h: &Harness<'_, DamaApp>| {
-        h.query_by(|n| n.is_focused())
-            .and_then(|n| n.accesskit_node().label())
-            .unwrap_or_default()
-    };
     // From the first piece that can move (21) to 22, selected; up to 18, played.
     for key in [Key::ArrowRight, Key::Enter, Key::ArrowUp] {
         h.key_press(key);
@@ -548,11 +550,6 @@ fn the_square_under_the_cursor_keeps_its_name_when_so_chosen() {
     });
     h.state_mut().set_reader_settle(Duration::ZERO);
     frames(&mut h);
-    let focused = |h: &Harness<'_, DamaApp>| {
-        h.query_by(|n| n.is_focused())
-            .and_then(|n| n.accesskit_node().label())
-            .unwrap_or_default()
-    };
     for key in [Key::ArrowRight, Key::Enter, Key::ArrowUp, Key::Enter] {
         h.key_press(key);
         frames(&mut h);

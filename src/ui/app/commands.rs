@@ -159,9 +159,9 @@ impl DamaApp {
         }
     }
 
-    /// `Ok` when `c` can be used now; else the problem said when it is tried. The checks are
-    /// the ones the command's own code makes first, in the same order (that code keeps them:
-    /// the computer's answers come the same way).
+    /// `Ok` when `c` can be used now; else the problem said when it is tried. `run` asks it
+    /// before a command's own code, which does not check again (a hint or a review starts
+    /// the computer thinking once this has let it through).
     pub(super) fn availability(&self, c: Command) -> Result<(), Problem> {
         let game = self.doc.game();
         let over = game.outcome().is_some();

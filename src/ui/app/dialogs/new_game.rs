@@ -2,7 +2,9 @@
 
 use eframe::egui::{self, Align, Layout, Ui};
 
-use super::widgets::{combo, control_label, describe, empty_cell, form_rows, is_narrow, radio_row};
+use super::widgets::{
+    combo, control_label, describe, empty_cell, form_rows, hide_from_reader, is_narrow, radio_row,
+};
 use super::{DialogFrame, DialogUi, title};
 use crate::engine::Level;
 use crate::rules::{Color, FenError, KingRange, Position, Precedence, RuleSet, Variant};
@@ -203,8 +205,7 @@ impl DialogUi for NewGameView<'_> {
                         // text that Orca 43 reads as the dialog opens.
                         let note = T::SetupPositionNote.get(lang);
                         let shown = ui.weak(note);
-                        ui.ctx()
-                            .accesskit_node_builder(shown.id, |node| node.set_hidden());
+                        hide_from_reader(ui, shown);
                         describe(ui, &field, note);
                     }
                 }

@@ -92,9 +92,15 @@ pub(super) fn radio_row<'a, V: PartialEq + Copy>(
 /// the dialog's purpose ("Vlákna počítače (úrovně 4 a 5)", the position field's syntax).
 pub(in crate::ui::app) fn control_label(ui: &mut Ui, text: &str) -> egui::Response {
     let label = ui.label(text);
+    hide_from_reader(ui, label)
+}
+
+/// Leaves the text drawn as `shown` out of the screen reader's tree, where a control carries
+/// its words (see [`control_label`]).
+pub(in crate::ui::app) fn hide_from_reader(ui: &Ui, shown: egui::Response) -> egui::Response {
     ui.ctx()
-        .accesskit_node_builder(label.id, |node| node.set_hidden());
-    label
+        .accesskit_node_builder(shown.id, |node| node.set_hidden());
+    shown
 }
 
 /// One choice among `options`, as radio buttons in `ui`'s layout, behaving as on the desktop:
